@@ -1,0 +1,102 @@
+// Google Benchmark targets for the mouse walk. Items processed = moves, so the reported
+// items_per_second is moves per second.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+#include "engine/bench_boards.hpp"
+#include "engine/bitboard.hpp"
+#include "engine/mouse_walk.hpp"
+#include "search/board_sampler.hpp"
+
+using namespace maze;
+
+namespace {
+
+// The longest board of the bench set.
+Board longest_bench_board() {
+    const std::vector<Board> set = bench_boards();
+    std::vector<std::uint64_t> moves(set.size());
+    evaluate_batch_serial(set, moves);
+    return set[static_cast<size_t>(std::max_element(moves.begin(), moves.end()) - moves.begin())];
+}
+
+std::vector<Board> bench_batch(std::uint64_t& total) {
+    const std::vector<Board> set = bench_boards();
+    std::vector<std::uint64_t> moves(set.size());
+    evaluate_batch_serial(set, moves);
+    std::vector<Board> batch;
+    for (int i = 0; i < 16; ++i) batch.insert(batch.end(), set.begin(), set.end());
+    total = 16 * std::accumulate(moves.begin(), moves.end(), std::uint64_t{0});
+    return batch;
+}
+
+void BM_WalkLongest(benchmark::State& state) {
+    const Board b = longest_bench_board();
+    MouseWalk w;
+    std::uint64_t moves = 0;
+    for (auto _ : state) {
+        moves += w.run(b);
+        benchmark::DoNotOptimize(moves);
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(moves));
+}
+BENCHMARK(BM_WalkLongest);
+
+void BM_BatchSerial(benchmark::State& state) {
+    std::uint64_t total = 0;
+    const std::vector<Board> batch = bench_batch(total);
+    std::vector<std::uint64_t> out(batch.size());
+    for (auto _ : state) {
+        evaluate_batch_serial(batch, out);
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(total * state.iterations()));
+}
+BENCHMARK(BM_BatchSerial);
+
+void BM_BatchInterleaved(benchmark::State& state) {
+    std::uint64_t total = 0;
+    const std::vector<Board> batch = bench_batch(total);
+    std::vector<std::uint64_t> out(batch.size());
+    for (auto _ : state) {
+        evaluate_batch(batch, out);
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(total * state.iterations()));
+}
+BENCHMARK(BM_BatchInterleaved);
+
+// Random 13x13 boards (p = 0.25 blocked), as an optimizer's first generation sees them:
+// feasibility check plus mostly short walks. Items = boards.
+void BM_EvaluateRandom13(benchmark::State& state) {
+    Rng rng(1);
+    std::vector<Board> batch;
+    for (int i = 0; i < 4096; ++i) batch.push_back(random_board(BoardShape{}, 0.25, rng));
+    std::vector<std::uint64_t> out(batch.size());
+    for (auto _ : state) {
+        evaluate_batch(batch, out);
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(batch.size() * state.iterations()));
+}
+BENCHMARK(BM_EvaluateRandom13);
+
+void BM_Feasible13(benchmark::State& state) {
+    Rng rng(2);
+    std::vector<Board> batch;
+    for (int i = 0; i < 4096; ++i) batch.push_back(random_board(BoardShape{}, 0.35, rng));
+    size_t n = 0;
+    for (auto _ : state) {
+        for (const Board& b : batch) n += feasible(b);
+        benchmark::DoNotOptimize(n);
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(batch.size() * state.iterations()));
+}
+BENCHMARK(BM_Feasible13);
+
+}  // namespace
+
+BENCHMARK_MAIN();

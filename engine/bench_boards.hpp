@@ -1,0 +1,13 @@
+// The fixed board set of `mazesearch bench` and the benchmark target. The total of their moves is
+// the bench signature: it changes only when the walk's behaviour changes.
+#pragma once
+
+#include <vector>
+
+#include "board.hpp"
+
+namespace maze {
+
+std::vector<Board> bench_boards();
+
+}  // namespace maze

@@ -1,0 +1,24 @@
+// The `mazesearch` subcommands. Each returns the process exit status: 0 success, 2 bad input
+// or usage, 1 internal failure.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace maze::cli {
+
+constexpr int kExitOk = 0;
+constexpr int kExitInternal = 1;
+constexpr int kExitBadInput = 2;
+
+// Each registers its subcommand on `app` and returns a flag that is set when it was chosen;
+// run_* executes it after parsing.
+struct Command {
+    CLI::App* sub = nullptr;
+    std::function<int()> run;
+};
+
+Command add_eval(CLI::App& app);
+Command add_render(CLI::App& app);
+Command add_bench(CLI::App& app);
+
+}  // namespace maze::cli

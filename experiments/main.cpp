@@ -1,0 +1,40 @@
+// mazesearch: the command-line front end of the engine.
+#include <cstdio>
+#include <exception>
+#include <vector>
+
+#include "engine/board.hpp"
+#include "experiments/commands.hpp"
+
+int main(int argc, char** argv) {
+    using namespace maze::cli;
+    CLI::App app{"mazesearch: search mazes that keep Squeaky the mouse inside as long as possible"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "mazesearch 0.1.0");
+    std::vector<Command> commands = {add_eval(app), add_render(app), add_bench(app)};
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);  // prints the parser's message and usage hint
+        return kExitBadInput;
+    }
+    try {
+        for (const Command& c : commands)
+            if (c.sub->parsed()) return c.run();
+    } catch (const maze::BoardError& e) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "mazesearch: error: %s\n", e.what());
+        return kExitBadInput;
+    } catch (const std::exception& e) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "mazesearch: internal error: %s\n", e.what());
+        return kExitInternal;
+    }
+    return kExitInternal;
+}

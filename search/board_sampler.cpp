@@ -1,0 +1,27 @@
+#include "search/board_sampler.hpp"
+
+#include "engine/bitboard.hpp"
+
+namespace maze {
+
+Board random_board(const BoardShape& shape, double p_blocked, Rng& rng) {
+    Board b(shape.rows, shape.cols, shape.start, shape.exit);
+    for (int r = 0; r < shape.rows; ++r)
+        for (int c = 0; c < shape.cols; ++c) {
+            const Cell x{r, c};
+            if (x == shape.start || x == shape.exit) continue;
+            if (rng.bernoulli(p_blocked)) b.set_open(x, false);
+        }
+    return b;
+}
+
+std::optional<Board> random_feasible_board(const BoardShape& shape, double p_blocked, Rng& rng,
+                                           int max_tries) {
+    for (int i = 0; i < max_tries; ++i) {
+        Board b = random_board(shape, p_blocked, rng);
+        if (feasible(b)) return b;
+    }
+    return std::nullopt;
+}
+
+}  // namespace maze

@@ -1,0 +1,152 @@
+// End-to-end tests of the `mazesearch` command: outputs, JSON Lines, exit statuses.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+const std::string kBin = MAZESEARCH_BIN;
+const std::string kBoards = std::string(MAZESEARCH_SOURCE_DIR) + "/configs/boards/";
+
+struct CmdResult {
+    int status = -1;
+    std::string out;  // stdout
+    std::string err;  // stderr
+};
+
+CmdResult run(const std::string& args) {
+    const std::string err_path = testing::TempDir() + "/cli_stderr.txt";
+    const std::string cmd = kBin + " " + args + " 2>" + err_path;
+    CmdResult r;
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return r;
+    std::array<char, 4096> buf{};
+    size_t n = 0;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    const int st = pclose(p);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    std::ifstream e(err_path);
+    std::stringstream ss;
+    ss << e.rdbuf();
+    r.err = ss.str();
+    return r;
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+    const std::string path = testing::TempDir() + "/" + name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+}  // namespace
+
+TEST(Cli, EvalPrintsMovesFlashAndFeasibility) {
+    const CmdResult r = run("eval " + kBoards + "figure1-13x13.txt " + kBoards + "optimum-6x6.txt");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("figure1-13x13.txt: 180 moves (paper convention), Flash 182, feasible"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("optimum-6x6.txt: 115 moves"), std::string::npos) << r.out;
+}
+
+TEST(Cli, EvalJsonLinesInArgumentOrderWithInfeasibleAsNull) {
+    const std::string blocked = write_temp("blocked.txt", "S#.\n##.\nE..\n");
+    const CmdResult r = run("eval --json " + kBoards + "optimum-5x5.txt " + blocked + " " + kBoards +
+                      "blank-13x13.txt");
+    EXPECT_EQ(r.status, 0) << r.err;
+    std::istringstream lines(r.out);
+    std::string l1, l2, l3;
+    std::getline(lines, l1);
+    std::getline(lines, l2);
+    std::getline(lines, l3);
+    EXPECT_NE(l1.find("\"moves\":52"), std::string::npos) << l1;
+    EXPECT_NE(l1.find("\"flash\":54"), std::string::npos) << l1;
+    EXPECT_NE(l1.find("\"feasible\":true"), std::string::npos) << l1;
+    EXPECT_NE(l1.find("optimum-5x5.txt\""), std::string::npos) << l1;
+    EXPECT_NE(l2.find("\"feasible\":false"), std::string::npos) << l2;
+    EXPECT_NE(l2.find("\"moves\":null"), std::string::npos) << l2;
+    EXPECT_NE(l2.find("\"flash\":null"), std::string::npos) << l2;
+    EXPECT_NE(l3.find("\"moves\":12"), std::string::npos) << l3;
+    EXPECT_NE(l3.find("\"flash\":14"), std::string::npos) << l3;
+}
+
+TEST(Cli, EvalVisitsGrid) {
+    const CmdResult r = run("eval --visits " + kBoards + "optimum-5x5.txt");
+    EXPECT_EQ(r.status, 0) << r.err;
+    // Five grid rows after the summary line; blocked cells '#', the exit 'E'.
+    std::istringstream lines(r.out);
+    std::string line;
+    int rows = 0;
+    std::getline(lines, line);
+    while (std::getline(lines, line)) ++rows;
+    EXPECT_EQ(rows, 5) << r.out;
+    EXPECT_NE(r.out.find("E"), std::string::npos);
+    EXPECT_NE(r.out.find("#"), std::string::npos);
+}
+
+TEST(Cli, EvalKmodReportsTrapping) {
+    // A 2-mod mouse: trapped is a key, and a trapped mouse has null moves.
+    const CmdResult r = run("eval --json --kmod 2 " + kBoards + "figure1-13x13.txt");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("\"trapped\":"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"kmod\":2"), std::string::npos) << r.out;
+    const bool trapped = r.out.find("\"trapped\":true") != std::string::npos;
+    EXPECT_EQ(trapped, r.out.find("\"moves\":null") != std::string::npos) << r.out;
+    // A modulus larger than any visit count is the ordinary mouse.
+    const CmdResult big = run("eval --json --kmod 1000 " + kBoards + "figure1-13x13.txt");
+    EXPECT_NE(big.out.find("\"moves\":180"), std::string::npos) << big.out;
+    EXPECT_NE(big.out.find("\"trapped\":false"), std::string::npos) << big.out;
+}
+
+TEST(Cli, BadFileStopsWithStatusTwoAfterEarlierBoards) {
+    const std::string bad = write_temp("ragged.txt", "S..\n..\nE..\n");
+    const CmdResult r = run("eval " + kBoards + "optimum-5x5.txt " + bad + " " + kBoards + "optimum-6x6.txt");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("52 moves"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("115 moves"), std::string::npos) << r.out;
+    EXPECT_NE(r.err.find("ragged.txt:2:"), std::string::npos) << r.err;
+    const CmdResult missing = run("eval /nonexistent/board.txt");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.err.find("/nonexistent/board.txt"), std::string::npos) << missing.err;
+}
+
+TEST(Cli, UsageErrorsAreStatusTwoAndHelpIsZero) {
+    EXPECT_EQ(run("").status, 2);
+    EXPECT_EQ(run("frobnicate").status, 2);
+    EXPECT_EQ(run("eval").status, 2);
+    EXPECT_EQ(run("eval --kmod 1 x.txt").status, 2);
+    EXPECT_EQ(run("render " + kBoards + "optimum-5x5.txt").status, 2);  // no -o
+    for (const char* sub : {"eval", "render", "bench"}) {
+        const CmdResult h = run(std::string(sub) + " --help");
+        EXPECT_EQ(h.status, 0) << sub;
+        EXPECT_NE(h.out.find("Usage"), std::string::npos) << sub << h.out;
+    }
+    EXPECT_EQ(run("--help").status, 0);
+}
+
+TEST(Cli, RenderWritesAnSvgWithTheScore) {
+    const std::string out = testing::TempDir() + "/fig1.svg";
+    const CmdResult r = run("render " + kBoards + "figure1-13x13.txt -o " + out);
+    EXPECT_EQ(r.status, 0) << r.err;
+    std::ifstream f(out);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    const std::string svg = ss.str();
+    EXPECT_NE(svg.find("<svg"), std::string::npos);
+    EXPECT_NE(svg.find("180 moves"), std::string::npos);
+    EXPECT_NE(svg.find("</svg>"), std::string::npos);
+    const CmdResult bad = run("render " + kBoards + "optimum-5x5.txt -o /nonexistent/dir/x.svg");
+    EXPECT_EQ(bad.status, 2);
+}
+
+TEST(Cli, BenchJsonHasTheSignatureAndSpeed) {
+    const CmdResult r = run("bench --json --seconds 0.05");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("\"signature\":"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"moves_per_second\":"), std::string::npos) << r.out;
+}

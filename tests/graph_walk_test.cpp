@@ -1,0 +1,157 @@
+#include "engine/graph_walk.hpp"
+
+#include <gtest/gtest.h>
+
+#include "engine/bitboard.hpp"
+#include "engine/mouse_walk.hpp"
+#include "tests/random_boards.hpp"
+
+using namespace maze;
+
+namespace {
+
+// The construction in the proof of the paper's Lemma 11 (SPEC.md section 1): centre s (the
+// start) with neighbours v1..vk in that preference order, a tail w on v(k-1) which v(k-1) prefers
+// over s, and the exit vk. Vertices: s = 0, v_i = i, w = k + 1.
+MazeGraph lemma11(int k) {
+    MazeGraph g;
+    g.neighbours.resize(static_cast<size_t>(k + 2));
+    for (int i = 1; i <= k; ++i) g.neighbours[0].push_back(i);
+    for (int i = 1; i <= k; ++i)
+        if (i == k - 1)
+            g.neighbours[static_cast<size_t>(i)] = {k + 1, 0};
+        else
+            g.neighbours[static_cast<size_t>(i)] = {0};
+    g.neighbours[static_cast<size_t>(k + 1)] = {k - 1};
+    g.start = 0;
+    g.exit = k;
+    return g;
+}
+
+// An independent, naive k-mod walk for a fixed number of moves: true if it reaches the exit.
+bool naive_kmod_escapes(const MazeGraph& g, int k, int max_moves) {
+    std::vector<int> seen(static_cast<size_t>(g.vertices()), 0);
+    int v = g.start;
+    for (int t = 0; t < max_moves; ++t) {
+        if (v == g.exit) return true;
+        seen[static_cast<size_t>(v)] = (seen[static_cast<size_t>(v)] + 1) % k;
+        int best = -1;
+        for (int w : g.neighbours[static_cast<size_t>(v)])
+            if (best < 0 || seen[static_cast<size_t>(w)] < seen[static_cast<size_t>(best)]) best = w;
+        v = best;
+    }
+    return v == g.exit;
+}
+
+}  // namespace
+
+TEST(ReferenceWalk, PaperNumbersOnTheGridGraph) {
+    Board b(13, 13);
+    EXPECT_EQ(reference_grid_walk(b).moves, 12u);
+    b.set_open(1, 0, false);
+    EXPECT_EQ(reference_grid_walk(b).moves, 180u);
+    EXPECT_EQ(reference_grid_walk(Board::parse("S.....\n#.##..\n..#..#\n...#..\n#...#.\nE..#..\n")).moves,
+              115u);
+}
+
+TEST(ReferenceWalk, InfeasibleIsReportedNotWalked) {
+    MazeGraph g;
+    g.neighbours = {{1}, {0}, {}};
+    g.start = 0;
+    g.exit = 2;
+    const GraphWalkResult r = reference_walk(g);
+    EXPECT_FALSE(r.feasible);
+    EXPECT_EQ(r.moves, 0u);
+    // A k-mod mouse on an infeasible maze is not walked either.
+    EXPECT_FALSE(reference_walk(g, 3).feasible);
+}
+
+TEST(ReferenceWalk, PreferenceOrderBreaksTies) {
+    // Path a - s - b with exit b: prefers a first if listed first.
+    MazeGraph g;
+    g.neighbours = {{1, 2}, {0}, {0}};
+    g.start = 0;
+    g.exit = 2;
+    EXPECT_EQ(reference_walk(g).moves, 3u);  // s -> a -> s -> b
+    g.neighbours[0] = {2, 1};
+    EXPECT_EQ(reference_walk(g).moves, 1u);
+}
+
+TEST(ReferenceWalk, RejectsMalformedGraphs) {
+    MazeGraph g;
+    g.neighbours = {{1}, {}};  // edge listed one way only
+    EXPECT_THROW(reference_walk(g), std::invalid_argument);
+    g.neighbours = {{1, 1}, {0}};
+    EXPECT_THROW(reference_walk(g), std::invalid_argument);
+    g.neighbours = {{0, 1}, {0}};
+    EXPECT_THROW(reference_walk(g), std::invalid_argument);
+    g.neighbours = {{1}, {0}};
+    g.exit = 0;
+    EXPECT_THROW(reference_walk(g), std::invalid_argument);
+    g.exit = 1;
+    EXPECT_THROW(reference_walk(g, 1), std::invalid_argument);
+}
+
+TEST(KModMouse, LemmaElevenConstructionTrapsEveryKAndTheOrdinaryMouseEscapes) {
+    for (int k = 2; k <= 7; ++k) {
+        const MazeGraph g = lemma11(k);
+        const GraphWalkResult kmod = reference_walk(g, k);
+        EXPECT_TRUE(kmod.feasible) << k;
+        EXPECT_TRUE(kmod.trapped) << "k = " << k;
+        // Trapped for real: an independent naive walk of 100,000 moves never reaches vk.
+        EXPECT_FALSE(naive_kmod_escapes(g, k, 100000)) << k;
+        const GraphWalkResult plain = reference_walk(g);
+        EXPECT_FALSE(plain.trapped);
+        EXPECT_GT(plain.moves, 0u);
+        EXPECT_LT(static_cast<double>(plain.moves), theorem8_bound(g));
+    }
+}
+
+TEST(KModMouse, LargeModulusOnSmallGridsBehavesLikeTheOrdinaryMouse) {
+    // While every count stays below k, a k-mod mouse is the ordinary mouse.
+    Rng rng(11);
+    int checked = 0;
+    while (checked < 2000) {
+        const Board b = testing_support::random_mixed_board(rng);
+        if (b.cells() > 40 || !feasible(b)) continue;
+        const GraphWalkResult plain = reference_grid_walk(b);
+        std::uint64_t most = 0;
+        for (auto v : plain.visits) most = std::max(most, v);
+        const GraphWalkResult kmod = reference_grid_walk(b, static_cast<int>(most) + 1);
+        ASSERT_FALSE(kmod.trapped) << b.to_text();
+        ASSERT_EQ(kmod.moves, plain.moves);
+        ++checked;
+    }
+}
+
+TEST(KModMouse, TwoModMouseIsTrappedOnSomeGrids) {
+    // The paper shows grids that trap k-mod mice; the 2-mod mouse must be trapped on at least
+    // one small random board, and every trap must be a genuine repeat (checked by walking on:
+    // a trapped mouse never reaches the exit within many more moves).
+    Rng rng(5);
+    int trapped = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const Board b = testing_support::random_mixed_board(rng);
+        if (b.cells() > 30 || !feasible(b)) continue;
+        const GraphWalkResult r = reference_grid_walk(b, 2);
+        ASSERT_EQ(r.trapped, !naive_kmod_escapes(grid_graph(b), 2, 200000)) << b.to_text();
+        trapped += r.trapped;
+    }
+    EXPECT_GT(trapped, 0);
+}
+
+TEST(Theorem8, BoundHoldsOnRandomBoardsAndUsesTheStartComponent) {
+    Rng rng(8);
+    for (int i = 0; i < 3000; ++i) {
+        const Board b = testing_support::random_mixed_board(rng);
+        if (!feasible(b)) continue;
+        const MazeGraph g = grid_graph(b);
+        ASSERT_LT(static_cast<double>(evaluate(b).moves), theorem8_bound(g)) << b.to_text();
+    }
+    // A path s - x - f: |V| = 3, diam 2, Delta 2: 3 * (2 + 4) = 18; isolated extras don't count.
+    MazeGraph path;
+    path.neighbours = {{1}, {0, 2}, {1}, {}, {}};
+    path.start = 0;
+    path.exit = 2;
+    EXPECT_DOUBLE_EQ(theorem8_bound(path), 18.0);
+}

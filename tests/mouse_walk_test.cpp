@@ -1,0 +1,126 @@
+#include "engine/mouse_walk.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/bench_boards.hpp"
+#include "engine/bitboard.hpp"
+#include "engine/graph_walk.hpp"
+#include "tests/random_boards.hpp"
+
+using namespace maze;
+
+namespace {
+
+std::uint64_t moves_of(const std::string& text) {
+    const WalkResult r = evaluate(Board::parse(text));
+    EXPECT_TRUE(r.feasible);
+    return r.moves;
+}
+
+Board blank13() { return Board(13, 13); }
+
+}  // namespace
+
+// SPEC.md's reference numbers, paper convention (Flash = moves + 2).
+TEST(MouseWalk, BlankThirteenIsTwelveMoves) {
+    const WalkResult r = evaluate(blank13());
+    ASSERT_TRUE(r.feasible);
+    EXPECT_EQ(r.moves, 12u);
+    EXPECT_EQ(r.moves + 2, 14u);
+}
+
+TEST(MouseWalk, FigureOneOneBlockIsOneHundredEighty) {
+    Board b = blank13();
+    b.set_open(1, 0, false);
+    EXPECT_EQ(evaluate(b).moves, 180u);
+    Board b2 = blank13();
+    b2.set_open(2, 0, false);
+    EXPECT_EQ(evaluate(b2).moves, 180u);
+}
+
+TEST(MouseWalk, PaperOptimaFiveAndSix) {
+    EXPECT_EQ(moves_of("S..#.\n.#...\n##...\n.....\nE#.##\n"), 52u);
+    EXPECT_EQ(moves_of("S.....\n#.##..\n..#..#\n...#..\n#...#.\nE..#..\n"), 115u);
+}
+
+TEST(MouseWalk, InfeasibleIsNotWalked) {
+    const WalkResult r = evaluate(Board::parse("S.#\n###\nE..\n"));
+    EXPECT_FALSE(r.feasible);
+    std::vector<Board> boards = {Board::parse("S.#\n###\nE..\n"), Board::parse("S.\nE.\n")};
+    std::vector<std::uint64_t> out(2);
+    evaluate_batch(boards, out);
+    EXPECT_EQ(out[0], kInfeasible);
+    EXPECT_EQ(out[1], 1u);
+}
+
+TEST(MouseWalk, VisitCountsSumToMovesAndMatchTheReference) {
+    Board b = blank13();
+    b.set_open(1, 0, false);
+    MouseWalk w;
+    const std::uint64_t moves = w.run(b);
+    const GraphWalkResult ref = reference_grid_walk(b);
+    std::uint64_t sum = 0;
+    for (int r = 0; r < 13; ++r)
+        for (int c = 0; c < 13; ++c) {
+            EXPECT_EQ(w.visits(r, c), ref.visits[static_cast<size_t>(r * 13 + c)]);
+            sum += w.visits(r, c);
+        }
+    EXPECT_EQ(sum, moves);
+    EXPECT_EQ(w.visits(12, 0), 0u);  // the exit is entered, never left
+    EXPECT_EQ(w.visits(1, 0), 0u);   // blocked
+}
+
+// The fast walk against the plain reference walk on 100,000 random feasible boards of mixed
+// shapes (1x2 to 16x16), with random start and exit: moves and every visit count.
+TEST(MouseWalk, EqualsReferenceOnOneHundredThousandRandomBoards) {
+    Rng rng(20161);
+    MouseWalk w;
+    int feasible_boards = 0;
+    std::uint64_t longest = 0;
+    std::vector<Board> kept;
+    std::vector<std::uint64_t> expected;
+    while (feasible_boards < 100000) {
+        const Board b = testing_support::random_mixed_board(rng);
+        if (!feasible(b)) continue;
+        ++feasible_boards;
+        const GraphWalkResult ref = reference_grid_walk(b);
+        ASSERT_TRUE(ref.feasible);
+        const std::uint64_t fast = w.run(b);
+        ASSERT_EQ(fast, ref.moves) << b.to_text();
+        for (int r = 0; r < b.rows(); ++r)
+            for (int c = 0; c < b.cols(); ++c)
+                ASSERT_EQ(w.visits(r, c), ref.visits[static_cast<size_t>(r * b.cols() + c)])
+                    << b.to_text() << " at " << r << "," << c;
+        longest = std::max(longest, fast);
+        if (kept.size() < 5000) {
+            kept.push_back(b);
+            expected.push_back(fast);
+        }
+    }
+    EXPECT_GT(longest, 100u);  // the sample holds some real walks, not only corridors
+    // The interleaved batch walk agrees too (feasible and infeasible boards mixed in).
+    kept.push_back(Board::parse("S#\n#.\nE.\n"));
+    expected.push_back(kInfeasible);
+    std::vector<std::uint64_t> out(kept.size());
+    evaluate_batch(kept, out);
+    EXPECT_EQ(out, expected);
+    std::vector<std::uint64_t> serial(kept.size());
+    evaluate_batch_serial(kept, serial);
+    EXPECT_EQ(serial, expected);
+}
+
+TEST(MouseWalk, BatchOfEveryLengthMatchesSerial) {
+    const std::vector<Board> set = bench_boards();
+    for (size_t n = 0; n <= 3 * set.size(); ++n) {
+        std::vector<Board> batch;
+        for (size_t i = 0; i < n; ++i) batch.push_back(set[(i * 7) % set.size()]);
+        std::vector<std::uint64_t> a(n);
+        std::vector<std::uint64_t> b(n);
+        evaluate_batch(batch, a);
+        evaluate_batch_serial(batch, b);
+        ASSERT_EQ(a, b) << n;
+    }
+}
