@@ -93,7 +93,7 @@ test: build $(if $(filter 1,$(SANITIZE)),$(SANITIZE_DIR)/CMakeCache.txt)
 test-sanitize: deps $(SANITIZE_DIR)/CMakeCache.txt
 	$(SANITIZE_STEPS)
 
-# TODO(owner): finalize the quickstart command line.
+# The main job: evaluate and draw the paper's reference boards (grows with the search issues).
 quickstart: build
 	./experiments/quickstart.sh $(BUILD_DIR)/mazesearch
 

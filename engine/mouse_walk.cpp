@@ -9,60 +9,68 @@ namespace maze {
 
 namespace {
 
-constexpr std::uint32_t kBlockedKey = 0xFFFFFFE0u;  // + 24 still fits: never the minimum
-constexpr std::uint32_t kVisit = 32;                // one visit; the low 5 bits hold rank * 8
+constexpr std::ptrdiff_t kStride = kPaddedSide;
+constexpr std::uint32_t kBlockedKey = 0xFFFFFFFCu;  // + rank 3 still fits: never the minimum
+constexpr std::uint32_t kVisit = 4;                 // one visit; the low 2 bits hold the rank
 
-// Lays the board into a padded key array of the given stride; returns nothing, allocation-free.
-inline void lay_out(const Board& b, std::uint32_t* key, int stride) {
+// The step for each rank: down, right, left, up.
+alignas(32) constexpr std::ptrdiff_t kStep[4] = {kStride, 1, -1, -kStride};
+
+// Lays the board into a padded key array (rows + 2 rows of the fixed stride); allocation-free.
+inline void lay_out(const Board& b, std::uint32_t* key) {
     const int rows = b.rows();
     const int cols = b.cols();
-    std::fill(key, key + (rows + 2) * stride, kBlockedKey);
+    std::fill(key, key + (rows + 2) * kStride, kBlockedKey);
     for (int r = 0; r < rows; ++r) {
         const unsigned row = b.row(r);
-        std::uint32_t* dst = key + (r + 1) * stride + 1;
+        std::uint32_t* dst = key + (r + 1) * kStride + 1;
         for (int c = 0; c < cols; ++c) dst[c] = ((row >> c) & 1u) ? 0u : kBlockedKey;
     }
 }
 
-// The four steps down, right, left, up as signed bytes, selected by (key & 24).
-inline std::uint32_t step_table(int stride) {
-    const auto byte = [](int v) { return static_cast<std::uint32_t>(static_cast<std::uint8_t>(v)); };
-    return byte(stride) | byte(1) << 8 | byte(-1) << 16 | byte(-stride) << 24;
-}
+inline std::ptrdiff_t index_of(Cell x) { return (x.r + 1) * kStride + x.c + 1; }
 
-inline int index_of(Cell x, int stride) { return (x.r + 1) * stride + x.c + 1; }
-
-// One move from p: count the visit, then step to the smallest neighbour key.
-inline int step(std::uint32_t* k, int p, int stride, std::uint32_t table) {
-    k[p] += kVisit;
-    const std::uint32_t down = k[p + stride];
-    const std::uint32_t right = k[p + 1] + 8;
-    const std::uint32_t left = k[p - 1] + 16;
-    const std::uint32_t up = k[p - stride] + 24;
+// One move from q, branch-free: count the visit, step to the smallest ranked neighbour key.
+inline std::uint32_t* ranked_step(std::uint32_t* q) {
+    *q += kVisit;
+    const std::uint32_t down = q[kStride];
+    const std::uint32_t right = q[1] + 1;
+    const std::uint32_t left = q[-1] + 2;
+    const std::uint32_t up = q[-kStride] + 3;
     const std::uint32_t m = std::min(std::min(down, right), std::min(left, up));
-    return p + static_cast<std::int8_t>(table >> (m & 24));
+    return q + kStep[m & 3];
 }
 
 }  // namespace
 
 std::uint64_t MouseWalk::run(const Board& b) {
-    const int stride = b.cols() + 2;
-    stride_ = stride;
     std::uint32_t* k = key_.data();
-    lay_out(b, k, stride);
-    const std::uint32_t table = step_table(stride);
-    int p = index_of(b.start(), stride);
-    const int e = index_of(b.exit(), stride);
+    lay_out(b, k);
+    std::uint32_t* q = k + index_of(b.start());
+    const std::uint32_t* const e = k + index_of(b.exit());
     std::uint64_t moves = 0;
-    while (p != e) {
+    while (q != e) {
         if (++moves > kMaxMoves) return kWalkOverflow;
-        p = step(k, p, stride, table);
+        const std::uint32_t down = q[kStride];
+        const std::uint32_t right = q[1];
+        const std::uint32_t left = q[-1];
+        const std::uint32_t up = q[-kStride];
+        *q += kVisit;
+        // First least-visited neighbour in the order down, right, left, up.
+        if (down <= right && down <= left && down <= up)
+            q += kStride;
+        else if (right <= left && right <= up)
+            q += 1;
+        else if (left <= up)
+            q -= 1;
+        else
+            q -= kStride;
     }
     return moves;
 }
 
 std::uint64_t MouseWalk::visits(int r, int c) const {
-    const std::uint32_t key = key_[static_cast<size_t>((r + 1) * stride_ + c + 1)];
+    const std::uint32_t key = key_[static_cast<size_t>(index_of(Cell{r, c}))];
     return key == kBlockedKey ? 0 : key / kVisit;
 }
 
@@ -88,21 +96,21 @@ void evaluate_batch_serial(std::span<const Board> boards, std::span<std::uint64_
 
 namespace {
 
-// K walks advance in lock step; a finished lane takes the next feasible board of the batch.
+// K walks advance in lock step, one move per lane per round; a finished lane takes the next
+// feasible board of the batch. A lane's moves are the rounds since it was loaded.
 template <int K>
 void interleaved(std::span<const Board> boards, std::span<std::uint64_t> out) {
     alignas(64) std::uint32_t keys[K][kPaddedCells];
-    int pos[K];
-    int exit[K];
-    int stride[K];
-    std::uint32_t table[K];
-    std::uint64_t moves[K];
+    std::uint32_t* pos[K];
+    const std::uint32_t* exit[K];
+    std::uint64_t loaded_at[K];
     size_t item[K];
-    bool live[K];
+    std::uint64_t round = 0;
     size_t next = 0;
     int active = 0;
 
-    // Loads the next feasible board into lane l; infeasible ones are scored on the way.
+    // Loads the next feasible board into lane l (infeasible ones are scored on the way); false
+    // when the batch is used up.
     auto refill = [&](int l) {
         while (next < boards.size()) {
             const size_t i = next++;
@@ -111,53 +119,60 @@ void interleaved(std::span<const Board> boards, std::span<std::uint64_t> out) {
                 out[i] = kInfeasible;
                 continue;
             }
-            stride[l] = b.cols() + 2;
-            lay_out(b, keys[l], stride[l]);
-            table[l] = step_table(stride[l]);
-            pos[l] = index_of(b.start(), stride[l]);
-            exit[l] = index_of(b.exit(), stride[l]);
-            moves[l] = 0;
+            lay_out(b, keys[l]);
+            pos[l] = keys[l] + index_of(b.start());
+            exit[l] = keys[l] + index_of(b.exit());
+            loaded_at[l] = round;
             item[l] = i;
-            live[l] = true;
             ++active;
-            return;
+            return true;
         }
-        live[l] = false;
+        pos[l] = nullptr;
+        return false;
+    };
+    // A walk past the 32-bit keys' range is finished by the 64-bit reference walk.
+    auto overflowed = [&](int l) {
+        out[item[l]] = reference_grid_walk(boards[item[l]]).moves;
+        --active;
+        refill(l);
     };
     for (int l = 0; l < K; ++l) refill(l);
 
     while (active == K) {
-#pragma GCC unroll 8
+#pragma GCC unroll 16
         for (int l = 0; l < K; ++l) {
-            if (pos[l] == exit[l] || moves[l] >= MouseWalk::kMaxMoves) [[unlikely]] {
-                out[item[l]] = pos[l] == exit[l] ? moves[l]
-                                                 : reference_grid_walk(boards[item[l]]).moves;
+            std::uint32_t* q = pos[l];
+            if (q == exit[l]) [[unlikely]] {
+                out[item[l]] = round - loaded_at[l];
                 --active;
-                refill(l);
-                continue;
+                if (!refill(l)) continue;
+                q = pos[l];
             }
-            ++moves[l];
-            pos[l] = step(keys[l], pos[l], stride[l], table[l]);
+            pos[l] = ranked_step(q);
+        }
+        ++round;
+        if ((round & 0xFFFFF) == 0) [[unlikely]] {
+            for (int l = 0; l < K; ++l)
+                if (pos[l] && round - loaded_at[l] >= MouseWalk::kMaxMoves) overflowed(l);
         }
     }
     // Fewer than K walks left: finish them one lane at a time.
     for (int l = 0; l < K; ++l) {
-        if (!live[l]) continue;
-        std::uint32_t* k = keys[l];
-        int p = pos[l];
-        std::uint64_t m = moves[l];
-        while (p != exit[l] && m < MouseWalk::kMaxMoves) {
-            ++m;
-            p = step(k, p, stride[l], table[l]);
+        if (!pos[l]) continue;
+        std::uint32_t* q = pos[l];
+        std::uint64_t moves = round - loaded_at[l];
+        while (q != exit[l] && moves < MouseWalk::kMaxMoves) {
+            ++moves;
+            q = ranked_step(q);
         }
-        out[item[l]] = p == exit[l] ? m : reference_grid_walk(boards[item[l]]).moves;
+        out[item[l]] = q == exit[l] ? moves : reference_grid_walk(boards[item[l]]).moves;
     }
 }
 
 }  // namespace
 
 void evaluate_batch(std::span<const Board> boards, std::span<std::uint64_t> out) {
-    interleaved<4>(boards, out);
+    interleaved<8>(boards, out);
 }
 
 }  // namespace maze

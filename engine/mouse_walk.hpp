@@ -1,10 +1,17 @@
 // Squeaky's walk on a grid board, the engine's hot loop (SPEC section 1).
 //
-// Visit counts live in a padded array (one ring of blocked cells around the board). Each entry
-// is a key: count * 32 for an open cell, kBlockedKey for a blocked one. Adding the direction's
-// rank * 8 (down 0, right 1, left 2, up 3) to a neighbour's key makes the smallest key the
-// least-visited neighbour with ties broken in the preference order, and the rank bits pick the
-// step from a byte table held in a register: no branch and no second memory load per move.
+// Visit counts live in a padded array with a fixed row stride of 18 (a ring of blocked cells
+// around a board of up to 16x16), so every neighbour is a constant displacement from the mouse.
+// Each entry is a key: count * 4 for an open cell, kBlockedKey for a blocked one.
+//
+// Two walkers share that layout:
+// - MouseWalk::run walks one board with plain comparisons. The branch predictor learns the
+//   walk's habits, so a single walk is not a chain of dependent loads and minimum operations.
+// - evaluate_batch walks eight boards at once in one thread. It adds the direction's rank
+//   (down 0, right 1, left 2, up 3) to each neighbour's key, so that the smallest key is the
+//   least-visited neighbour with ties broken in the preference order, and picks the step from its
+//   low two bits without a branch. Eight independent walks keep the core busy while each waits
+//   on its loads, and one round counter serves as the move counter of every lane.
 #pragma once
 
 #include <array>
@@ -15,7 +22,7 @@
 
 namespace maze {
 
-constexpr int kPaddedSide = kMaxSide + 2;
+constexpr int kPaddedSide = kMaxSide + 2;  // the fixed row stride
 constexpr int kPaddedCells = kPaddedSide * kPaddedSide;
 
 // Moves of a walk that did not finish within the fast walker's 32-bit counters.
@@ -27,7 +34,7 @@ constexpr std::uint64_t kInfeasible = ~std::uint64_t{0} - 1;
 class MouseWalk {
 public:
     // Largest number of moves the 32-bit keys can count; longer walks report kWalkOverflow.
-    static constexpr std::uint64_t kMaxMoves = (1u << 27) - 2;
+    static constexpr std::uint64_t kMaxMoves = (1u << 30) - 2;
 
     // Walks a board that must be feasible (see bitboard.hpp). Returns the moves (paper
     // convention) or kWalkOverflow.
@@ -37,9 +44,7 @@ public:
     std::uint64_t visits(int r, int c) const;
 
 private:
-    friend struct WalkLane;
     alignas(64) std::array<std::uint32_t, kPaddedCells> key_{};
-    int stride_ = 0;
 };
 
 struct WalkResult {
@@ -52,7 +57,7 @@ struct WalkResult {
 WalkResult evaluate(const Board& b, MouseWalk& walker);
 WalkResult evaluate(const Board& b);
 
-// Scores a batch: out[i] = moves of boards[i], or kInfeasible. Interleaves several independent
+// Scores a batch: out[i] = moves of boards[i], or kInfeasible. Interleaves eight independent
 // walks in one thread so that their load latencies overlap.
 void evaluate_batch(std::span<const Board> boards, std::span<std::uint64_t> out);
 
