@@ -43,14 +43,15 @@ inline std::uint32_t* ranked_step(std::uint32_t* q) {
 
 }  // namespace
 
-std::uint64_t MouseWalk::run(const Board& b) {
+std::uint64_t MouseWalk::run(const Board& b, std::uint64_t max_moves) {
+    max_moves = std::min(max_moves, kMaxMoves);
     std::uint32_t* k = key_.data();
     lay_out(b, k);
     std::uint32_t* q = k + index_of(b.start());
     const std::uint32_t* const e = k + index_of(b.exit());
     std::uint64_t moves = 0;
     while (q != e) {
-        if (++moves > kMaxMoves) return kWalkOverflow;
+        if (++moves > max_moves) return kWalkOverflow;
         const std::uint32_t down = q[kStride];
         const std::uint32_t right = q[1];
         const std::uint32_t left = q[-1];
@@ -99,7 +100,10 @@ namespace {
 // K walks advance in lock step, one move per lane per round; a finished lane takes the next
 // feasible board of the batch. A lane's moves are the rounds since it was loaded.
 template <int K>
-void interleaved(std::span<const Board> boards, std::span<std::uint64_t> out) {
+size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
+                   std::uint64_t max_moves) {
+    max_moves = std::min(max_moves, MouseWalk::kMaxMoves);
+    size_t fallbacks = 0;
     alignas(64) std::uint32_t keys[K][kPaddedCells];
     std::uint32_t* pos[K];
     const std::uint32_t* exit[K];
@@ -133,6 +137,7 @@ void interleaved(std::span<const Board> boards, std::span<std::uint64_t> out) {
     // A walk past the 32-bit keys' range is finished by the 64-bit reference walk.
     auto overflowed = [&](int l) {
         out[item[l]] = reference_grid_walk(boards[item[l]]).moves;
+        ++fallbacks;
         --active;
         refill(l);
     };
@@ -151,9 +156,9 @@ void interleaved(std::span<const Board> boards, std::span<std::uint64_t> out) {
             pos[l] = ranked_step(q);
         }
         ++round;
-        if ((round & 0xFFFFF) == 0) [[unlikely]] {
+        if (round % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
             for (int l = 0; l < K; ++l)
-                if (pos[l] && round - loaded_at[l] >= MouseWalk::kMaxMoves) overflowed(l);
+                if (pos[l] && round - loaded_at[l] >= max_moves) overflowed(l);
         }
     }
     // Fewer than K walks left: finish them one lane at a time.
@@ -161,18 +166,25 @@ void interleaved(std::span<const Board> boards, std::span<std::uint64_t> out) {
         if (!pos[l]) continue;
         std::uint32_t* q = pos[l];
         std::uint64_t moves = round - loaded_at[l];
-        while (q != exit[l] && moves < MouseWalk::kMaxMoves) {
+        while (q != exit[l] && moves < max_moves) {
             ++moves;
             q = ranked_step(q);
         }
-        out[item[l]] = q == exit[l] ? moves : reference_grid_walk(boards[item[l]]).moves;
+        if (q == exit[l]) {
+            out[item[l]] = moves;
+        } else {
+            out[item[l]] = reference_grid_walk(boards[item[l]]).moves;
+            ++fallbacks;
+        }
     }
+    return fallbacks;
 }
 
 }  // namespace
 
-void evaluate_batch(std::span<const Board> boards, std::span<std::uint64_t> out) {
-    interleaved<8>(boards, out);
+size_t evaluate_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
+                      std::uint64_t max_moves) {
+    return interleaved<8>(boards, out, max_moves);
 }
 
 }  // namespace maze

@@ -33,12 +33,15 @@ constexpr std::uint64_t kInfeasible = ~std::uint64_t{0} - 1;
 // One reusable walker: a fixed scratch array, so walking allocates nothing.
 class MouseWalk {
 public:
-    // Largest number of moves the 32-bit keys can count; longer walks report kWalkOverflow.
-    static constexpr std::uint64_t kMaxMoves = (1u << 30) - 2;
+    // Longest walk the 32-bit keys can count (a count stays below 2^30 - 1, with room for the
+    // batch walker's periodic check); longer walks report kWalkOverflow.
+    static constexpr std::uint64_t kMaxMoves = (1u << 30) - (1u << 14);
+    // How often (in rounds) the batch walker compares its lanes with the move limit.
+    static constexpr std::uint64_t kLimitCheckRounds = 4096;
 
     // Walks a board that must be feasible (see bitboard.hpp). Returns the moves (paper
-    // convention) or kWalkOverflow.
-    std::uint64_t run(const Board& b);
+    // convention), or kWalkOverflow past max_moves (at most kMaxMoves).
+    std::uint64_t run(const Board& b, std::uint64_t max_moves = kMaxMoves);
 
     // Visit counts of the last run (0 for blocked cells and the exit).
     std::uint64_t visits(int r, int c) const;
@@ -59,7 +62,10 @@ WalkResult evaluate(const Board& b);
 
 // Scores a batch: out[i] = moves of boards[i], or kInfeasible. Interleaves eight independent
 // walks in one thread so that their load latencies overlap.
-void evaluate_batch(std::span<const Board> boards, std::span<std::uint64_t> out);
+// Returns how many walks went past max_moves (at most MouseWalk::kMaxMoves; smaller only to test
+// it) and were finished by the 64-bit reference walk instead.
+std::size_t evaluate_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
+                           std::uint64_t max_moves = MouseWalk::kMaxMoves);
 
 // The same scores one board at a time (for comparison in benchmarks and tests).
 void evaluate_batch_serial(std::span<const Board> boards, std::span<std::uint64_t> out);

@@ -1,5 +1,7 @@
 // mazesearch eval FILE...: moves, Flash count and feasibility of each board.
 #include <cstdio>
+#include <iostream>
+#include <sstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -65,12 +67,18 @@ void print_text(const std::string& file, const Board& b, const BoardReport& rep,
     if (o.visits && !rep.visits.empty()) std::printf("%s", visits_text(b, rep.visits).c_str());
 }
 
+Board read_stdin_board() {
+    std::ostringstream ss;
+    ss << std::cin.rdbuf();
+    return Board::parse(ss.str(), "<stdin>");
+}
+
 }  // namespace
 
 Command add_eval(CLI::App& app) {
     auto opts = std::make_shared<EvalOptions>();
     CLI::App* sub = app.add_subcommand("eval", "Walk Squeaky through each board: moves, Flash count, feasibility");
-    sub->add_option("files", opts->files, "Board files ('.' open, '#' blocked, one 'S', one 'E')")
+    sub->add_option("files", opts->files, "Board files ('.' open, '#' blocked, one 'S', one 'E'); '-' reads standard input")
         ->required();
     sub->add_flag("--visits", opts->visits, "Also print the grid of visit counts");
     sub->add_option("--kmod", opts->kmod, "Walk a k-mod mouse (counts modulo K, K >= 2); reports trapping")
@@ -82,12 +90,13 @@ Command add_eval(CLI::App& app) {
         "Exit status: 0 success, 2 a bad board file (boards before it are already printed).");
     return {sub, [opts] {
                 for (const std::string& file : opts->files) {
-                    const Board b = Board::load(file);
+                    const Board b = file == "-" ? read_stdin_board() : Board::load(file);
                     const BoardReport rep = report_board(b, opts->kmod);
+                    const std::string name = file == "-" ? "<stdin>" : file;
                     if (opts->json)
-                        print_json(file, b, rep, *opts);
+                        print_json(name, b, rep, *opts);
                     else
-                        print_text(file, b, rep, *opts);
+                        print_text(name, b, rep, *opts);
                     std::fflush(stdout);
                 }
                 return kExitOk;

@@ -150,3 +150,9 @@ TEST(Cli, BenchJsonHasTheSignatureAndSpeed) {
     EXPECT_NE(r.out.find("\"signature\":"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("\"moves_per_second\":"), std::string::npos) << r.out;
 }
+
+TEST(Cli, EvalReadsStandardInput) {
+    const CmdResult r = run("eval - < " + kBoards + "optimum-6x6.txt");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("<stdin>: 115 moves"), std::string::npos) << r.out;
+}

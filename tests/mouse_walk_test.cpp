@@ -124,3 +124,26 @@ TEST(MouseWalk, BatchOfEveryLengthMatchesSerial) {
         ASSERT_EQ(a, b) << n;
     }
 }
+
+// Walks past the 32-bit keys' range are finished by the 64-bit reference walk. The real limit
+// needs a walk of 2^30 moves; a small limit exercises the same path.
+TEST(MouseWalk, WalksPastTheMoveLimitFallBackToTheReferenceWalk) {
+    Board fig1(13, 13);
+    fig1.set_open(1, 0, false);
+    MouseWalk w;
+    EXPECT_EQ(w.run(fig1, 179), kWalkOverflow);
+    EXPECT_EQ(w.run(fig1, 180), 180u);
+
+    const std::vector<Board> set = bench_boards();
+    std::vector<Board> batch;
+    for (int i = 0; i < 40; ++i) batch.insert(batch.end(), set.begin(), set.end());
+    std::vector<std::uint64_t> expected(batch.size());
+    evaluate_batch_serial(batch, expected);
+    std::vector<std::uint64_t> out(batch.size());
+    EXPECT_EQ(evaluate_batch(batch, out), 0u);
+    EXPECT_EQ(out, expected);
+    std::fill(out.begin(), out.end(), 0);
+    const size_t fallbacks = evaluate_batch(batch, out, 1000);
+    EXPECT_GT(fallbacks, 0u);
+    EXPECT_EQ(out, expected);
+}
