@@ -13,8 +13,10 @@ constexpr std::ptrdiff_t kStride = kPaddedSide;
 constexpr std::uint32_t kBlockedKey = 0xFFFFFFFCu;  // + rank 3 still fits: never the minimum
 constexpr std::uint32_t kVisit = 4;                 // one visit; the low 2 bits hold the rank
 
-// The step for each rank: down, right, left, up.
-alignas(32) constexpr std::ptrdiff_t kStep[4] = {kStride, 1, -1, -kStride};
+// The step for each rank (down, right, left, up) in bytes, so that it adds straight to a pointer.
+constexpr std::ptrdiff_t kKeyBytes = sizeof(std::uint32_t);
+alignas(32) constexpr std::ptrdiff_t kStepBytes[4] = {kStride * kKeyBytes, kKeyBytes, -kKeyBytes,
+                                                      -kStride * kKeyBytes};
 
 // Lays the board into a padded key array (rows + 2 rows of the fixed stride); allocation-free.
 inline void lay_out(const Board& b, std::uint32_t* key) {
@@ -38,18 +40,13 @@ inline std::uint32_t* ranked_step(std::uint32_t* q) {
     const std::uint32_t left = q[-1] + 2;
     const std::uint32_t up = q[-kStride] + 3;
     const std::uint32_t m = std::min(std::min(down, right), std::min(left, up));
-    return q + kStep[m & 3];
+    return reinterpret_cast<std::uint32_t*>(reinterpret_cast<char*>(q) + kStepBytes[m & 3]);
 }
 
-}  // namespace
-
-std::uint64_t MouseWalk::run(const Board& b, std::uint64_t max_moves) {
-    max_moves = std::min(max_moves, kMaxMoves);
-    std::uint32_t* k = key_.data();
-    lay_out(b, k);
-    std::uint32_t* q = k + index_of(b.start());
-    const std::uint32_t* const e = k + index_of(b.exit());
-    std::uint64_t moves = 0;
+// Continues a walk at q with plain comparisons until the exit e; returns the total moves, or
+// kWalkOverflow past max_moves.
+inline std::uint64_t branchy_walk(std::uint32_t* q, const std::uint32_t* e, std::uint64_t moves,
+                                  std::uint64_t max_moves) {
     while (q != e) {
         if (++moves > max_moves) return kWalkOverflow;
         const std::uint32_t down = q[kStride];
@@ -68,6 +65,15 @@ std::uint64_t MouseWalk::run(const Board& b, std::uint64_t max_moves) {
             q -= kStride;
     }
     return moves;
+}
+
+}  // namespace
+
+std::uint64_t MouseWalk::run(const Board& b, std::uint64_t max_moves) {
+    max_moves = std::min(max_moves, kMaxMoves);
+    std::uint32_t* k = key_.data();
+    lay_out(b, k);
+    return branchy_walk(k + index_of(b.start()), k + index_of(b.exit()), 0, max_moves);
 }
 
 std::uint64_t MouseWalk::visits(int r, int c) const {
@@ -113,9 +119,10 @@ size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
     size_t next = 0;
     int active = 0;
 
-    // Loads the next feasible board into lane l (infeasible ones are scored on the way); false
-    // when the batch is used up.
-    auto refill = [&](int l) {
+    // Loads the next feasible board into lane l (infeasible ones are scored on the way) and
+    // returns its start, or nullptr when the batch is used up. It leaves pos[] alone, so that
+    // the compiler can keep the lanes' positions in registers.
+    auto load = [&](int l) __attribute__((noinline)) -> std::uint32_t* {
         while (next < boards.size()) {
             const size_t i = next++;
             const Board& b = boards[i];
@@ -124,24 +131,17 @@ size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
                 continue;
             }
             lay_out(b, keys[l]);
-            pos[l] = keys[l] + index_of(b.start());
             exit[l] = keys[l] + index_of(b.exit());
             loaded_at[l] = round;
             item[l] = i;
             ++active;
-            return true;
+            return keys[l] + index_of(b.start());
         }
-        pos[l] = nullptr;
-        return false;
+        exit[l] = nullptr;
+        return nullptr;
     };
-    // A walk past the 32-bit keys' range is finished by the 64-bit reference walk.
-    auto overflowed = [&](int l) {
-        out[item[l]] = reference_grid_walk(boards[item[l]]).moves;
-        ++fallbacks;
-        --active;
-        refill(l);
-    };
-    for (int l = 0; l < K; ++l) refill(l);
+#pragma GCC unroll 16
+    for (int l = 0; l < K; ++l) pos[l] = load(l);
 
     while (active == K) {
 #pragma GCC unroll 16
@@ -150,33 +150,70 @@ size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
             if (q == exit[l]) [[unlikely]] {
                 out[item[l]] = round - loaded_at[l];
                 --active;
-                if (!refill(l)) continue;
-                q = pos[l];
+                q = load(l);
+                if (!q) {
+                    pos[l] = nullptr;
+                    continue;
+                }
             }
             pos[l] = ranked_step(q);
         }
         ++round;
         if (round % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
+#pragma GCC unroll 16
             for (int l = 0; l < K; ++l)
-                if (pos[l] && round - loaded_at[l] >= max_moves) overflowed(l);
+                if (pos[l] && round - loaded_at[l] >= max_moves) {
+                    // Past the 32-bit keys' range: the 64-bit reference walk finishes it.
+                    out[item[l]] = reference_grid_walk(boards[item[l]]).moves;
+                    ++fallbacks;
+                    --active;
+                    pos[l] = load(l);
+                }
         }
     }
-    // Fewer than K walks left: finish them one lane at a time.
-    for (int l = 0; l < K; ++l) {
-        if (!pos[l]) continue;
-        std::uint32_t* q = pos[l];
-        std::uint64_t moves = round - loaded_at[l];
-        while (q != exit[l] && moves < max_moves) {
-            ++moves;
-            q = ranked_step(q);
-        }
-        if (q == exit[l]) {
-            out[item[l]] = moves;
-        } else {
-            out[item[l]] = reference_grid_walk(boards[item[l]]).moves;
+    // The batch is used up. The live walks go on four in lock step while at least four are left
+    // (their key arrays stay where they are), then the last ones one at a time.
+    struct Live {
+        std::uint32_t* pos;
+        const std::uint32_t* exit;
+        std::uint64_t moves;
+        size_t item;
+    };
+    Live live[K];
+    int n = 0;
+#pragma GCC unroll 16
+    for (int l = 0; l < K; ++l)
+        if (pos[l]) live[n++] = Live{pos[l], exit[l], round - loaded_at[l], item[l]};
+    auto finish = [&](int i, std::uint64_t moves) {
+        if (moves == kWalkOverflow) {
+            moves = reference_grid_walk(boards[live[i].item]).moves;
             ++fallbacks;
         }
+        out[live[i].item] = moves;
+        live[i] = live[--n];
+    };
+    constexpr int kTail = 4;
+    while (n >= kTail) {
+        int done = -1;
+        for (std::uint64_t r = 1; done < 0; ++r) {
+#pragma GCC unroll 4
+            for (int i = 0; i < kTail; ++i) {
+                if (live[i].pos == live[i].exit) [[unlikely]] {
+                    if (done < 0) done = i;
+                    continue;
+                }
+                live[i].pos = ranked_step(live[i].pos);
+                ++live[i].moves;
+            }
+            if (r % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
+                for (int i = 0; i < kTail && done < 0; ++i)
+                    if (live[i].moves >= max_moves) done = i;
+            }
+        }
+        const bool arrived = live[done].pos == live[done].exit;
+        finish(done, arrived ? live[done].moves : kWalkOverflow);
     }
+    while (n > 0) finish(0, branchy_walk(live[0].pos, live[0].exit, live[0].moves, max_moves));
     return fallbacks;
 }
 
