@@ -20,5 +20,8 @@ struct Command {
 Command add_eval(CLI::App& app);
 Command add_render(CLI::App& app);
 Command add_bench(CLI::App& app);
+Command add_run(CLI::App& app);
+Command add_resume(CLI::App& app);
+Command add_summarize(CLI::App& app);
 
 }  // namespace maze::cli

@@ -5,13 +5,16 @@
 
 #include "engine/board.hpp"
 #include "experiments/commands.hpp"
+#include "experiments/config.hpp"
+#include "search/params.hpp"
 
 int main(int argc, char** argv) {
     using namespace maze::cli;
     CLI::App app{"mazesearch: search mazes that keep Squeaky the mouse inside as long as possible"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "mazesearch 0.1.0");
-    std::vector<Command> commands = {add_eval(app), add_render(app), add_bench(app)};
+    std::vector<Command> commands = {add_eval(app), add_render(app), add_bench(app),
+                                     add_run(app), add_resume(app), add_summarize(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -27,6 +30,14 @@ int main(int argc, char** argv) {
     try {
         for (const Command& c : commands)
             if (c.sub->parsed()) return c.run();
+    } catch (const maze::cli::ConfigError& e) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "mazesearch: error: %s\n", e.what());
+        return kExitBadInput;
+    } catch (const maze::ParamError& e) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "mazesearch: error: %s\n", e.what());
+        return kExitBadInput;
     } catch (const maze::BoardError& e) {
         std::fflush(stdout);
         std::fprintf(stderr, "mazesearch: error: %s\n", e.what());

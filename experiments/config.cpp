@@ -1,0 +1,273 @@
+#include "experiments/config.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <limits>
+#include <set>
+
+namespace maze::cli {
+
+namespace {
+
+// Where each dotted key was set.
+using Marks = std::map<std::string, std::string>;
+
+nlohmann::json scalar_json(const std::string& text, bool quoted) {
+    if (quoted) return text;
+    if (text == "true" || text == "True" || text == "yes") return true;
+    if (text == "false" || text == "False" || text == "no") return false;
+    if (text == "null" || text == "~" || text.empty()) return nullptr;
+    try {
+        size_t used = 0;
+        const long long v = std::stoll(text, &used, 10);
+        if (used == text.size()) return static_cast<std::int64_t>(v);
+    } catch (...) {
+    }
+    try {
+        size_t used = 0;
+        const double d = std::stod(text, &used);
+        if (used == text.size()) return d;
+    } catch (...) {
+    }
+    return text;
+}
+
+nlohmann::json to_json(const YAML::Node& n, const std::string& key, const std::string& file,
+                       Marks& marks) {
+    if (!key.empty()) marks[key] = file + ":" + std::to_string(n.Mark().line + 1);
+    switch (n.Type()) {
+        case YAML::NodeType::Map: {
+            nlohmann::json j = nlohmann::json::object();
+            for (const auto& kv : n) {
+                const std::string k = kv.first.as<std::string>();
+                const std::string sub = key.empty() ? k : key + "." + k;
+                nlohmann::json v = to_json(kv.second, sub, file, marks);
+                marks[sub] = file + ":" + std::to_string(kv.first.Mark().line + 1);
+                j[k] = std::move(v);
+            }
+            return j;
+        }
+        case YAML::NodeType::Sequence: {
+            nlohmann::json j = nlohmann::json::array();
+            for (const auto& item : n) j.push_back(to_json(item, "", file, marks));
+            return j;
+        }
+        case YAML::NodeType::Scalar:
+            return scalar_json(n.Scalar(), n.Tag() == "!");
+        default:
+            return nullptr;
+    }
+}
+
+std::string where(const Marks& marks, const std::string& key) {
+    auto it = marks.find(key);
+    return it == marks.end() ? "" : it->second;
+}
+
+[[noreturn]] void fail(const Marks& marks, const std::string& key, const std::string& what) {
+    const std::string w = where(marks, key);
+    throw ConfigError((w.empty() ? "" : w + ": ") + key + ": " + what);
+}
+
+void apply_override(nlohmann::json& root, Marks& marks, const std::string& text) {
+    const auto eq = text.find('=');
+    if (eq == std::string::npos || eq == 0)
+        throw ConfigError("override '" + text + "': expected key.sub=value");
+    const std::string key = text.substr(0, eq);
+    const std::string value = text.substr(eq + 1);
+    YAML::Node parsed;
+    try {
+        parsed = YAML::Load(value);
+    } catch (const YAML::Exception& e) {
+        throw ConfigError("override '" + text + "': the value is not valid YAML: " + e.msg);
+    }
+    Marks ignored;
+    nlohmann::json v = parsed.IsNull() ? nlohmann::json(value.empty() ? nullptr : nlohmann::json(value))
+                                       : to_json(parsed, "", "", ignored);
+    nlohmann::json* node = &root;
+    size_t start = 0;
+    for (;;) {
+        const size_t dot = key.find('.', start);
+        const std::string part = key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        if (part.empty()) throw ConfigError("override '" + text + "': empty key part");
+        if (!node->is_object()) {
+            if (node->is_null())
+                *node = nlohmann::json::object();
+            else
+                throw ConfigError("override '" + text + "': '" + key.substr(0, start - 1) +
+                                  "' is not a section");
+        }
+        if (dot == std::string::npos) {
+            (*node)[part] = v;
+            break;
+        }
+        node = &(*node)[part];
+        start = dot + 1;
+    }
+    marks[key] = "command line override '" + text + "'";
+}
+
+// Section contents as Params (scalars only), each with where it was set.
+Params section_params(const nlohmann::json& j, const std::string& section, const Marks& marks) {
+    Params p;
+    p.set_section(section);
+    if (j.is_null()) return p;
+    if (!j.is_object()) fail(marks, section, "expected a section of key: value lines");
+    for (const auto& [k, v] : j.items()) {
+        const std::string key = section + "." + k;
+        const std::string w = where(marks, key);
+        if (v.is_boolean())
+            p.set(k, v.get<bool>(), w);
+        else if (v.is_number_integer())
+            p.set(k, v.get<std::int64_t>(), w);
+        else if (v.is_number())
+            p.set(k, v.get<double>(), w);
+        else if (v.is_string())
+            p.set(k, v.get<std::string>(), w);
+        else if (v.is_array() && v.size() == 2 && v[0].is_number_integer() && v[1].is_number_integer())
+            p.set(k, std::to_string(v[0].get<std::int64_t>()) + "," + std::to_string(v[1].get<std::int64_t>()), w);
+        else
+            fail(marks, key, "expected a number, a string, true/false or a pair [row, col]");
+    }
+    return p;
+}
+
+template <typename T>
+T get_number(const nlohmann::json& root, const Marks& marks, const std::string& key, T fallback,
+             double lo, double hi) {
+    const nlohmann::json* node = &root;
+    size_t start = 0;
+    for (;;) {
+        const size_t dot = key.find('.', start);
+        const std::string part = key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        if (!node->is_object() || !node->contains(part)) return fallback;
+        node = &(*node)[part];
+        if (dot == std::string::npos) break;
+        start = dot + 1;
+    }
+    if (node->is_null()) return fallback;
+    if (!node->is_number()) fail(marks, key, "expected a number");
+    if constexpr (std::is_integral_v<T>) {
+        if (!node->is_number_integer()) fail(marks, key, "expected an integer");
+    }
+    const double v = node->get<double>();
+    if (!(v >= lo && v <= hi)) {
+        std::string lo_s = std::to_string(lo), hi_s = std::to_string(hi);
+        fail(marks, key, "out of range [" + (lo == std::floor(lo) ? std::to_string((long long)lo) : lo_s) +
+                             ", " + (hi == std::floor(hi) && hi < 9e18 ? std::to_string((long long)hi) : hi_s) + "]");
+    }
+    if constexpr (std::is_integral_v<T>) {
+        if constexpr (std::is_unsigned_v<T>) return static_cast<T>(node->get<std::uint64_t>());
+        return static_cast<T>(node->get<std::int64_t>());
+    }
+    return static_cast<T>(v);
+}
+
+std::string get_string(const nlohmann::json& root, const Marks& marks, const std::string& key,
+                       const std::string& fallback) {
+    if (!root.contains(key) || root[key].is_null()) return fallback;
+    if (!root[key].is_string()) fail(marks, key, "expected a string");
+    return root[key].get<std::string>();
+}
+
+const std::set<std::string> kTopKeys = {"name",    "description", "seed",   "threads",
+                                        "repeats", "output",      "target", "optimizer",
+                                        "budget",  "checkpoint_seconds", "log_seconds",
+                                        "initial", "label", "reference"};
+const std::set<std::string> kBudgetKeys = {"evaluations", "seconds", "target", "stagnation"};
+
+RunConfig build(const nlohmann::json& root, const Marks& marks, const std::string& source) {
+    if (!root.is_object()) throw ConfigError(source + ": expected a YAML mapping of key: value lines");
+    for (const auto& [k, v] : root.items())
+        if (!kTopKeys.count(k)) fail(marks, k, "unknown key");
+    RunConfig c;
+    c.source = source;
+    c.resolved = root;
+    c.name = get_string(root, marks, "name", "run");
+    if (c.name.empty() || c.name.find('/') != std::string::npos || c.name == "." || c.name == "..")
+        fail(marks, "name", "expected a plain name (no '/')");
+    c.description = get_string(root, marks, "description", "");
+    c.label = get_string(root, marks, "label", c.name);
+    const double ref = get_number<double>(root, marks, "reference", std::numeric_limits<double>::quiet_NaN(), -1e300, 1e300);
+    if (!std::isnan(ref)) c.reference = ref;
+    c.seed = get_number<std::uint64_t>(root, marks, "seed", 1, 0, 1.8e19);
+    c.threads = get_number<int>(root, marks, "threads", 0, 0, 4096);
+    c.repeats = get_number<int>(root, marks, "repeats", 1, 1, 100000);
+    c.output = get_string(root, marks, "output", "");
+    c.initial = get_string(root, marks, "initial", "");
+    c.checkpoint_seconds = get_number<double>(root, marks, "checkpoint_seconds", 30.0, 0.01, 1e9);
+    c.log_seconds = get_number<double>(root, marks, "log_seconds", 5.0, 0.01, 1e9);
+    if (!root.contains("target")) throw ConfigError(source + ": target: missing section");
+    if (!root.contains("optimizer")) throw ConfigError(source + ": optimizer: missing section");
+    c.target = section_params(root["target"], "target", marks);
+    c.optimizer = section_params(root["optimizer"], "optimizer", marks);
+    if (root.contains("budget") && !root["budget"].is_null()) {
+        if (!root["budget"].is_object()) fail(marks, "budget", "expected a section");
+        for (const auto& [k, v] : root["budget"].items())
+            if (!kBudgetKeys.count(k)) fail(marks, "budget." + k, "unknown key");
+        c.budget.evaluations = get_number<std::uint64_t>(root, marks, "budget.evaluations", 0, 0, 1.8e19);
+        c.budget.seconds = get_number<double>(root, marks, "budget.seconds", 0.0, 0, 1e12);
+        const double t = get_number<double>(root, marks, "budget.target", std::numeric_limits<double>::quiet_NaN(), -1e300, 1e300);
+        if (!std::isnan(t)) c.budget.target = t;
+        c.budget.stagnation = get_number<std::uint64_t>(root, marks, "budget.stagnation", 0, 0, 1.8e19);
+    }
+    if (!c.budget.evaluations && c.budget.seconds <= 0 && !c.budget.target && !c.budget.stagnation)
+        throw ConfigError(source + ": budget: set at least one of evaluations, seconds, target, stagnation");
+    return c;
+}
+
+}  // namespace
+
+RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
+    YAML::Node doc;
+    try {
+        doc = YAML::LoadFile(path);
+    } catch (const YAML::BadFile&) {
+        throw ConfigError(path + ": cannot open the file");
+    } catch (const YAML::Exception& e) {
+        throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " + e.msg);
+    }
+    Marks marks;
+    nlohmann::json root = to_json(doc, "", path, marks);
+    if (root.is_null()) root = nlohmann::json::object();
+    for (const std::string& o : overrides) apply_override(root, marks, o);
+    RunConfig c = build(root, marks, path);
+    c.overrides = overrides;
+    return c;
+}
+
+RunConfig config_from_json(const nlohmann::json& resolved, const std::string& source) {
+    return build(resolved, Marks{}, source);
+}
+
+namespace {
+
+YAML::Node to_yaml_node(const nlohmann::json& j) {
+    YAML::Node n;
+    if (j.is_object()) {
+        n = YAML::Node(YAML::NodeType::Map);
+        for (const auto& [k, v] : j.items()) n[k] = to_yaml_node(v);
+    } else if (j.is_array()) {
+        n = YAML::Node(YAML::NodeType::Sequence);
+        for (const auto& v : j) n.push_back(to_yaml_node(v));
+        n.SetStyle(YAML::EmitterStyle::Flow);
+    } else if (j.is_string()) {
+        n = j.get<std::string>();
+    } else if (j.is_null()) {
+        n = YAML::Node(YAML::NodeType::Null);
+    } else {
+        n = j.dump();
+    }
+    return n;
+}
+
+}  // namespace
+
+std::string to_yaml(const nlohmann::json& j) {
+    YAML::Emitter out;
+    out << to_yaml_node(j);
+    return std::string(out.c_str()) + "\n";
+}
+
+}  // namespace maze::cli

@@ -1,0 +1,53 @@
+// YAML experiment configs -> a typed RunConfig. The YAML tree is turned into JSON (keeping
+// the file and line of every key), command-line overrides `key.sub=value` are applied, and then
+// each section is read with its allowed keys; unknown keys and wrong types are errors that name
+// the key and where it was set.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "search/evaluator.hpp"
+#include "search/params.hpp"
+
+namespace maze::cli {
+
+class ConfigError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct RunConfig {
+    std::string name = "run";
+    std::string description;
+    std::string label;                 // a short row label for tables ("genetic, paper parameters")
+    std::optional<double> reference;   // a published figure to compare with (the paper's table)
+    std::uint64_t seed = 1;
+    int threads = 0;  // 0: all cores
+    int repeats = 1;
+    std::string output;  // empty: runs/<name>/<timestamp>
+    double checkpoint_seconds = 30;
+    double log_seconds = 5;  // progress lines when not on a terminal
+    std::string initial;     // optional board file that seeds the optimizer
+    Params target;
+    Params optimizer;
+    Budget budget;
+
+    std::string source;                   // the config file
+    std::vector<std::string> overrides;   // as given on the command line
+    nlohmann::json resolved;              // the whole config after overrides
+};
+
+// Reads a config file and applies overrides ("key.sub=value", value in YAML syntax).
+RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides);
+// Builds a RunConfig from an already resolved JSON document (as stored in a run directory).
+RunConfig config_from_json(const nlohmann::json& resolved, const std::string& source);
+// YAML text of a JSON document (for config.yaml in run directories and --dry-run).
+std::string to_yaml(const nlohmann::json& j);
+
+}  // namespace maze::cli

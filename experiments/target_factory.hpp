@@ -1,0 +1,15 @@
+// Targets by name, from the `target:` section of a config.
+#pragma once
+
+#include <memory>
+
+#include "search/params.hpp"
+#include "search/target.hpp"
+
+namespace maze::cli {
+
+// kind: mouse-maze (rows, cols, start [r, c], exit [r, c], convention paper|flash).
+// Throws ParamError for bad or unknown keys.
+std::unique_ptr<Target> make_target(const Params& params);
+
+}  // namespace maze::cli

@@ -1,0 +1,96 @@
+#include "search/mouse_maze_target.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+
+#include "engine/bitboard.hpp"
+#include "engine/graph_walk.hpp"
+#include "engine/mouse_walk.hpp"
+#include "engine/svg_render.hpp"
+
+namespace maze {
+
+MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention)
+    : rows_(rows), cols_(cols), start_(start), exit_(exit), convention_(convention) {
+    const Board probe(rows, cols, start, exit);  // validates the shape, start and exit
+    topology_.kind = "square";
+    topology_.rows = rows;
+    topology_.cols = cols;
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            const Cell x{r, c};
+            if (x == start || x == exit) continue;
+            free_.push_back(x);
+            topology_.row.push_back(r);
+            topology_.col.push_back(c);
+        }
+}
+
+std::string MouseMazeTarget::unit() const {
+    return convention_ == Convention::Paper ? "moves (paper convention)" : "moves (Flash convention)";
+}
+
+Board MouseMazeTarget::to_board(const Genome& g) const {
+    Board b(rows_, cols_, start_, exit_);
+    for (std::size_t i = 0; i < free_.size(); ++i)
+        if (g.get(i)) b.set_open(free_[i], false);
+    return b;
+}
+
+Genome MouseMazeTarget::to_genome(const Board& b) const {
+    if (b.rows() != rows_ || b.cols() != cols_ || !(b.start() == start_) || !(b.exit() == exit_))
+        throw BoardError("<board>", 0,
+                         "board shape, start or exit differ from the target's " +
+                             std::to_string(rows_) + "x" + std::to_string(cols_));
+    Genome g(free_.size());
+    for (std::size_t i = 0; i < free_.size(); ++i) g.set(i, !b.open(free_[i]));
+    return g;
+}
+
+void MouseMazeTarget::feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const {
+    for (std::size_t i = 0; i < genomes.size(); ++i) feasible[i] = maze::feasible(to_board(genomes[i]));
+}
+
+void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> values,
+                            int threads) const {
+    // Chunks of boards, each walked by the interleaved batch walker; a chunk's result does not
+    // depend on which thread walks it.
+    constexpr std::size_t kChunk = 64;
+    const std::size_t n = genomes.size();
+    const std::size_t chunks = (n + kChunk - 1) / kChunk;
+    const int nthreads = threads > 0 ? threads : omp_get_max_threads();
+    const double extra = convention_ == Convention::Flash ? 2.0 : 0.0;
+#pragma omp parallel num_threads(nthreads) if (chunks > 1)
+    {
+        std::vector<Board> boards;
+        std::vector<std::uint64_t> moves;
+#pragma omp for schedule(dynamic, 1)
+        for (std::size_t c = 0; c < chunks; ++c) {
+            const std::size_t lo = c * kChunk;
+            const std::size_t hi = std::min(n, lo + kChunk);
+            boards.clear();
+            for (std::size_t i = lo; i < hi; ++i) boards.push_back(to_board(genomes[i]));
+            moves.assign(boards.size(), 0);
+            evaluate_batch(boards, moves);
+            for (std::size_t i = lo; i < hi; ++i) {
+                const std::uint64_t m = moves[i - lo];
+                values[i] = m == kInfeasible ? -std::numeric_limits<double>::infinity()
+                                             : static_cast<double>(m) + extra;
+            }
+        }
+    }
+}
+
+std::string MouseMazeTarget::board_text(const Genome& g) const { return to_board(g).to_text(); }
+
+std::string MouseMazeTarget::board_svg(const Genome& g, const std::string& title) const {
+    const Board b = to_board(g);
+    std::vector<std::uint64_t> visits;
+    if (maze::feasible(b)) visits = reference_grid_walk(b).visits;
+    RenderOptions o;
+    o.title = title;
+    return render_svg(b, visits, o);
+}
+
+}  // namespace maze

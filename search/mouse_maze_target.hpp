@@ -1,0 +1,43 @@
+// The mouse maze as a fitness target: genes are the free cells of an R x C grid (start and exit
+// excluded) in row-major order, 1 = blocked; the value is Squeaky's moves (paper convention, or
+// Flash = moves + 2).
+#pragma once
+
+#include "engine/board.hpp"
+#include "search/target.hpp"
+
+namespace maze {
+
+class MouseMazeTarget : public Target {
+public:
+    enum class Convention { Paper, Flash };
+
+    MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention);
+
+    std::string name() const override { return "mouse-maze"; }
+    std::size_t genes() const override { return free_.size(); }
+    const Topology& topology() const override { return topology_; }
+    std::string unit() const override;
+    void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
+    void score(std::span<const Genome> genomes, std::span<double> values, int threads) const override;
+    std::string board_text(const Genome& g) const override;
+    std::string board_svg(const Genome& g, const std::string& title) const override;
+
+    Board to_board(const Genome& g) const;
+    // The genome of a board of this shape (start and exit must match); throws BoardError.
+    Genome to_genome(const Board& b) const;
+    Convention convention() const { return convention_; }
+    int rows() const { return rows_; }
+    int cols() const { return cols_; }
+    Cell start() const { return start_; }
+    Cell exit() const { return exit_; }
+
+private:
+    int rows_, cols_;
+    Cell start_, exit_;
+    Convention convention_;
+    std::vector<Cell> free_;  // gene -> cell
+    Topology topology_;
+};
+
+}  // namespace maze

@@ -1,0 +1,46 @@
+// How boards are proposed. An optimizer knows only genomes, a Topology, and the Evaluator;
+// never the game. It runs in steps (a generation, or a report interval for single-point
+// methods) so that a run can log, checkpoint and resume between any two steps.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "search/evaluator.hpp"
+#include "search/params.hpp"
+#include "search/rng.hpp"
+#include "search/target.hpp"
+
+namespace maze {
+
+class Optimizer {
+public:
+    virtual ~Optimizer() = default;
+
+    virtual std::string kind() const = 0;
+    // Sets up the initial state for a target (no evaluation yet). `initial` optionally seeds it
+    // with given boards (the starting point of a local search, the centre of a Hamming ball,
+    // members of a first population); otherwise it starts from random boards. Every random
+    // number the optimizer draws comes from `seed` and the work item it serves (step,
+    // individual), never from a thread.
+    virtual void start(const Target& target, std::uint64_t seed,
+                       const std::vector<Genome>& initial = {}) = 0;
+    // One step: propose boards, score them through `ev`, update the state. Must stop proposing
+    // when ev.remaining() reaches 0.
+    virtual void step(Evaluator& ev) = 0;
+    // True when the method has ended by itself (e.g. a Hamming ball that was only reported).
+    virtual bool done() const { return false; }
+    // The complete state (population, current point, temperature, RNG, step counter) as JSON,
+    // and its inverse: restore(save()) then step() continues exactly as without the pause.
+    virtual nlohmann::json save() const = 0;
+    virtual void restore(const nlohmann::json& state) = 0;
+};
+
+// Builds the optimizer named by params "kind" (random, hill-climbing, annealing, evolutionary,
+// genetic, hamming) from its parameters; throws ParamError for bad or unknown keys.
+std::unique_ptr<Optimizer> make_optimizer(const Params& params);
+
+}  // namespace maze

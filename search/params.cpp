@@ -1,0 +1,120 @@
+#include "search/params.hpp"
+
+#include <cmath>
+
+namespace maze {
+
+namespace {
+
+std::string type_name(const Params::Value& v) {
+    switch (v.index()) {
+        case 0: return "a boolean";
+        case 1: return "an integer";
+        case 2: return "a number";
+        default: return "a string";
+    }
+}
+
+std::string num(double v) {
+    std::string s = std::to_string(v);
+    while (s.size() > 1 && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s;
+}
+
+}  // namespace
+
+void Params::set(const std::string& key, Value v, const std::string& where) {
+    values_[key] = Entry{std::move(v), where};
+}
+
+std::string Params::where(const std::string& key) const {
+    auto it = values_.find(key);
+    return it == values_.end() ? "" : it->second.where;
+}
+
+double Params::get_double(const std::string& key, double fallback, double lo, double hi) const {
+    used_.insert(key);
+    auto it = values_.find(key);
+    if (it == values_.end()) return fallback;
+    double v = 0;
+    if (auto* d = std::get_if<double>(&it->second.value))
+        v = *d;
+    else if (auto* i = std::get_if<std::int64_t>(&it->second.value))
+        v = static_cast<double>(*i);
+    else
+        throw ParamError(qualified(key), it->second.where,
+                         "expected a number, got " + type_name(it->second.value));
+    if (!(v >= lo && v <= hi) || std::isnan(v))
+        throw ParamError(qualified(key), it->second.where,
+                         "expected a number in [" + num(lo) + ", " + num(hi) + "], got " + num(v));
+    return v;
+}
+
+std::int64_t Params::get_int(const std::string& key, std::int64_t fallback, std::int64_t lo,
+                             std::int64_t hi) const {
+    used_.insert(key);
+    auto it = values_.find(key);
+    if (it == values_.end()) return fallback;
+    std::int64_t v = 0;
+    if (auto* i = std::get_if<std::int64_t>(&it->second.value))
+        v = *i;
+    else if (auto* d = std::get_if<double>(&it->second.value);
+             d && std::floor(*d) == *d && std::abs(*d) < 9e18)
+        v = static_cast<std::int64_t>(*d);
+    else
+        throw ParamError(qualified(key), it->second.where,
+                         "expected an integer, got " + type_name(it->second.value));
+    if (v < lo || v > hi)
+        throw ParamError(qualified(key), it->second.where,
+                         "expected an integer in [" + std::to_string(lo) + ", " +
+                             std::to_string(hi) + "], got " + std::to_string(v));
+    return v;
+}
+
+bool Params::get_bool(const std::string& key, bool fallback) const {
+    used_.insert(key);
+    auto it = values_.find(key);
+    if (it == values_.end()) return fallback;
+    if (auto* b = std::get_if<bool>(&it->second.value)) return *b;
+    throw ParamError(qualified(key), it->second.where,
+                     "expected true or false, got " + type_name(it->second.value));
+}
+
+std::string Params::get_string(const std::string& key, const std::string& fallback) const {
+    used_.insert(key);
+    auto it = values_.find(key);
+    if (it == values_.end()) return fallback;
+    if (const auto* s = std::get_if<std::string>(&it->second.value)) return *s;
+    throw ParamError(qualified(key), it->second.where, "expected a string, got " + type_name(it->second.value));
+}
+
+std::string Params::get_choice(const std::string& key, const std::string& fallback,
+                               const std::vector<std::string>& allowed) const {
+    used_.insert(key);
+    auto it = values_.find(key);
+    if (it == values_.end()) return fallback;
+    const auto* s = std::get_if<std::string>(&it->second.value);
+    std::string list;
+    for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+    if (!s) throw ParamError(qualified(key), it->second.where, "expected one of " + list);
+    for (const auto& a : allowed)
+        if (*s == a) return *s;
+    throw ParamError(qualified(key), it->second.where, "expected one of " + list + ", got '" + *s + "'");
+}
+
+std::vector<std::string> Params::unused() const {
+    std::vector<std::string> out;
+    for (const auto& [k, e] : values_)
+        if (!used_.count(k)) out.push_back(k);
+    return out;
+}
+
+void Params::reject_unused(const std::string& section) const {
+    const std::string prefix = section.empty() ? section_ : section;
+    for (const auto& [k, e] : values_)
+        if (!used_.count(k))
+            throw ParamError(prefix.empty() ? k : prefix + "." + k, e.where, "unknown key");
+}
+
+}  // namespace maze

@@ -1,0 +1,62 @@
+// Typed optimizer and target parameters, read from any source (the YAML configs fill them in
+// experiments/). Each read marks its key used, so that unknown keys can be reported.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace maze {
+
+// A bad or unknown parameter; `where` names its source ("configs/x.yaml:12") when known.
+class ParamError : public std::runtime_error {
+public:
+    ParamError(const std::string& key, const std::string& where, const std::string& what)
+        : std::runtime_error((where.empty() ? "" : where + ": ") + key + ": " + what) {}
+};
+
+class Params {
+public:
+    using Value = std::variant<bool, std::int64_t, double, std::string>;
+
+    void set(const std::string& key, Value v, const std::string& where = "");
+    // The section these parameters belong to ("optimizer"); errors name keys as section.key.
+    void set_section(const std::string& section) { section_ = section; }
+    const std::string& section() const { return section_; }
+    bool has(const std::string& key) const { return values_.count(key) != 0; }
+
+    double get_double(const std::string& key, double fallback, double lo, double hi) const;
+    std::int64_t get_int(const std::string& key, std::int64_t fallback, std::int64_t lo,
+                         std::int64_t hi) const;
+    bool get_bool(const std::string& key, bool fallback) const;
+    // Any string.
+    std::string get_string(const std::string& key, const std::string& fallback = "") const;
+    // One of `allowed`.
+    std::string get_choice(const std::string& key, const std::string& fallback,
+                           const std::vector<std::string>& allowed) const;
+
+    // Keys that were set but never read, in order.
+    std::vector<std::string> unused() const;
+    // Throws ParamError for the first unused key ("unknown key").
+    void reject_unused(const std::string& section) const;
+    // Where a key was set ("" if unknown or not set).
+    std::string where(const std::string& key) const;
+
+private:
+    struct Entry {
+        Value value;
+        std::string where;
+    };
+    std::string qualified(const std::string& key) const {
+        return section_.empty() ? key : section_ + "." + key;
+    }
+    std::string section_;
+    std::map<std::string, Entry> values_;
+    mutable std::set<std::string> used_;
+};
+
+}  // namespace maze
