@@ -50,6 +50,14 @@ public:
     void set_open(int r, int c, bool is_open);
     void set_open(Cell x, bool is_open) { set_open(x.r, x.c, is_open); }
 
+    // Blocks the given cells of row r in one step; the start and the exit stay open.
+    void block_in_row(int r, RowMask cells) {
+        RowMask keep = 0;
+        if (start_.r == r) keep = static_cast<RowMask>(keep | (1u << start_.c));
+        if (exit_.r == r) keep = static_cast<RowMask>(keep | (1u << exit_.c));
+        rows_open_[r] = static_cast<RowMask>(rows_open_[r] & ~(cells & ~keep));
+    }
+
     RowMask row(int r) const { return rows_open_[r]; }
     const std::array<RowMask, kMaxSide>& rows_open() const { return rows_open_; }
     RowMask full_row() const { return static_cast<RowMask>((1u << cols_) - 1u); }

@@ -107,7 +107,7 @@ namespace {
 // feasible board of the batch. A lane's moves are the rounds since it was loaded.
 template <int K>
 size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
-                   std::uint64_t max_moves) {
+                   std::uint64_t max_moves, bool check_feasible) {
     max_moves = std::min(max_moves, MouseWalk::kMaxMoves);
     size_t fallbacks = 0;
     alignas(64) std::uint32_t keys[K][kPaddedCells];
@@ -126,7 +126,7 @@ size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
         while (next < boards.size()) {
             const size_t i = next++;
             const Board& b = boards[i];
-            if (!feasible(b)) {
+            if (check_feasible && !feasible(b)) {
                 out[i] = kInfeasible;
                 continue;
             }
@@ -221,7 +221,12 @@ size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
 
 size_t evaluate_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
                       std::uint64_t max_moves) {
-    return interleaved<8>(boards, out, max_moves);
+    return interleaved<8>(boards, out, max_moves, true);
+}
+
+size_t walk_feasible_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
+                           std::uint64_t max_moves) {
+    return interleaved<8>(boards, out, max_moves, false);
 }
 
 }  // namespace maze

@@ -67,6 +67,11 @@ WalkResult evaluate(const Board& b);
 std::size_t evaluate_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
                            std::uint64_t max_moves = MouseWalk::kMaxMoves);
 
+// evaluate_batch for boards the caller has already found feasible: no second flood fill.
+// Walking an infeasible board here would never end, so only pass boards that passed feasible().
+std::size_t walk_feasible_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
+                                std::uint64_t max_moves = MouseWalk::kMaxMoves);
+
 // The same scores one board at a time (for comparison in benchmarks and tests).
 void evaluate_batch_serial(std::span<const Board> boards, std::span<std::uint64_t> out);
 

@@ -51,7 +51,10 @@ std::string count_text(std::uint64_t v) {
     if (x < 10.0) {
         const long long tenths = std::llround(x * 10.0);
         digits = std::to_string(tenths / 10);
-        if (tenths % 10 != 0) digits += "." + std::to_string(tenths % 10);
+        if (tenths % 10 != 0) {
+            digits += '.';
+            digits += std::to_string(tenths % 10);
+        }
     } else {
         digits = std::to_string(std::llround(x));
     }

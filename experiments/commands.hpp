@@ -23,5 +23,6 @@ Command add_bench(CLI::App& app);
 Command add_run(CLI::App& app);
 Command add_resume(CLI::App& app);
 Command add_summarize(CLI::App& app);
+Command add_neighbourhood(CLI::App& app);
 
 }  // namespace maze::cli

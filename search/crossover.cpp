@@ -142,14 +142,19 @@ Genome block_crossover(const Genome& a, const Genome& b, const Topology& topo, i
     });
 }
 
-Genome crossover(const CrossoverSpec& spec, const Genome& a, const Genome& b,
-                 const Topology& topo, Rng& rng) {
+Genome crossover(const CrossoverSpec& spec, const Genome& a, const Genome& b, const Topology& topo,
+                 Rng& rng) {
     switch (spec.kind) {
-        case CrossoverKind::Uniform: return uniform_crossover(a, b, rng);
-        case CrossoverKind::OnePoint: return one_point_crossover(a, b, rng);
-        case CrossoverKind::MultiPoint: return multi_point_crossover(a, b, spec.points, rng);
-        case CrossoverKind::Line: return line_crossover(a, b, topo, spec.line, rng);
-        case CrossoverKind::Block: return block_crossover(a, b, topo, spec.block, rng);
+        case CrossoverKind::Uniform:
+            return uniform_crossover(a, b, rng);
+        case CrossoverKind::OnePoint:
+            return one_point_crossover(a, b, rng);
+        case CrossoverKind::MultiPoint:
+            return multi_point_crossover(a, b, spec.points, rng);
+        case CrossoverKind::Line:
+            return line_crossover(a, b, topo, spec.line, rng);
+        case CrossoverKind::Block:
+            return block_crossover(a, b, topo, spec.block, rng);
     }
     throw std::logic_error("unknown crossover kind");
 }

@@ -18,9 +18,9 @@ enum class LineAxis { Rows, Columns, Both };  // Both: rows or columns, a coin p
 
 struct CrossoverSpec {
     CrossoverKind kind = CrossoverKind::Uniform;
-    int points = 2;                 // multi-point: number of cuts
+    int points = 2;                  // multi-point: number of cuts
     LineAxis line = LineAxis::Both;  // line: what a line is
-    int block = 2;                  // block: side of the squares
+    int block = 2;                   // block: side of the squares
 };
 
 // Parses the parameter spellings "uniform", "one-point", "multi-point", "line", "block" and
@@ -44,11 +44,10 @@ Genome line_crossover(const Genome& a, const Genome& b, const Topology& topo, Li
                       Rng& rng);
 // Each block x block square of the grid (aligned to the smallest row and column) from a or b
 // with probability 1/2. Needs has_grid.
-Genome block_crossover(const Genome& a, const Genome& b, const Topology& topo, int block,
-                       Rng& rng);
+Genome block_crossover(const Genome& a, const Genome& b, const Topology& topo, int block, Rng& rng);
 
 // The operator named by spec.
-Genome crossover(const CrossoverSpec& spec, const Genome& a, const Genome& b,
-                 const Topology& topo, Rng& rng);
+Genome crossover(const CrossoverSpec& spec, const Genome& a, const Genome& b, const Topology& topo,
+                 Rng& rng);
 
 }  // namespace maze

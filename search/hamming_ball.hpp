@@ -20,7 +20,7 @@ std::uint64_t binomial(std::uint64_t n, std::uint64_t k);
 std::uint64_t hamming_ball_size(std::size_t n, int r);
 
 class HammingBall {
-public:
+  public:
     // n genes, radius r >= 0 (std::invalid_argument otherwise; r = 0 is the empty ball).
     HammingBall(std::size_t n, int r);
 
@@ -46,7 +46,7 @@ public:
     // finished or max == 0.
     bool next_batch(const Genome& centre, std::size_t max, std::vector<Genome>& out);
 
-private:
+  private:
     std::size_t n_;
     int r_;
     std::uint64_t size_;

@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "engine/bitboard.hpp"
 #include "engine/graph_walk.hpp"
@@ -22,6 +23,7 @@ MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Conv
             const Cell x{r, c};
             if (x == start || x == exit) continue;
             free_.push_back(x);
+            gene_bit_.push_back(static_cast<RowMask>(1u << c));
             topology_.row.push_back(r);
             topology_.col.push_back(c);
         }
@@ -33,8 +35,13 @@ std::string MouseMazeTarget::unit() const {
 
 Board MouseMazeTarget::to_board(const Genome& g) const {
     Board b(rows_, cols_, start_, exit_);
-    for (std::size_t i = 0; i < free_.size(); ++i)
-        if (g.get(i)) b.set_open(free_[i], false);
+    // Visit only the set bits (the blocked genes).
+    const auto& words = g.words();
+    for (std::size_t w = 0; w < words.size(); ++w)
+        for (std::uint64_t bits = words[w]; bits; bits &= bits - 1) {
+            const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+            b.block_in_row(free_[i].r, gene_bit_[i]);
+        }
     return b;
 }
 
@@ -57,11 +64,14 @@ void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> v
     // Chunks of boards, each walked by the interleaved batch walker; a chunk's result does not
     // depend on which thread walks it.
     constexpr std::size_t kChunk = 64;
+    // Below this many boards a batch is walked in the calling thread: waking a team costs more
+    // than it saves, and a busy core would stall the others at the barrier.
+    constexpr std::size_t kParallelFrom = 256;
     const std::size_t n = genomes.size();
     const std::size_t chunks = (n + kChunk - 1) / kChunk;
     const int nthreads = threads > 0 ? threads : omp_get_max_threads();
     const double extra = convention_ == Convention::Flash ? 2.0 : 0.0;
-#pragma omp parallel num_threads(nthreads) if (chunks > 1)
+#pragma omp parallel num_threads(nthreads) if (n >= kParallelFrom && nthreads > 1)
     {
         std::vector<Board> boards;
         std::vector<std::uint64_t> moves;
@@ -72,7 +82,7 @@ void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> v
             boards.clear();
             for (std::size_t i = lo; i < hi; ++i) boards.push_back(to_board(genomes[i]));
             moves.assign(boards.size(), 0);
-            evaluate_batch(boards, moves);
+            walk_feasible_batch(boards, moves);  // the Evaluator only passes feasible ones
             for (std::size_t i = lo; i < hi; ++i) {
                 const std::uint64_t m = moves[i - lo];
                 values[i] = m == kInfeasible ? -std::numeric_limits<double>::infinity()

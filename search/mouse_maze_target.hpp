@@ -37,6 +37,7 @@ private:
     Cell start_, exit_;
     Convention convention_;
     std::vector<Cell> free_;  // gene -> cell
+    std::vector<RowMask> gene_bit_;  // gene -> its bit in its row
     Topology topology_;
 };
 

@@ -1,0 +1,122 @@
+#include "search/evolutionary.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+namespace maze {
+
+EvolutionarySearch::EvolutionarySearch(const Params& params, bool genetic)
+    : population_size_(static_cast<std::size_t>(params.get_int("population", 100, 1, 10000000))),
+      parents_(static_cast<std::size_t>(params.get_int("parents", 10, 1, 10000000))),
+      mutation_(params.get_double("mutation", 0.06, 0.0, 1.0)),
+      p_blocked_(params.get_double("p_blocked", 0.25, 0.0, 1.0)),
+      elitism_(params.get_bool("elitism", false)) {
+    if (parents_ > population_size_)
+        throw ParamError("parents", params.where("parents"),
+                         "must be at most population (" + std::to_string(population_size_) + ")");
+    if (genetic) {
+        CrossoverSpec spec;
+        spec.kind = crossover_kind(params.get_choice(
+            "crossover", "uniform", {"uniform", "one-point", "multi-point", "line", "block"}));
+        spec.points = static_cast<int>(params.get_int("points", 2, 1, 1000));
+        spec.line = line_axis(params.get_choice("line", "both", {"rows", "columns", "both"}));
+        spec.block = static_cast<int>(params.get_int("block", 2, 1, 1000));
+        crossover_ = spec;
+        crossover_where_ = params.where("crossover");
+    }
+}
+
+void EvolutionarySearch::start(const Target& target, std::uint64_t seed,
+                               const std::vector<Genome>& initial) {
+    if (crossover_ && needs_grid(crossover_->kind) && !has_grid(target.topology(), target.genes()))
+        throw ParamError("crossover", crossover_where_,
+                         "line and block crossovers need a target with rows and columns (" +
+                             target.name() + " has none)");
+    start_common(target, seed, initial, false);
+    initial_ = initial;
+    population_.clear();
+}
+
+std::vector<Scored> EvolutionarySearch::top_parents() const {
+    std::vector<std::size_t> idx(population_.size());
+    std::iota(idx.begin(), idx.end(), std::size_t{0});
+    std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
+        return population_[a].value > population_[b].value;
+    });
+    idx.resize(std::min(idx.size(), parents_));
+    std::vector<Scored> top;
+    top.reserve(idx.size());
+    for (std::size_t i : idx) top.push_back(population_[i]);
+    return top;
+}
+
+void EvolutionarySearch::step(Evaluator& ev) {
+    require_started();
+    const std::size_t want =
+        static_cast<std::size_t>(std::min<std::uint64_t>(population_size_, ev.remaining()));
+    if (want == 0) return;
+    const std::size_t max_tries = std::max<std::size_t>(100 * population_size_, 1000);
+    if (population_.empty()) {
+        std::size_t next_initial = 0;
+        auto got = draw_and_evaluate(ev, want, max_tries, [&] {
+            if (next_initial < initial_.size()) return initial_[next_initial++];
+            return random_genome(n_, p_blocked_, rng_);
+        });
+        initial_.erase(initial_.begin(),
+                       initial_.begin() + static_cast<std::ptrdiff_t>(next_initial));
+        ++step_;
+        if (got.empty())
+            throw std::runtime_error(kind() + ": no feasible board in " +
+                                     std::to_string(max_tries) + " draws (p_blocked too high?)");
+        population_ = std::move(got);
+        return;
+    }
+    std::vector<Scored> parents = top_parents();
+    const Topology& topo = ev.target().topology();
+    const std::uint64_t np = parents.size();
+    auto got = draw_and_evaluate(ev, want, max_tries, [&] {
+        Genome child;
+        if (crossover_) {
+            const Genome& a = parents[static_cast<std::size_t>(rng_.below(np))].genome;
+            const Genome& b = parents[static_cast<std::size_t>(rng_.below(np))].genome;
+            child = crossover(*crossover_, a, b, topo, rng_);
+        } else {
+            child = parents[static_cast<std::size_t>(rng_.below(np))].genome;
+        }
+        mutate(child, mutation_, rng_);
+        return child;
+    });
+    ++step_;
+    if (got.empty())
+        throw std::runtime_error(kind() + ": no feasible child in " + std::to_string(max_tries) +
+                                 " proposals (mutation too high?)");
+    if (elitism_) {
+        parents.insert(parents.end(), std::make_move_iterator(got.begin()),
+                       std::make_move_iterator(got.end()));
+        population_ = std::move(parents);
+    } else {
+        population_ = std::move(got);
+    }
+}
+
+nlohmann::json EvolutionarySearch::save() const {
+    nlohmann::json j = save_common();
+    j["initial"] = genomes_to_json(initial_);
+    nlohmann::json pop = nlohmann::json::array();
+    for (const auto& s : population_)
+        pop.push_back({{"genome", s.genome.to_string()}, {"value", value_to_json(s.value)}});
+    j["population"] = std::move(pop);
+    return j;
+}
+
+void EvolutionarySearch::restore(const nlohmann::json& state) {
+    restore_common(state);
+    initial_ = genomes_from_json(state.at("initial"));
+    population_.clear();
+    for (const auto& m : state.at("population"))
+        population_.push_back(Scored{Genome::from_string(m.at("genome").get<std::string>()),
+                                     value_from_json(m.at("value"))});
+}
+
+}  // namespace maze

@@ -1,0 +1,69 @@
+// What the optimizers share: random and mutated genomes, drawing proposals until enough are
+// feasible, and the pieces of state every optimizer checkpoints (kind, genes, step, RNG).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "search/evaluator.hpp"
+#include "search/genome.hpp"
+#include "search/optimizer.hpp"
+#include "search/rng.hpp"
+#include "search/target.hpp"
+
+namespace maze {
+
+// A genome with its (feasible) score.
+struct Scored {
+    Genome genome;
+    double value = 0;
+};
+
+// Each of n genes 1 (blocked) with probability p_blocked, gene 0 first.
+Genome random_genome(std::size_t n, double p_blocked, Rng& rng);
+// Flips each gene with probability p (no draws at all when p == 0).
+void mutate(Genome& g, double p, Rng& rng);
+bool is_feasible(const Target& target, const Genome& g);
+
+// Draws proposals in order until `want` of them are feasible (checked with the target, no walk)
+// or `max_tries` are drawn, then scores all of them in one batch, so that the Evaluator counts
+// the infeasible ones as rejected and walks the feasible ones in parallel. Returns the evaluated
+// ones in draw order. Callers keep want <= ev.remaining(), so nothing is skipped.
+std::vector<Scored> draw_and_evaluate(Evaluator& ev, std::size_t want, std::size_t max_tries,
+                                      const std::function<Genome()>& draw);
+
+// Most draws a single-point method makes for one feasible random start before it gives up.
+constexpr std::size_t kMaxStartDraws = 100000;
+
+// JSON forms for checkpoints. Scores of -inf (and other non-finite values) become null.
+nlohmann::json rng_to_json(const Rng& rng);
+Rng rng_from_json(const nlohmann::json& j);
+nlohmann::json value_to_json(double v);
+double value_from_json(const nlohmann::json& j);
+nlohmann::json genomes_to_json(const std::vector<Genome>& gs);
+std::vector<Genome> genomes_from_json(const nlohmann::json& j);
+
+// Common state: genes, RNG, step counter; start() and checkpoint helpers for the subclasses.
+class OptimizerBase : public Optimizer {
+  protected:
+    // Sets genes, the RNG (from `seed` alone) and step 0; checks that every initial genome has
+    // target.genes() genes, and, when need_feasible_first, that initial[0] is feasible
+    // (std::invalid_argument otherwise).
+    void start_common(const Target& target, std::uint64_t seed, const std::vector<Genome>& initial,
+                      bool need_feasible_first);
+    // Throws std::logic_error if neither start() nor restore() ran.
+    void require_started() const;
+    nlohmann::json save_common() const;
+    // Checks the kind; std::invalid_argument if the state is another optimizer's.
+    void restore_common(const nlohmann::json& j);
+
+    std::size_t n_ = 0;
+    Rng rng_;
+    std::uint64_t step_ = 0;
+    bool started_ = false;
+};
+
+}  // namespace maze
