@@ -218,10 +218,12 @@ private:
                 reason = "optimizer finished";
                 break;
             }
-            if (g_signal.load()) {
+            if (g_signal.load() || (options_.interrupt_after_steps &&
+                                    session_steps_ >= options_.interrupt_after_steps)) {
                 interrupted = true;
                 break;
             }
+            ++session_steps_;
             const std::uint64_t before = ev.evaluations() + ev.rejected();
             opt->step(ev);
             ++step;
@@ -411,6 +413,7 @@ private:
     std::vector<Genome> initial_;
     std::shared_ptr<spdlog::logger> log_;
     bool tty_ = false;
+    std::uint64_t session_steps_ = 0;
 };
 
 }  // namespace
@@ -444,7 +447,8 @@ int resume_experiment(const std::string& dir, const RunOptions& options) {
         std::string status;
         std::getline(in, status);
         if (status == "finished") {
-            std::printf("%s: already finished; results in %s\n", dir.c_str(), (d / "summary.json").string().c_str());
+            if (!options.quiet)
+                std::printf("%s: already finished; results in %s\n", dir.c_str(), (d / "summary.json").string().c_str());
             return 0;
         }
     }

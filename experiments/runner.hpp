@@ -2,6 +2,7 @@
 // best board (text and SVG), status, summary.json and checkpoints; resumes an interrupted one.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "experiments/config.hpp"
@@ -10,6 +11,8 @@ namespace maze::cli {
 
 struct RunOptions {
     bool quiet = false;  // no progress output (tests)
+    // Tests: behave as if SIGINT arrived after this many steps of this session (0: never).
+    std::uint64_t interrupt_after_steps = 0;
 };
 
 // Creates the run directory and runs every repeat. Returns the exit status: 0 finished,

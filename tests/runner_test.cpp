@@ -1,0 +1,140 @@
+// Run directories end to end: files, determinism across thread counts, interrupt and resume.
+#include "experiments/runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "experiments/config.hpp"
+
+namespace fs = std::filesystem;
+using namespace maze::cli;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+nlohmann::json summary_without_timing(const fs::path& dir) {
+    nlohmann::json j = nlohmann::json::parse(slurp(dir / "summary.json"));
+    j.erase("seconds");
+    if (j.contains("runs"))
+        for (auto& r : j["runs"]) r.erase("seconds");
+    return j;
+}
+
+// The logbook without its seconds column.
+std::string logbook_without_timing(const fs::path& dir) {
+    std::istringstream in(slurp(dir / "logbook.csv"));
+    std::string line, out;
+    while (std::getline(in, line)) out += line.substr(0, line.rfind(',')) + "\n";
+    return out;
+}
+
+fs::path fresh_dir(const std::string& name) {
+    const fs::path d = fs::path(testing::TempDir()) / name;
+    fs::remove_all(d);
+    return d;
+}
+
+std::string config_file(const std::string& optimizer) {
+    const fs::path p = fs::path(testing::TempDir()) / ("runner_" + optimizer + ".yaml");
+    std::ofstream(p) << "name: t\nseed: 11\ntarget: {kind: mouse-maze, rows: 5, cols: 5}\n"
+                        "optimizer: " << optimizer << "\nbudget: {evaluations: 20000}\n";
+    return p.string();
+}
+
+RunOptions quiet() {
+    RunOptions o;
+    o.quiet = true;
+    return o;
+}
+
+}  // namespace
+
+TEST(Runner, WritesEveryFileOfARunDirectory) {
+    const fs::path d = fresh_dir("run_files");
+    const RunConfig c = load_config(config_file("{kind: genetic}"), {"output=" + d.string()});
+    ASSERT_EQ(run_experiment(c, quiet()), 0);
+    for (const char* f : {"config.yaml", "config.json", "overrides.txt", "log.txt", "logbook.csv",
+                          "best.txt", "best.svg", "status", "summary.json", "checkpoint.json"})
+        EXPECT_TRUE(fs::exists(d / f)) << f;
+    EXPECT_EQ(slurp(d / "status"), "finished\n");
+    const auto s = nlohmann::json::parse(slurp(d / "summary.json"));
+    for (const char* k : {"best_score", "evaluations", "rejected", "seed", "seconds", "convention"})
+        EXPECT_TRUE(s.contains(k)) << k;
+    EXPECT_EQ(s["evaluations"], 20000);
+    EXPECT_EQ(slurp(d / "logbook.csv").substr(0, 48), "gen,evals,rejected,best,mean,std,min,max,seconds");
+    // best.txt is a board whose score is the summary's best.
+    EXPECT_EQ(slurp(d / "best.txt"), s["best_board"].get<std::string>());
+    // A second run into the same folder is refused, not merged.
+    EXPECT_THROW(run_experiment(c, quiet()), ConfigError);
+}
+
+TEST(Runner, RepeatsGoInNumberedFoldersBesideOneSummary) {
+    const fs::path d = fresh_dir("run_repeats");
+    const RunConfig c =
+        load_config(config_file("{kind: random}"), {"output=" + d.string(), "repeats=3"});
+    ASSERT_EQ(run_experiment(c, quiet()), 0);
+    const auto s = nlohmann::json::parse(slurp(d / "summary.json"));
+    EXPECT_EQ(s["repeats"], 3);
+    EXPECT_EQ(s["runs"].size(), 3u);
+    for (const char* r : {"repeat-000", "repeat-001", "repeat-002"})
+        EXPECT_TRUE(fs::exists(d / r / "summary.json")) << r;
+    // Each repeat has its own derived seed.
+    EXPECT_NE(s["runs"][0]["seed"], s["runs"][1]["seed"]);
+}
+
+TEST(Runner, SameSeedSameSummaryWithOneOrTwoThreads) {
+    for (const std::string opt : {"{kind: random, batch: 2000}", "{kind: genetic, population: 400, parents: 40}",
+                                  "{kind: annealing}", "{kind: hill-climbing, mode: best}"}) {
+        const fs::path d1 = fresh_dir("threads1");
+        const fs::path d2 = fresh_dir("threads2");
+        ASSERT_EQ(run_experiment(load_config(config_file(opt), {"output=" + d1.string(), "threads=1"}), quiet()), 0);
+        ASSERT_EQ(run_experiment(load_config(config_file(opt), {"output=" + d2.string(), "threads=2"}), quiet()), 0);
+        EXPECT_EQ(summary_without_timing(d1), summary_without_timing(d2)) << opt;
+        EXPECT_EQ(logbook_without_timing(d1), logbook_without_timing(d2)) << opt;
+    }
+}
+
+TEST(Runner, ResumeAfterAnInterruptionGivesTheUninterruptedResult) {
+    for (const std::string opt : {"{kind: genetic}", "{kind: evolutionary}", "{kind: annealing}",
+                                  "{kind: hill-climbing}", "{kind: random}",
+                                  "{kind: hamming, radius: 2}"}) {
+        const fs::path whole = fresh_dir("whole");
+        const fs::path parts = fresh_dir("parts");
+        ASSERT_EQ(run_experiment(load_config(config_file(opt), {"output=" + whole.string()}), quiet()), 0);
+        RunOptions stop = quiet();
+        stop.interrupt_after_steps = 3;
+        ASSERT_EQ(run_experiment(load_config(config_file(opt), {"output=" + parts.string()}), stop), 130)
+            << opt;
+        EXPECT_EQ(slurp(parts / "status"), "interrupted\n");
+        EXPECT_TRUE(fs::exists(parts / "checkpoint.json"));
+        // Resumed and interrupted again every three steps until it ends.
+        int status = 130;
+        int sessions = 1;
+        while (status == 130 && sessions < 1000) {
+            status = resume_experiment(parts.string(), stop);
+            ++sessions;
+        }
+        ASSERT_EQ(status, 0) << opt;
+        EXPECT_GE(sessions, 2) << opt;
+        EXPECT_EQ(slurp(parts / "status"), "finished\n");
+        EXPECT_EQ(summary_without_timing(whole), summary_without_timing(parts)) << opt;
+        EXPECT_EQ(logbook_without_timing(whole), logbook_without_timing(parts)) << opt;
+        // Resuming a finished run changes nothing.
+        EXPECT_EQ(resume_experiment(parts.string(), quiet()), 0);
+    }
+}
+
+TEST(Runner, ResumeRefusesAFolderThatIsNotARun) {
+    const fs::path d = fresh_dir("not_a_run");
+    fs::create_directories(d);
+    EXPECT_THROW(resume_experiment(d.string(), quiet()), ConfigError);
+}
