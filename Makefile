@@ -3,7 +3,7 @@
 #   make / make build   install missing Debian packages, configure and build into build/
 #   make test           ctest in build/, then the ASan+UBSan pass (make test SANITIZE=0 skips it)
 #   make test-sanitize  build and test with -DMAZESEARCH_SANITIZE=ON in build-sanitize/
-#   make quickstart     run the quickstart script with build/mazesearch
+#   make quickstart     the main job: a one-minute genetic search on 13x13 (configs/quickstart.yaml)
 #   make bench          build/mazesearch bench, then the Google Benchmark binary if built
 #   make install        cmake --install build --prefix $(PREFIX)
 #   make format         clang-format -i the C++ sources
@@ -93,7 +93,7 @@ test: build $(if $(filter 1,$(SANITIZE)),$(SANITIZE_DIR)/CMakeCache.txt)
 test-sanitize: deps $(SANITIZE_DIR)/CMakeCache.txt
 	$(SANITIZE_STEPS)
 
-# The main job: evaluate and draw the paper's reference boards (grows with the search issues).
+# The main job: a one-minute genetic search for a 13x13 maze (configs/quickstart.yaml).
 quickstart: build
 	./experiments/quickstart.sh $(BUILD_DIR)/mazesearch
 

@@ -6,6 +6,8 @@
 #include "experiments/commands.hpp"
 #include "experiments/config.hpp"
 #include "experiments/runner.hpp"
+#include "experiments/target_factory.hpp"
+#include "search/optimizer.hpp"
 
 namespace maze::cli {
 
@@ -37,6 +39,9 @@ Command add_run(CLI::App& app) {
     return {sub, [opts] {
                 const RunConfig c = load_config(opts->config, opts->overrides);
                 if (opts->dry_run) {
+                    // Check the target and optimizer sections as a real run would.
+                    make_target(c.target);
+                    make_optimizer(c.optimizer);
                     std::printf("%s", to_yaml(c.resolved).c_str());
                     return kExitOk;
                 }

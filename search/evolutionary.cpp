@@ -11,7 +11,8 @@ EvolutionarySearch::EvolutionarySearch(const Params& params, bool genetic)
       parents_(static_cast<std::size_t>(params.get_int("parents", 10, 1, 10000000))),
       mutation_(params.get_double("mutation", 0.06, 0.0, 1.0)),
       p_blocked_(params.get_double("p_blocked", 0.25, 0.0, 1.0)),
-      elitism_(params.get_bool("elitism", false)) {
+      elitism_(params.get_bool("elitism", false)),
+      restart_(static_cast<std::uint64_t>(params.get_int("restart", 0, 0, 1000000000))) {
     if (parents_ > population_size_)
         throw ParamError("parents", params.where("parents"),
                          "must be at most population (" + std::to_string(population_size_) + ")");
@@ -36,6 +37,10 @@ void EvolutionarySearch::start(const Target& target, std::uint64_t seed,
     start_common(target, seed, initial, false);
     initial_ = initial;
     population_.clear();
+    has_epoch_best_ = false;
+    epoch_best_ = 0;
+    stale_ = 0;
+    restarts_ = 0;
 }
 
 std::vector<Scored> EvolutionarySearch::top_parents() const {
@@ -70,6 +75,7 @@ void EvolutionarySearch::step(Evaluator& ev) {
             throw std::runtime_error(kind() + ": no feasible board in " +
                                      std::to_string(max_tries) + " draws (p_blocked too high?)");
         population_ = std::move(got);
+        track_stagnation();
         return;
     }
     std::vector<Scored> parents = top_parents();
@@ -98,6 +104,25 @@ void EvolutionarySearch::step(Evaluator& ev) {
     } else {
         population_ = std::move(got);
     }
+    track_stagnation();
+}
+
+void EvolutionarySearch::track_stagnation() {
+    if (!restart_) return;
+    double best = population_.front().value;
+    for (const Scored& s : population_) best = std::max(best, s.value);
+    if (!has_epoch_best_ || best > epoch_best_) {
+        has_epoch_best_ = true;
+        epoch_best_ = best;
+        stale_ = 0;
+        return;
+    }
+    if (++stale_ < restart_) return;
+    // Start again: the next step draws a fresh random generation.
+    population_.clear();
+    has_epoch_best_ = false;
+    stale_ = 0;
+    ++restarts_;
 }
 
 nlohmann::json EvolutionarySearch::save() const {
@@ -107,6 +132,10 @@ nlohmann::json EvolutionarySearch::save() const {
     for (const auto& s : population_)
         pop.push_back({{"genome", s.genome.to_string()}, {"value", value_to_json(s.value)}});
     j["population"] = std::move(pop);
+    j["has_epoch_best"] = has_epoch_best_;
+    j["epoch_best"] = value_to_json(epoch_best_);
+    j["stale"] = stale_;
+    j["restarts"] = restarts_;
     return j;
 }
 
@@ -117,6 +146,10 @@ void EvolutionarySearch::restore(const nlohmann::json& state) {
     for (const auto& m : state.at("population"))
         population_.push_back(Scored{Genome::from_string(m.at("genome").get<std::string>()),
                                      value_from_json(m.at("value"))});
+    has_epoch_best_ = state.value("has_epoch_best", false);
+    epoch_best_ = state.contains("epoch_best") ? value_from_json(state.at("epoch_best")) : 0.0;
+    stale_ = state.value("stale", std::uint64_t{0});
+    restarts_ = state.value("restarts", std::uint64_t{0});
 }
 
 }  // namespace maze

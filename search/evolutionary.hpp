@@ -8,6 +8,10 @@
 // with what it has. With elitism the parents join the next generation besides the children
 // (a (mu + lambda) scheme: every generation still scores `population` children). One step is one
 // generation, scored in one parallel batch.
+//
+// restart [0 = never]: when the best of the generations has not improved for this many
+// generations, the population is thrown away and drawn at random again (the run's best is kept
+// by the Evaluator). A converged population only resamples its own corner; a fresh one does not.
 #pragma once
 
 #include <cstdint>
@@ -23,7 +27,7 @@ namespace maze {
 class EvolutionarySearch : public OptimizerBase {
   public:
     // Keys: population [100], parents [10], mutation [0.06], p_blocked [0.25],
-    // elitism [false]; with genetic also crossover uniform|one-point|multi-point|line|block
+    // elitism [false], restart [0]; with genetic also crossover uniform|one-point|multi-point|line|block
     // [uniform], points [2], line rows|columns|both [both], block [2].
     EvolutionarySearch(const Params& params, bool genetic);
 
@@ -40,17 +44,25 @@ class EvolutionarySearch : public OptimizerBase {
 
   private:
     std::vector<Scored> top_parents() const;
+    void track_stagnation();
 
     std::size_t population_size_;
     std::size_t parents_;
     double mutation_;
     double p_blocked_;
     bool elitism_;
+    std::uint64_t restart_;
     std::optional<CrossoverSpec> crossover_;
     std::string crossover_where_;
 
     std::vector<Genome> initial_;     // given members of generation 1, until it is drawn
     std::vector<Scored> population_;  // the current generation
+    // Restart bookkeeping: the best score since the last (re)start and generations without it
+    // improving.
+    bool has_epoch_best_ = false;
+    double epoch_best_ = 0;
+    std::uint64_t stale_ = 0;
+    std::uint64_t restarts_ = 0;
 };
 
 }  // namespace maze

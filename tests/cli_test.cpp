@@ -156,3 +156,58 @@ TEST(Cli, EvalReadsStandardInput) {
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("<stdin>: 115 moves"), std::string::npos) << r.out;
 }
+
+TEST(Cli, NeighbourhoodOfTheSixBySixOptimumHasNothingBetter) {
+    const CmdResult r = run("neighbourhood " + kBoards + "optimum-6x6.txt --radius 2 --json");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("\"centre\":115"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"ball_size\":595"), std::string::npos) << r.out;  // C(34,1) + C(34,2)
+    EXPECT_NE(r.out.find("\"better\":0"), std::string::npos) << r.out;      // a global optimum
+    EXPECT_NE(r.out.find("\"histogram\":{"), std::string::npos) << r.out;
+    const CmdResult bad = run("neighbourhood " + kBoards + "optimum-6x6.txt --radius 4");
+    EXPECT_EQ(bad.status, 2);
+}
+
+TEST(Cli, RunDryRunAndConfigErrors) {
+    const std::string cfg = std::string(MAZESEARCH_SOURCE_DIR) + "/configs/paper/genetic.yaml";
+    const CmdResult dry = run("run " + cfg + " seed=42 optimizer.mutation=0.03 --dry-run");
+    EXPECT_EQ(dry.status, 0) << dry.err;
+    EXPECT_NE(dry.out.find("seed: 42"), std::string::npos) << dry.out;
+    EXPECT_NE(dry.out.find("mutation: 0.03"), std::string::npos) << dry.out;
+    const CmdResult unknown = run("run " + cfg + " optimizer.mutatoin=0.03 --dry-run");
+    EXPECT_EQ(unknown.status, 2);
+    EXPECT_NE(unknown.err.find("optimizer.mutatoin"), std::string::npos) << unknown.err;
+    const std::string bad = write_temp("bad.yaml", "name: x\ntarget: {kind: mouse-maze}\noptimizer:\n  kind: genetic\n  mutation: lots\nbudget: {evaluations: 10}\n");
+    const CmdResult typed = run("run " + bad + " output=" + testing::TempDir() + "/never");
+    EXPECT_EQ(typed.status, 2);
+    EXPECT_NE(typed.err.find("bad.yaml:5"), std::string::npos) << typed.err;
+    EXPECT_NE(typed.err.find("mutation"), std::string::npos) << typed.err;
+}
+
+TEST(Cli, SigintWritesACheckpointAndSaysHowToResume) {
+    const std::string dir = testing::TempDir() + "/sigint_run";
+    std::system(("rm -rf " + dir).c_str());
+    const std::string cfg = std::string(MAZESEARCH_SOURCE_DIR) + "/configs/quickstart.yaml";
+    const std::string err = testing::TempDir() + "/sigint_err.txt";
+    const std::string shell = kBin + " run " + cfg + " threads=1 budget.seconds=60 output=" + dir +
+                              " >/dev/null 2>" + err +
+                              " & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo status=$?";
+    CmdResult r;
+    FILE* p = popen(shell.c_str(), "r");
+    ASSERT_NE(p, nullptr);
+    std::array<char, 256> buf{};
+    size_t n = 0;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    pclose(p);
+    std::ifstream e(err);
+    std::stringstream ss;
+    ss << e.rdbuf();
+    r.err = ss.str();
+    EXPECT_NE(r.out.find("status=130"), std::string::npos) << r.out << r.err;
+    std::ifstream status(dir + "/status");
+    std::string s;
+    std::getline(status, s);
+    EXPECT_EQ(s, "interrupted");
+    EXPECT_TRUE(std::ifstream(dir + "/checkpoint.json").good());
+    EXPECT_NE(r.err.find("mazesearch resume " + dir), std::string::npos) << r.err;
+}

@@ -135,6 +135,8 @@ std::vector<Case> all_cases() {
           {"population", num(50)},
           {"parents", num(5)}}},
         {"genetic_uniform", {{"kind", str("genetic")}}},
+        {"genetic_restart",
+         {{"kind", str("genetic")}, {"restart", num(3)}, {"population", num(40)}, {"parents", num(4)}}},
         {"genetic_one_point", {{"kind", str("genetic")}, {"crossover", str("one-point")}}},
         {"genetic_multi_point",
          {{"kind", str("genetic")}, {"crossover", str("multi-point")}, {"points", num(3)}}},
