@@ -1,6 +1,8 @@
 // mazesearch summarize DIR...: one Markdown table row per run directory (best, median and worst
 // over its repeats, beside the reference figure its config names).
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -39,11 +41,16 @@ nlohmann::json read_json(const std::filesystem::path& p) {
 
 Command add_summarize(CLI::App& app) {
     auto dirs = std::make_shared<std::vector<std::string>>();
+    auto optimum = std::make_shared<double>(std::numeric_limits<double>::quiet_NaN());
     CLI::App* sub = app.add_subcommand("summarize", "Markdown table of finished run directories");
     sub->add_option("dirs", *dirs, "Run directories")->required();
-    return {sub, [dirs] {
-                std::printf("| run | reference | runs | best | median | worst | evaluations per run | seconds per run |\n");
-                std::printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+    sub->add_option("--optimum", *optimum, "Also count the runs that reached this score");
+    return {sub, [dirs, optimum] {
+                const bool with_optimum = !std::isnan(*optimum);
+                const std::string opt_col = with_optimum ? " reached " + num(*optimum) + " |" : "";
+                std::printf("| run | reference | runs | best | median | worst |%s evaluations per run | seconds per run |\n",
+                            opt_col.c_str());
+                std::printf("| --- | ---: | ---: | ---: | ---: | ---: |%s ---: | ---: |\n", with_optimum ? " ---: |" : "");
                 for (const std::string& d : *dirs) {
                     const std::filesystem::path dir(d);
                     const nlohmann::json s = read_json(dir / "summary.json");
@@ -68,9 +75,14 @@ Command add_summarize(CLI::App& app) {
                     const size_t n = scores.size();
                     const std::string median =
                         n == 0 ? "" : num(n % 2 ? scores[n / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2);
-                    std::printf("| %s | %s | %zu | %s | %s | %s | %s | %s |\n", label.c_str(), ref.c_str(),
+                    std::string hits;
+                    if (with_optimum)
+                        hits = " " + std::to_string(std::count_if(scores.begin(), scores.end(),
+                                                                  [&](double v) { return v >= *optimum; })) +
+                               " |";
+                    std::printf("| %s | %s | %zu | %s | %s | %s |%s %s | %s |\n", label.c_str(), ref.c_str(),
                                 runs.size(), n ? num(scores.back()).c_str() : "", median.c_str(),
-                                n ? num(scores.front()).c_str() : "",
+                                n ? num(scores.front()).c_str() : "", hits.c_str(),
                                 num(evals / static_cast<double>(runs.size())).c_str(),
                                 num(secs / static_cast<double>(runs.size())).c_str());
                 }

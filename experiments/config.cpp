@@ -83,8 +83,7 @@ void apply_override(nlohmann::json& root, Marks& marks, const std::string& text)
         throw ConfigError("override '" + text + "': the value is not valid YAML: " + e.msg);
     }
     Marks ignored;
-    nlohmann::json v = parsed.IsNull() ? nlohmann::json(value.empty() ? nullptr : nlohmann::json(value))
-                                       : to_json(parsed, "", "", ignored);
+    const nlohmann::json v = parsed.IsNull() ? nlohmann::json(nullptr) : to_json(parsed, "", "", ignored);
     nlohmann::json* node = &root;
     size_t start = 0;
     for (;;) {
@@ -99,7 +98,10 @@ void apply_override(nlohmann::json& root, Marks& marks, const std::string& text)
                                   "' is not a section");
         }
         if (dot == std::string::npos) {
-            (*node)[part] = v;
+            if (v.is_null())
+                node->erase(part);  // key=null (or key=~) removes a key
+            else
+                (*node)[part] = v;
             break;
         }
         node = &(*node)[part];

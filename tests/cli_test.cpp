@@ -211,3 +211,18 @@ TEST(Cli, SigintWritesACheckpointAndSaysHowToResume) {
     EXPECT_TRUE(std::ifstream(dir + "/checkpoint.json").good());
     EXPECT_NE(r.err.find("mazesearch resume " + dir), std::string::npos) << r.err;
 }
+
+TEST(Cli, SummarizeTabulatesFinishedRuns) {
+    const std::string dir = testing::TempDir() + "/summarize_run";
+    std::system(("rm -rf " + dir).c_str());
+    const std::string cfg = std::string(MAZESEARCH_SOURCE_DIR) + "/configs/paper/genetic.yaml";
+    const CmdResult r = run("run " + cfg + " repeats=3 budget.evaluations=2000 --quiet output=" + dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const CmdResult t = run("summarize --optimum 115 " + dir);
+    EXPECT_EQ(t.status, 0) << t.err;
+    EXPECT_NE(t.out.find("| run | reference | runs | best | median | worst | reached 115 |"),
+              std::string::npos) << t.out;
+    EXPECT_NE(t.out.find("| genetic, paper parameters | 111 | 3 |"), std::string::npos) << t.out;
+    EXPECT_NE(t.out.find("| 2000 |"), std::string::npos) << t.out;
+    EXPECT_EQ(run("summarize " + testing::TempDir() + "/no_such_run").status, 2);
+}

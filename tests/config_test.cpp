@@ -123,3 +123,9 @@ TEST(Config, TargetParametersAreChecked) {
     e = target_error("target.kind=chess");
     EXPECT_NE(e.find("target.kind"), std::string::npos) << e;
 }
+
+TEST(Config, NullOverrideRemovesAKey) {
+    const auto c = load_config(write_config("good.yaml", kGood), {"optimizer.mutation=null"});
+    EXPECT_FALSE(c.optimizer.has("mutation"));
+    EXPECT_TRUE(c.optimizer.has("kind"));
+}
