@@ -1,0 +1,99 @@
+#include "search/evaluator.hpp"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "engine/board.hpp"
+#include "search/mouse_maze_target.hpp"
+#include "search/rng.hpp"
+
+using namespace maze;
+
+namespace {
+
+MouseMazeTarget five() { return MouseMazeTarget(5, 5, Cell{0, 0}, Cell{4, 0}, MouseMazeTarget::Convention::Paper); }
+
+Genome random_genome(const Target& t, Rng& rng, double p) {
+    Genome g(t.genes());
+    for (std::size_t i = 0; i < g.size(); ++i) g.set(i, rng.bernoulli(p));
+    return g;
+}
+
+}  // namespace
+
+TEST(Evaluator, CountsFeasibleEvaluationsAndRejectsInfeasibleWithoutWalking) {
+    const MouseMazeTarget t = five();
+    Evaluator ev(t, Budget{}, 1);
+    const Genome open(t.genes());  // all open: 4 moves straight down
+    Board b(5, 5);
+    for (int c = 0; c < 5; ++c) b.set_open(2, c, false);  // row 2 blocked: no way down
+    const Genome walled = t.to_genome(b);
+    std::vector<Genome> batch = {open, walled, open};
+    std::vector<Score> out(3);
+    ev.evaluate(batch, out);
+    EXPECT_TRUE(out[0].feasible);
+    EXPECT_EQ(out[0].value, 4.0);
+    EXPECT_FALSE(out[1].feasible);
+    EXPECT_EQ(ev.evaluations(), 2u);
+    EXPECT_EQ(ev.rejected(), 1u);
+    EXPECT_EQ(ev.best_score(), 4.0);
+}
+
+TEST(Evaluator, EvaluationBudgetIsExactAndSkipsTheRest) {
+    const MouseMazeTarget t = five();
+    Budget b;
+    b.evaluations = 5;
+    Evaluator ev(t, b, 1);
+    std::vector<Genome> batch(8, Genome(t.genes()));
+    std::vector<Score> out(8);
+    ev.evaluate(batch, out);
+    EXPECT_EQ(ev.evaluations(), 5u);
+    EXPECT_TRUE(out[4].feasible);
+    EXPECT_FALSE(out[5].feasible);  // skipped
+    EXPECT_EQ(ev.stop_reason(), "evaluations");
+    EXPECT_EQ(ev.remaining(), 0u);
+}
+
+TEST(Evaluator, TargetScoreStagnationAndSecondsEndARun) {
+    const MouseMazeTarget t = five();
+    Rng rng(3);
+    Budget target;
+    target.target = 10;
+    Evaluator a(t, target, 1);
+    while (!a.exhausted()) a.evaluate_one(random_genome(t, rng, 0.3));
+    EXPECT_EQ(a.stop_reason(), "target");
+    EXPECT_GE(a.best_score(), 10.0);
+
+    Budget stale;
+    stale.stagnation = 50;
+    Evaluator b(t, stale, 1);
+    const Genome same(t.genes());
+    for (int i = 0; i < 49; ++i) b.evaluate_one(same);
+    EXPECT_FALSE(b.exhausted());  // 48 evaluations since the first (the best) one
+    b.evaluate_one(same);
+    b.evaluate_one(same);
+    EXPECT_EQ(b.stop_reason(), "stagnation");
+
+    Budget time;
+    time.seconds = 0.05;
+    Evaluator c(t, time, 1);
+    EXPECT_FALSE(c.exhausted());
+    std::this_thread::sleep_for(std::chrono::milliseconds(80));
+    EXPECT_EQ(c.stop_reason(), "seconds");
+}
+
+TEST(Evaluator, SaveRestoreKeepsCountersBestAndElapsedTime) {
+    const MouseMazeTarget t = five();
+    Rng rng(4);
+    Evaluator a(t, Budget{}, 1);
+    for (int i = 0; i < 100; ++i) a.evaluate_one(random_genome(t, rng, 0.3));
+    Evaluator b(t, Budget{}, 2);
+    const nlohmann::json saved = a.save();
+    b.restore(saved);
+    EXPECT_EQ(b.evaluations(), a.evaluations());
+    EXPECT_EQ(b.rejected(), a.rejected());
+    EXPECT_EQ(b.best(), a.best());
+    EXPECT_EQ(b.best_score(), a.best_score());
+    EXPECT_GE(b.seconds(), saved["seconds"].get<double>());  // elapsed time carries over
+}
