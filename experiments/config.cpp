@@ -176,7 +176,7 @@ std::string get_string(const nlohmann::json& root, const Marks& marks, const std
 const std::set<std::string> kTopKeys = {"name",    "description", "seed",   "threads",
                                         "repeats", "output",      "target", "optimizer",
                                         "budget",  "checkpoint_seconds", "log_seconds",
-                                        "initial", "label", "reference"};
+                                        "initial", "label", "reference", "logbook_every"};
 const std::set<std::string> kBudgetKeys = {"evaluations", "seconds", "target", "stagnation"};
 
 RunConfig build(const nlohmann::json& root, const Marks& marks, const std::string& source) {
@@ -200,6 +200,7 @@ RunConfig build(const nlohmann::json& root, const Marks& marks, const std::strin
     c.initial = get_string(root, marks, "initial", "");
     c.checkpoint_seconds = get_number<double>(root, marks, "checkpoint_seconds", 30.0, 0.01, 1e9);
     c.log_seconds = get_number<double>(root, marks, "log_seconds", 5.0, 0.01, 1e9);
+    c.logbook_every = get_number<std::uint64_t>(root, marks, "logbook_every", 1, 1, 1e12);
     if (!root.contains("target")) throw ConfigError(source + ": target: missing section");
     if (!root.contains("optimizer")) throw ConfigError(source + ": optimizer: missing section");
     c.target = section_params(root["target"], "target", marks);

@@ -33,6 +33,7 @@ struct RunConfig {
     std::string output;  // empty: runs/<name>/<timestamp>
     double checkpoint_seconds = 30;
     double log_seconds = 5;  // progress lines when not on a terminal
+    std::uint64_t logbook_every = 1;  // steps (generations) per logbook.csv row
     std::string initial;     // optional board file that seeds the optimizer
     Params target;
     Params optimizer;

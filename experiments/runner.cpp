@@ -227,13 +227,10 @@ private:
             const std::uint64_t before = ev.evaluations() + ev.rejected();
             opt->step(ev);
             ++step;
-            const StepStats s = ev.take_step_stats();
-            book << step << ',' << ev.evaluations() << ',' << ev.rejected() << ','
-                 << (ev.has_best() ? csv_number(ev.best_score()) : "") << ','
-                 << (s.count ? csv_number(s.mean) : "") << ',' << (s.count ? csv_number(s.std) : "")
-                 << ',' << (s.count ? csv_number(s.min) : "") << ','
-                 << (s.count ? csv_number(s.max) : "") << ',' << csv_number(ev.seconds()) << '\n';
-            ++rows;
+            if (step % config_.logbook_every == 0) {
+                write_row(book, step, ev);
+                ++rows;
+            }
             if (ev.evaluations() + ev.rejected() == before && !opt->done()) {
                 reason = "stalled (a step proposed nothing)";
                 break;
@@ -245,6 +242,10 @@ private:
                 last_checkpoint = now;
             }
             progress(r, ev, now, last_log);
+        }
+        if (!interrupted && step % config_.logbook_every != 0) {
+            write_row(book, step, ev);  // the last, partial interval
+            ++rows;
         }
         book.flush();
         if (tty_) std::fprintf(stderr, "\r\033[K");
@@ -268,6 +269,16 @@ private:
                    ev.evaluations(), ev.rejected(), ev.has_best() ? fmt_score(ev.best_score()) : "none",
                    target_->unit());
         return res;
+    }
+
+    // One logbook row: the statistics of the steps since the previous row.
+    static void write_row(std::ofstream& book, std::uint64_t step, Evaluator& ev) {
+        const StepStats s = ev.take_step_stats();
+        book << step << ',' << ev.evaluations() << ',' << ev.rejected() << ','
+             << (ev.has_best() ? csv_number(ev.best_score()) : "") << ','
+             << (s.count ? csv_number(s.mean) : "") << ',' << (s.count ? csv_number(s.std) : "")
+             << ',' << (s.count ? csv_number(s.min) : "") << ','
+             << (s.count ? csv_number(s.max) : "") << ',' << csv_number(ev.seconds()) << '\n';
     }
 
     static std::string read_status(const fs::path& rdir) {

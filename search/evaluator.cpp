@@ -107,6 +107,9 @@ nlohmann::json Evaluator::save() const {
     j["best_score"] = best_score_;
     j["best"] = best_.to_string();
     j["seconds"] = seconds();
+    // The running statistics of the step (or logbook interval) in progress.
+    j["step"] = {{"count", step_count_}, {"sum", step_sum_}, {"sum_sq", step_sum_sq_},
+                 {"min", step_min_}, {"max", step_max_}};
     return j;
 }
 
@@ -120,7 +123,15 @@ void Evaluator::restore(const nlohmann::json& j) {
     earlier_seconds_ = j.at("seconds").get<double>();
     started_ = std::chrono::steady_clock::now();
     step_count_ = 0;
-    step_sum_ = step_sum_sq_ = 0;
+    step_sum_ = step_sum_sq_ = step_min_ = step_max_ = 0;
+    if (j.contains("step")) {
+        const auto& st = j.at("step");
+        step_count_ = st.at("count").get<std::uint64_t>();
+        step_sum_ = st.at("sum").get<double>();
+        step_sum_sq_ = st.at("sum_sq").get<double>();
+        step_min_ = st.at("min").get<double>();
+        step_max_ = st.at("max").get<double>();
+    }
 }
 
 }  // namespace maze

@@ -65,8 +65,9 @@ void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> v
     // depend on which thread walks it.
     constexpr std::size_t kChunk = 64;
     // Below this many boards a batch is walked in the calling thread: waking a team costs more
-    // than it saves, and a busy core would stall the others at the barrier.
-    constexpr std::size_t kParallelFrom = 256;
+    // than it saves, and a busy core would stall the others at the barrier. Big boards have long
+    // walks, so smaller batches of them are worth sharing out.
+    const std::size_t kParallelFrom = rows_ * cols_ >= 100 ? 128 : 256;
     const std::size_t n = genomes.size();
     const std::size_t chunks = (n + kChunk - 1) / kChunk;
     const int nthreads = threads > 0 ? threads : omp_get_max_threads();

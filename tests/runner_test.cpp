@@ -138,3 +138,23 @@ TEST(Runner, ResumeRefusesAFolderThatIsNotARun) {
     fs::create_directories(d);
     EXPECT_THROW(resume_experiment(d.string(), quiet()), ConfigError);
 }
+
+TEST(Runner, SparseLogbookRowsSurviveInterruptions) {
+    const fs::path whole = fresh_dir("sparse_whole");
+    const fs::path parts = fresh_dir("sparse_parts");
+    const std::string cfg = config_file("{kind: genetic}");
+    ASSERT_EQ(run_experiment(load_config(cfg, {"output=" + whole.string(), "logbook_every=7"}), quiet()), 0);
+    RunOptions stop = quiet();
+    stop.interrupt_after_steps = 5;  // interruptions fall inside logbook intervals
+    int status = run_experiment(load_config(cfg, {"output=" + parts.string(), "logbook_every=7"}), stop);
+    while (status == 130) status = resume_experiment(parts.string(), stop);
+    ASSERT_EQ(status, 0);
+    EXPECT_EQ(logbook_without_timing(whole), logbook_without_timing(parts));
+    EXPECT_EQ(summary_without_timing(whole), summary_without_timing(parts));
+    // 200 generations, a row every 7th and one for the last partial interval.
+    std::istringstream rows(slurp(whole / "logbook.csv"));
+    std::string line;
+    int n = -1;  // header
+    while (std::getline(rows, line)) ++n;
+    EXPECT_EQ(n, 200 / 7 + 1);
+}
