@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/temp_dir.hpp"
+
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -117,7 +119,7 @@ TEST(Board, StartAndExitStayOpen) {
 }
 
 TEST(Board, SaveAndLoadRoundTrip) {
-    const std::string path = testing::TempDir() + "/board_roundtrip.txt";
+    const std::string path = maze::testing_support::test_dir() + "/board_roundtrip.txt";
     const Board b = Board::parse("S#..\n..#.\nE...\n");
     b.save(path);
     EXPECT_EQ(Board::load(path), b);

@@ -1,5 +1,7 @@
 // End-to-end tests of the `mazesearch` command: outputs, JSON Lines, exit statuses.
 #include <gtest/gtest.h>
+
+#include "tests/temp_dir.hpp"
 #include <sys/wait.h>
 
 #include <array>
@@ -20,7 +22,7 @@ struct CmdResult {
 };
 
 CmdResult run(const std::string& args) {
-    const std::string err_path = testing::TempDir() + "/cli_stderr.txt";
+    const std::string err_path = maze::testing_support::test_dir() + "/cli_stderr.txt";
     const std::string cmd = kBin + " " + args + " 2>" + err_path;
     CmdResult r;
     FILE* p = popen(cmd.c_str(), "r");
@@ -38,7 +40,7 @@ CmdResult run(const std::string& args) {
 }
 
 std::string write_temp(const std::string& name, const std::string& text) {
-    const std::string path = testing::TempDir() + "/" + name;
+    const std::string path = maze::testing_support::test_dir() + "/" + name;
     std::ofstream(path, std::ios::binary) << text;
     return path;
 }
@@ -130,7 +132,7 @@ TEST(Cli, UsageErrorsAreStatusTwoAndHelpIsZero) {
 }
 
 TEST(Cli, RenderWritesAnSvgWithTheScore) {
-    const std::string out = testing::TempDir() + "/fig1.svg";
+    const std::string out = maze::testing_support::test_dir() + "/fig1.svg";
     const CmdResult r = run("render " + kBoards + "figure1-13x13.txt -o " + out);
     EXPECT_EQ(r.status, 0) << r.err;
     std::ifstream f(out);
@@ -178,17 +180,17 @@ TEST(Cli, RunDryRunAndConfigErrors) {
     EXPECT_EQ(unknown.status, 2);
     EXPECT_NE(unknown.err.find("optimizer.mutatoin"), std::string::npos) << unknown.err;
     const std::string bad = write_temp("bad.yaml", "name: x\ntarget: {kind: mouse-maze}\noptimizer:\n  kind: genetic\n  mutation: lots\nbudget: {evaluations: 10}\n");
-    const CmdResult typed = run("run " + bad + " output=" + testing::TempDir() + "/never");
+    const CmdResult typed = run("run " + bad + " output=" + maze::testing_support::test_dir() + "/never");
     EXPECT_EQ(typed.status, 2);
     EXPECT_NE(typed.err.find("bad.yaml:5"), std::string::npos) << typed.err;
     EXPECT_NE(typed.err.find("mutation"), std::string::npos) << typed.err;
 }
 
 TEST(Cli, SigintWritesACheckpointAndSaysHowToResume) {
-    const std::string dir = testing::TempDir() + "/sigint_run";
+    const std::string dir = maze::testing_support::test_dir() + "/sigint_run";
     std::system(("rm -rf " + dir).c_str());
     const std::string cfg = std::string(MAZESEARCH_SOURCE_DIR) + "/configs/quickstart.yaml";
-    const std::string err = testing::TempDir() + "/sigint_err.txt";
+    const std::string err = maze::testing_support::test_dir() + "/sigint_err.txt";
     const std::string shell = kBin + " run " + cfg + " threads=1 budget.seconds=60 output=" + dir +
                               " >/dev/null 2>" + err +
                               " & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo status=$?";
@@ -213,7 +215,7 @@ TEST(Cli, SigintWritesACheckpointAndSaysHowToResume) {
 }
 
 TEST(Cli, SummarizeTabulatesFinishedRuns) {
-    const std::string dir = testing::TempDir() + "/summarize_run";
+    const std::string dir = maze::testing_support::test_dir() + "/summarize_run";
     std::system(("rm -rf " + dir).c_str());
     const std::string cfg = std::string(MAZESEARCH_SOURCE_DIR) + "/configs/paper/genetic.yaml";
     const CmdResult r = run("run " + cfg + " repeats=3 budget.evaluations=2000 --quiet output=" + dir);
@@ -224,5 +226,5 @@ TEST(Cli, SummarizeTabulatesFinishedRuns) {
               std::string::npos) << t.out;
     EXPECT_NE(t.out.find("| genetic, paper parameters | 111 | 3 |"), std::string::npos) << t.out;
     EXPECT_NE(t.out.find("| 2000 |"), std::string::npos) << t.out;
-    EXPECT_EQ(run("summarize " + testing::TempDir() + "/no_such_run").status, 2);
+    EXPECT_EQ(run("summarize " + maze::testing_support::test_dir() + "/no_such_run").status, 2);
 }

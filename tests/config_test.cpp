@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/temp_dir.hpp"
+
 #include <fstream>
 #include <string>
 
@@ -13,7 +15,7 @@ using maze::cli::load_config;
 namespace {
 
 std::string write_config(const std::string& name, const std::string& text) {
-    const std::string path = testing::TempDir() + "/" + name;
+    const std::string path = maze::testing_support::test_dir() + "/" + name;
     std::ofstream(path) << text;
     return path;
 }
@@ -97,7 +99,7 @@ TEST(Config, UnknownKeysAndWrongTypesNameTheKeyAndTheFile) {
     EXPECT_NE(e.find("broken.yaml:"), std::string::npos) << e;
     EXPECT_NE(e.find("not valid YAML"), std::string::npos) << e;
 
-    e = error_of(testing::TempDir() + "/missing.yaml");
+    e = error_of(maze::testing_support::test_dir() + "/missing.yaml");
     EXPECT_NE(e.find("cannot open"), std::string::npos) << e;
 }
 

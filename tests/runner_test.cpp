@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/temp_dir.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -38,13 +40,13 @@ std::string logbook_without_timing(const fs::path& dir) {
 }
 
 fs::path fresh_dir(const std::string& name) {
-    const fs::path d = fs::path(testing::TempDir()) / name;
+    const fs::path d = fs::path(maze::testing_support::test_dir()) / name;
     fs::remove_all(d);
     return d;
 }
 
 std::string config_file(const std::string& optimizer) {
-    const fs::path p = fs::path(testing::TempDir()) / ("runner_" + optimizer + ".yaml");
+    const fs::path p = fs::path(maze::testing_support::test_dir()) / ("runner_" + optimizer + ".yaml");
     std::ofstream(p) << "name: t\nseed: 11\ntarget: {kind: mouse-maze, rows: 5, cols: 5}\n"
                         "optimizer: " << optimizer << "\nbudget: {evaluations: 20000}\n";
     return p.string();
