@@ -208,7 +208,10 @@ struct Collector {
     void explore(Node n) {
         for (;;) {
             int cell = 0;
-            if (advance(*g, n, cell) == Status::Leaf) {
+            const std::uint32_t before = n.moves;
+            const Status st = advance(*g, n, cell);
+            r.steps += n.moves - before;
+            if (st == Status::Leaf) {
                 leaf(n);
                 return;
             }
@@ -266,6 +269,7 @@ void EnumerationResult::merge(const EnumerationResult& o, std::size_t board_cap)
     feasible += o.feasible;
     for (const auto& [m, n] : o.histogram) histogram[m] += n;
     leaves += o.leaves;
+    steps += o.steps;
     subtrees += o.subtrees;
     seconds += o.seconds;
 }
@@ -287,6 +291,7 @@ nlohmann::json EnumerationResult::to_json() const {
     for (const auto& [m, n] : histogram) h[std::to_string(m)] = n;
     j["histogram"] = h;
     j["leaves"] = leaves;
+    j["steps"] = steps;
     j["subtrees"] = subtrees;
     j["seconds"] = seconds;
     return j;
@@ -307,6 +312,7 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j) {
     for (const auto& [k, v] : j.at("histogram").items()) r.histogram[std::stoull(k)] = v.get<std::uint64_t>();
     r.leaves = j.at("leaves").get<std::uint64_t>();
     r.subtrees = j.value("subtrees", std::uint64_t{0});
+    r.steps = j.value("steps", std::uint64_t{0});
     r.seconds = j.value("seconds", 0.0);
     return r;
 }
@@ -317,7 +323,7 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
     if (rows * cols > kMaxEnumerationCells || (rows + 2) * (cols + 2) > kMaxPadded)
         throw std::invalid_argument(
             "enumeration handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128 "
-            "(8x8, 7x9, 20x1, ...)");
+            "(8x8, 7x9, 16x4, ...)");
     if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
         throw std::invalid_argument("shard i/N needs 0 <= i < N");
     const auto t0 = std::chrono::steady_clock::now();
@@ -381,13 +387,17 @@ TreeEstimate estimate_tree(int rows, int cols, Cell start, Cell exit, std::uint6
         throw std::invalid_argument("enumeration handles grids of at most 64 cells");
     const Grid g(rows, cols, start, exit);
     Rng rng(seed);
-    double sum = 0, sum_sq = 0, fsum = 0, fsum_sq = 0;
+    double sum = 0, sum_sq = 0, fsum = 0, fsum_sq = 0, ssum = 0, ssum_sq = 0;
     for (std::uint64_t i = 0; i < probes; ++i) {
         Node n = root(g);
         double weight = 1;
+        double steps = 0;  // this probe's estimate of the moves simulated over the tree
         for (;;) {
             int cell = 0;
-            if (advance(g, n, cell) == Status::Leaf) break;
+            const std::uint32_t before = n.moves;
+            const Status st = advance(g, n, cell);
+            steps += weight * (n.moves - before);
+            if (st == Status::Leaf) break;
             Node blocked = n;
             decide(g, blocked, cell, false);
             const bool can_block = exit_reachable(g, blocked);
@@ -406,6 +416,8 @@ TreeEstimate estimate_tree(int rows, int cols, Cell start, Cell exit, std::uint6
         sum_sq += weight * weight;
         fsum += boards;
         fsum_sq += boards * boards;
+        ssum += steps;
+        ssum_sq += steps * steps;
     }
     TreeEstimate e;
     e.probes = probes;
@@ -415,6 +427,8 @@ TreeEstimate estimate_tree(int rows, int cols, Cell start, Cell exit, std::uint6
         e.feasible = fsum / p;
         e.leaves_error = std::sqrt(std::max(0.0, sum_sq / p - e.leaves * e.leaves) / p);
         e.feasible_error = std::sqrt(std::max(0.0, fsum_sq / p - e.feasible * e.feasible) / p);
+        e.steps = ssum / p;
+        e.steps_error = std::sqrt(std::max(0.0, ssum_sq / p - e.steps * e.steps) / p);
     }
     return e;
 }

@@ -36,6 +36,7 @@ struct EnumerationResult {
     std::uint64_t feasible = 0;        // feasible boards
     std::map<std::uint64_t, std::uint64_t> histogram;  // moves -> boards
     std::uint64_t leaves = 0;          // finished walks (leaves of the decision tree)
+    std::uint64_t steps = 0;           // mouse moves simulated over the whole tree (the work)
     std::uint64_t subtrees = 0;        // frontier subtrees explored
     double seconds = 0;
 
@@ -72,6 +73,7 @@ struct TreeEstimate {
     std::uint64_t probes = 0;
     double leaves = 0, leaves_error = 0;      // mean and standard error
     double feasible = 0, feasible_error = 0;
+    double steps = 0, steps_error = 0;        // mouse moves simulated over the whole tree
 };
 TreeEstimate estimate_tree(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
                            std::uint64_t seed);

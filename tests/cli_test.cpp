@@ -228,3 +228,87 @@ TEST(Cli, SummarizeTabulatesFinishedRuns) {
     EXPECT_NE(t.out.find("| 2000 |"), std::string::npos) << t.out;
     EXPECT_EQ(run("summarize " + maze::testing_support::test_dir() + "/no_such_run").status, 2);
 }
+
+namespace {
+
+// The JSON object a command printed, as text fields we compare.
+std::string field(const std::string& json, const std::string& key) {
+    const auto at = json.find("\"" + key + "\":");
+    if (at == std::string::npos) return "<missing " + key + ">";
+    const auto start = at + key.size() + 3;
+    int depth = 0;
+    size_t end = start;
+    for (; end < json.size(); ++end) {
+        const char c = json[end];
+        if (c == '{' || c == '[') ++depth;
+        if (c == '}' || c == ']') {
+            if (depth == 0) break;
+            --depth;
+        }
+        if (c == ',' && depth == 0) break;
+    }
+    return json.substr(start, end - start);
+}
+
+}  // namespace
+
+TEST(Cli, EnumerateFourByFour) {
+    const CmdResult r = run("enumerate --rows 4 --cols 4 --json --quiet");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(field(r.out, "optimum"), "25");
+    EXPECT_EQ(field(r.out, "feasible"), "5745");
+    EXPECT_NE(field(r.out, "histogram").find("\"25\":"), std::string::npos) << r.out;
+    EXPECT_EQ(run("enumerate --rows 4 --cols 4 --shard 3/3").status, 2);
+    EXPECT_EQ(run("enumerate --rows 4 --cols 4 --exit 0,0").status, 2);
+    EXPECT_EQ(run("enumerate --rows 9 --cols 9 --quiet").status, 2);
+}
+
+TEST(Cli, ShardedEnumerationMergesToThePlainAnswer) {
+    const std::string dir = maze::testing_support::test_dir();
+    const CmdResult plain = run("enumerate --rows 5 --cols 5 --json --quiet");
+    ASSERT_EQ(plain.status, 0) << plain.err;
+    std::string files;
+    for (int i = 0; i < 3; ++i) {
+        const std::string out = dir + "/shard" + std::to_string(i) + ".json";
+        const CmdResult s = run("enumerate --rows 5 --cols 5 --quiet --shard " + std::to_string(i) + "/3 --out " + out);
+        ASSERT_EQ(s.status, 0) << s.err;
+        files += " " + out;
+    }
+    const CmdResult merged = run("merge --json" + files);
+    ASSERT_EQ(merged.status, 0) << merged.err;
+    for (const char* k : {"optimum", "optimal_boards", "feasible", "histogram", "boards", "leaves"})
+        EXPECT_EQ(field(merged.out, k), field(plain.out, k)) << k;
+    const CmdResult twice = run("merge" + files + " " + dir + "/shard0.json");
+    EXPECT_EQ(twice.status, 2);
+    EXPECT_NE(twice.err.find("given twice"), std::string::npos) << twice.err;
+    EXPECT_EQ(run("merge " + dir + "/no_such.json").status, 2);
+}
+
+TEST(Cli, InterruptedEnumerationResumesToThePlainAnswer) {
+    const std::string out = maze::testing_support::test_dir() + "/six.json";
+    const CmdResult plain = run("enumerate --rows 6 --cols 5 --json --quiet");
+    ASSERT_EQ(plain.status, 0) << plain.err;
+    // Checkpoints every 10 ms; SIGINT soon after the start.
+    const std::string shell = kBin + " enumerate --rows 6 --cols 5 --quiet --threads 1 --checkpoint-seconds 0.01 --out " +
+                              out + " >/dev/null 2>&1 & pid=$!; sleep 0.3; kill -INT $pid; wait $pid; echo status=$?";
+    FILE* p = popen(shell.c_str(), "r");
+    ASSERT_NE(p, nullptr);
+    std::array<char, 256> buf{};
+    std::string text;
+    size_t n = 0;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) text.append(buf.data(), n);
+    pclose(p);
+    if (text.find("status=130") != std::string::npos) {
+        EXPECT_TRUE(std::ifstream(out + ".progress").good());
+        const CmdResult again = run("enumerate --rows 6 --cols 5 --quiet --threads 1 --out " + out);
+        EXPECT_EQ(again.status, 2);  // progress exists: must say --resume
+        const CmdResult resumed = run("enumerate --rows 6 --cols 5 --quiet --resume --json --out " + out);
+        ASSERT_EQ(resumed.status, 0) << resumed.err;
+        for (const char* k : {"optimum", "optimal_boards", "feasible", "histogram", "boards", "leaves"})
+            EXPECT_EQ(field(resumed.out, k), field(plain.out, k)) << k;
+        EXPECT_FALSE(std::ifstream(out + ".progress").good());
+    } else {
+        // Finished before the signal (a fast machine): the result must still be the plain one.
+        EXPECT_NE(text.find("status=0"), std::string::npos) << text;
+    }
+}
