@@ -9,6 +9,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 
@@ -28,6 +29,7 @@ constexpr int kMaxPadded = 128;             // (rows + 2) * (cols + 2) at most
 // The grid: padded indices, bit masks of cells (bit r * cols + c).
 struct Grid {
     int rows, cols, stride;
+    int padded;  // (rows + 2) * stride entries of a Node's counts are in use
     int start_pad, exit_pad;
     std::uint64_t all;       // every cell
     std::uint64_t not_left;  // cells whose left neighbour exists (c > 0)
@@ -36,7 +38,7 @@ struct Grid {
     std::array<int, (kMaxSide + 2) * (kMaxSide + 2)> bit_of{};       // padded index -> bit or -1
     std::array<int, 4> step{};  // down, right, left, up in padded indices
 
-    Grid(int r, int c, Cell s, Cell e) : rows(r), cols(c), stride(c + 2) {
+    Grid(int r, int c, Cell s, Cell e) : rows(r), cols(c), stride(c + 2), padded((r + 2) * (c + 2)) {
         bit_of.fill(-1);
         all = not_left = not_right = 0;
         for (int i = 0; i < r; ++i)
@@ -66,6 +68,15 @@ struct Node {
 };
 
 enum class Status { Leaf, Branch };
+
+// Copies a node's state; counts beyond the grid's padded area are never read.
+inline void copy_node(Node& to, const Node& from, int padded) {
+    std::memcpy(to.v.data(), from.v.data(), static_cast<size_t>(padded) * sizeof(std::uint16_t));
+    to.open = from.open;
+    to.blocked = from.blocked;
+    to.moves = from.moves;
+    to.pos = from.pos;
+}
 
 // Is the exit reachable from the mouse through open or undecided cells?
 bool exit_reachable(const Grid& g, const Node& n) {
@@ -204,8 +215,8 @@ struct Collector {
         }
     }
 
-    // Depth-first over the subtree below n.
-    void explore(Node n) {
+    // Depth-first over the subtree below n (which it uses up).
+    void explore(Node& n) {
         for (;;) {
             int cell = 0;
             const std::uint32_t before = n.moves;
@@ -215,7 +226,8 @@ struct Collector {
                 leaf(n);
                 return;
             }
-            Node opened = n;
+            Node opened;
+            copy_node(opened, n, g->padded);  // only the grid's part of the counts
             decide(*g, opened, cell, true);
             explore(opened);
             decide(*g, n, cell, false);
@@ -350,7 +362,8 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
         Collector& c = collectors.local();
         for (std::size_t k = range.begin(); k != range.end(); ++k) {
             if (options.stop && options.stop->load()) return;
-            c.explore(nodes[mine[k]]);
+            Node n = nodes[mine[k]];
+            c.explore(n);
             ++c.r.subtrees;
             if (options.done) (*options.done)[mine[k]] = 1;  // distinct indices: no race
             std::uint64_t b = best.load();
