@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Every R x C grid with 2 <= R, C <= 6 (start top left, exit bottom left), enumerated exactly:
+# optimum, number of optimal boards, feasible boards; the optimal boards (up to 8 per grid) as
+# text and SVG. Writes experiments/exhaustive/table.md, results/RxC.json and boards/RxC-N.{txt,svg}.
+# Usage: experiments/exhaustive/tabulate.sh [path/to/mazesearch]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=${1:-build/mazesearch}
+here=experiments/exhaustive
+mkdir -p "$here/results" "$here/boards"
+rm -f "$here"/boards/*.txt "$here"/boards/*.svg
+{
+    echo "# Every grid up to 6x6, exactly"
+    echo
+    echo "Start top left, exit bottom left; moves in the paper's convention. Regenerate with"
+    echo "\`experiments/exhaustive/tabulate.sh\` (about 5 s on 2 cores). The optimal boards (up to 8"
+    echo "per grid, in text order) are in \`boards/\` as text and SVG; the full results, with the"
+    echo "histogram of moves over all feasible boards, in \`results/\`."
+    echo
+    echo "| grid | optimum | optimal boards | feasible boards | of | leaves | seconds |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+} > "$here/table.md"
+for r in 2 3 4 5 6; do
+    for c in 2 3 4 5 6; do
+        json="$here/results/${r}x${c}.json"
+        "$bin" enumerate --rows "$r" --cols "$c" --quiet --out "$json" > /dev/null
+        python3 - "$json" "$r" "$c" "$here" "$bin" >> "$here/table.md" <<'PY'
+import json, subprocess, sys
+path, r, c, here, bin_ = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+j = json.load(open(path))
+for k, b in enumerate(j["boards"]):
+    txt = f"{here}/boards/{r}x{c}-{k + 1}.txt"
+    open(txt, "w").write(b)
+    subprocess.run([bin_, "render", txt, "-o", txt[:-4] + ".svg",
+                    "--title", f"{r}x{c} optimum {j['optimum']} moves, board {k + 1} of {j['optimal_boards']}"],
+                   check=True, stdout=subprocess.DEVNULL)
+total = 2 ** (r * c - 2)
+print(f"| {r}x{c} | {j['optimum']} | {j['optimal_boards']:,} | {j['feasible']:,} | {total:,} | {j['leaves']:,} | {j['seconds']:.2f} |")
+PY
+    done
+done
+echo "table: $here/table.md"
+cat "$here/table.md"
