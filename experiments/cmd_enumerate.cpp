@@ -16,6 +16,7 @@
 
 #include "experiments/commands.hpp"
 #include "experiments/config.hpp"
+#include "experiments/files.hpp"
 #include "search/exhaustive.hpp"
 
 namespace fs = std::filesystem;
@@ -53,26 +54,7 @@ Cell parse_cell(const std::string& text, const std::string& what, int rows, int 
     return Cell{r, c};
 }
 
-void write_atomically(const fs::path& path, const std::string& text) {
-    const fs::path tmp = path.string() + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary);
-        if (!out) throw ConfigError(tmp.string() + ": cannot write");
-        out << text;
-        if (!out) throw ConfigError(tmp.string() + ": write error");
-    }
-    fs::rename(tmp, path);
-}
 
-nlohmann::json read_json(const fs::path& p) {
-    std::ifstream in(p);
-    if (!in) throw ConfigError(p.string() + ": cannot open the file");
-    try {
-        return nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception& e) {
-        throw ConfigError(p.string() + ": not valid JSON: " + e.what());
-    }
-}
 
 std::string format_duration(double s) {
     char buf[64];
@@ -165,7 +147,7 @@ int run_enumerate(const EnumerateOptions& o) {
             return kExitOk;
         }
         if (!fs::exists(progress_path)) throw ConfigError(progress_path.string() + ": no progress to resume");
-        const nlohmann::json p = read_json(progress_path);
+        const nlohmann::json p = read_json_file(progress_path);
         total = EnumerationResult::from_json(p.at("result"));
         if (total.rows != o.rows || total.cols != o.cols || !(total.start == start) ||
             !(total.exit == exit) || total.shard != shard || total.shards != shards)
@@ -185,7 +167,7 @@ int run_enumerate(const EnumerateOptions& o) {
         nlohmann::json p;
         p["result"] = total.to_json();
         p["done"] = bits;
-        write_atomically(progress_path, p.dump() + "\n");
+        write_file_atomically(progress_path, p.dump() + "\n");
     };
 
     g_enum_stop = false;
@@ -261,7 +243,7 @@ int run_enumerate(const EnumerateOptions& o) {
         return 130;
     }
     if (!o.out.empty()) {
-        write_atomically(o.out, total.to_json().dump(2) + "\n");
+        write_file_atomically(o.out, total.to_json().dump(2) + "\n");
         std::error_code ec;
         fs::remove(progress_path, ec);
     }
@@ -307,7 +289,7 @@ Command add_merge(CLI::App& app) {
                 for (size_t i = 0; i < files->size(); ++i) {
                     EnumerationResult r;
                     try {
-                        r = EnumerationResult::from_json(read_json((*files)[i]));
+                        r = EnumerationResult::from_json(read_json_file((*files)[i]));
                     } catch (const nlohmann::json::exception& e) {
                         throw ConfigError((*files)[i] + ": not an enumeration result: " + e.what());
                     }

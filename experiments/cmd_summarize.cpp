@@ -13,6 +13,7 @@
 
 #include "experiments/commands.hpp"
 #include "experiments/config.hpp"
+#include "experiments/files.hpp"
 
 namespace maze::cli {
 
@@ -27,15 +28,6 @@ std::string num(double v) {
     return buf;
 }
 
-nlohmann::json read_json(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    if (!in) throw ConfigError(p.string() + ": cannot open the file (is the run finished?)");
-    try {
-        return nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception& e) {
-        throw ConfigError(p.string() + ": not valid JSON: " + e.what());
-    }
-}
 
 }  // namespace
 
@@ -53,8 +45,8 @@ Command add_summarize(CLI::App& app) {
                 std::printf("| --- | ---: | ---: | ---: | ---: | ---: |%s ---: | ---: |\n", with_optimum ? " ---: |" : "");
                 for (const std::string& d : *dirs) {
                     const std::filesystem::path dir(d);
-                    const nlohmann::json s = read_json(dir / "summary.json");
-                    const nlohmann::json cfg = read_json(dir / "config.json");
+                    const nlohmann::json s = read_json_file(dir / "summary.json");
+                    const nlohmann::json cfg = read_json_file(dir / "config.json");
                     std::vector<double> scores;
                     std::vector<nlohmann::json> runs;
                     if (s.contains("runs"))

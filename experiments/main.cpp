@@ -31,20 +31,16 @@ int main(int argc, char** argv) {
     try {
         for (const Command& c : commands)
             if (c.sub->parsed()) return c.run();
-    } catch (const maze::cli::ConfigError& e) {
-        std::fflush(stdout);
-        std::fprintf(stderr, "mazesearch: error: %s\n", e.what());
-        return kExitBadInput;
-    } catch (const maze::ParamError& e) {
-        std::fflush(stdout);
-        std::fprintf(stderr, "mazesearch: error: %s\n", e.what());
-        return kExitBadInput;
-    } catch (const maze::BoardError& e) {
-        std::fflush(stdout);
-        std::fprintf(stderr, "mazesearch: error: %s\n", e.what());
-        return kExitBadInput;
     } catch (const std::exception& e) {
+        // Bad input (a config, a parameter, a board file) is the user's to fix: status 2.
+        const bool bad_input = dynamic_cast<const maze::cli::ConfigError*>(&e) ||
+                               dynamic_cast<const maze::ParamError*>(&e) ||
+                               dynamic_cast<const maze::BoardError*>(&e);
         std::fflush(stdout);
+        if (bad_input) {
+            std::fprintf(stderr, "mazesearch: error: %s\n", e.what());
+            return kExitBadInput;
+        }
         std::fprintf(stderr, "mazesearch: internal error: %s\n", e.what());
         return kExitInternal;
     }

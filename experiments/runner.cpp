@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "engine/board.hpp"
+#include "experiments/files.hpp"
 #include "experiments/target_factory.hpp"
 #include "search/evaluator.hpp"
 #include "search/mouse_maze_target.hpp"
@@ -52,25 +53,7 @@ private:
     void (*old_term_)(int);
 };
 
-void write_file(const fs::path& path, const std::string& text) {
-    const fs::path tmp = path.string() + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary);
-        if (!out) throw std::runtime_error("cannot write " + tmp.string());
-        out << text;
-        out.flush();
-        if (!out) throw std::runtime_error("write error on " + tmp.string());
-    }
-    fs::rename(tmp, path);  // atomic: a reader never sees half a file
-}
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw ConfigError(path.string() + ": cannot open the file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 std::string timestamp() {
     const std::time_t now = std::time(nullptr);
@@ -119,16 +102,16 @@ public:
         if (fs::exists(dir_ / "config.json"))
             throw ConfigError(dir_.string() + ": already holds a run; use `mazesearch resume " +
                               dir_.string() + "` or another output folder");
-        write_file(dir_ / "config.json", config_.resolved.dump(2) + "\n");
-        write_file(dir_ / "config.yaml", to_yaml(config_.resolved));
+        write_file_atomically(dir_ / "config.json", config_.resolved.dump(2) + "\n");
+        write_file_atomically(dir_ / "config.yaml", to_yaml(config_.resolved));
         std::string ov;
         for (const auto& o : config_.overrides) ov += o + "\n";
-        write_file(dir_ / "overrides.txt", ov);
+        write_file_atomically(dir_ / "overrides.txt", ov);
     }
 
     int run() {
         open_log();
-        write_file(dir_ / "status", "running\n");
+        write_file_atomically(dir_ / "status", "running\n");
         log_->info("run {} ({}): target {}, optimizer {}, seed {}, {} repeat(s), output {}",
                    config_.name, config_.source, target_->name(),
                    config_.optimizer.get_string("kind", "?"), config_.seed, config_.repeats,
@@ -142,14 +125,14 @@ public:
             summaries.push_back(res.summary);
         }
         if (interrupted) {
-            write_file(dir_ / "status", "interrupted\n");
+            write_file_atomically(dir_ / "status", "interrupted\n");
             log_->warn("interrupted; checkpoint written. Continue with: mazesearch resume {}",
                        dir_.string());
             std::fprintf(stderr, "interrupted; continue with: mazesearch resume %s\n", dir_.string().c_str());
             return 130;
         }
-        if (config_.repeats > 1) write_file(dir_ / "summary.json", aggregate(summaries).dump(2) + "\n");
-        write_file(dir_ / "status", "finished\n");
+        if (config_.repeats > 1) write_file_atomically(dir_ / "summary.json", aggregate(summaries).dump(2) + "\n");
+        write_file_atomically(dir_ / "status", "finished\n");
         report(summaries);
         return 0;
     }
@@ -188,11 +171,11 @@ private:
         RepeatResult res;
         if (fs::exists(rdir / "summary.json") && read_status(rdir) == "finished") {
             res.finished = true;
-            res.summary = nlohmann::json::parse(read_file(rdir / "summary.json"));
+            res.summary = nlohmann::json::parse(read_text_file(rdir / "summary.json"));
             return res;
         }
         if (fs::exists(checkpoint)) {
-            const nlohmann::json cp = nlohmann::json::parse(read_file(checkpoint));
+            const nlohmann::json cp = nlohmann::json::parse(read_text_file(checkpoint));
             opt->start(*target_, seed, initial_);
             opt->restore(cp.at("optimizer"));
             ev.restore(cp.at("evaluator"));
@@ -202,9 +185,9 @@ private:
             log_->info("repeat {}: resumed at step {} ({} evaluations)", r, step, ev.evaluations());
         } else {
             opt->start(*target_, seed, initial_);
-            write_file(logbook, "gen,evals,rejected,best,mean,std,min,max,seconds\n");
+            write_file_atomically(logbook, "gen,evals,rejected,best,mean,std,min,max,seconds\n");
         }
-        if (config_.repeats > 1) write_file(rdir / "status", "running\n");
+        if (config_.repeats > 1) write_file_atomically(rdir / "status", "running\n");
 
         std::ofstream book(logbook, std::ios::app);
         auto last_checkpoint = std::chrono::steady_clock::now();
@@ -251,20 +234,20 @@ private:
         if (tty_) std::fprintf(stderr, "\r\033[K");
         save_checkpoint(checkpoint, *opt, ev, step, rows);
         if (interrupted) {
-            if (config_.repeats > 1) write_file(rdir / "status", "interrupted\n");
+            if (config_.repeats > 1) write_file_atomically(rdir / "status", "interrupted\n");
             res.summary = summary(ev, seed, step, "interrupted", r);
             return res;
         }
         res.finished = true;
         res.summary = summary(ev, seed, step, reason, r);
         if (ev.has_best()) {
-            write_file(rdir / ("best." + target_->board_extension()), target_->board_text(ev.best()));
-            write_file(rdir / "best.svg",
+            write_file_atomically(rdir / ("best." + target_->board_extension()), target_->board_text(ev.best()));
+            write_file_atomically(rdir / "best.svg",
                        target_->board_svg(ev.best(), config_.name + ": best " + fmt_score(ev.best_score()) +
                                                          " " + target_->unit()));
         }
-        write_file(rdir / "summary.json", res.summary.dump(2) + "\n");
-        if (config_.repeats > 1) write_file(rdir / "status", "finished\n");
+        write_file_atomically(rdir / "summary.json", res.summary.dump(2) + "\n");
+        if (config_.repeats > 1) write_file_atomically(rdir / "status", "finished\n");
         log_->info("repeat {}: {} after {} evaluations ({} rejected), best {} {}", r, reason,
                    ev.evaluations(), ev.rejected(), ev.has_best() ? fmt_score(ev.best_score()) : "none",
                    target_->unit());
@@ -289,7 +272,7 @@ private:
     }
 
     static void truncate_logbook(const fs::path& logbook, std::uint64_t rows) {
-        const std::string text = read_file(logbook);
+        const std::string text = read_text_file(logbook);
         std::string kept;
         std::uint64_t lines = 0;
         size_t pos = 0;
@@ -300,7 +283,7 @@ private:
             pos = nl + 1;
             ++lines;
         }
-        write_file(logbook, kept);
+        write_file_atomically(logbook, kept);
     }
 
     void save_checkpoint(const fs::path& path, const Optimizer& opt, const Evaluator& ev,
@@ -311,7 +294,7 @@ private:
         cp["logbook_rows"] = rows;
         cp["optimizer"] = opt.save();
         cp["evaluator"] = ev.save();
-        write_file(path, cp.dump() + "\n");
+        write_file_atomically(path, cp.dump() + "\n");
     }
 
     nlohmann::json summary(const Evaluator& ev, std::uint64_t seed, std::uint64_t steps,
@@ -445,7 +428,7 @@ int resume_experiment(const std::string& dir, const RunOptions& options) {
     const fs::path d(dir);
     if (!fs::exists(d / "config.json"))
         throw ConfigError(dir + ": not a run directory (no config.json)");
-    const std::string text = read_file(d / "config.json");
+    const std::string text = read_text_file(d / "config.json");
     nlohmann::json resolved;
     try {
         resolved = nlohmann::json::parse(text);
