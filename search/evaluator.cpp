@@ -83,6 +83,13 @@ Score Evaluator::evaluate_one(const Genome& g) {
     return s;
 }
 
+void Evaluator::account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best,
+                        double value) {
+    rejected_ += rejected;
+    if (best) consider(*best, value);  // before the count: the improvement dates from here
+    evaluations_ += evaluated;
+}
+
 StepStats Evaluator::take_step_stats() {
     StepStats s;
     s.count = step_count_;

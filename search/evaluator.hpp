@@ -40,6 +40,11 @@ public:
     void evaluate(std::span<const Genome> genomes, std::span<Score> out);
     Score evaluate_one(const Genome& g);
 
+    // For an optimizer that scores boards by itself (exhaustive enumeration walks whole classes
+    // of boards at once): counts `evaluated` feasible and `rejected` infeasible boards it
+    // covered, and offers its best genome with its value. Not bounded by the evaluation budget.
+    void account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best, double value);
+
     // Feasible evaluations left under the evaluation budget (max if unlimited).
     std::uint64_t remaining() const;
     // True when any budget limit is reached; stop_reason() says which.

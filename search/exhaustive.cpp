@@ -347,6 +347,7 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
     for (std::size_t i = static_cast<std::size_t>(options.shard); i < nodes.size();
          i += static_cast<std::size_t>(options.shards))
         if (!options.done || !(*options.done)[i]) mine.push_back(i);
+    if (options.limit > 0 && mine.size() > options.limit) mine.resize(options.limit);
 
     std::unique_ptr<tbb::global_control> limit;
     if (options.threads > 0)

@@ -60,6 +60,9 @@ struct EnumerationOptions {
     const std::atomic<bool>* stop = nullptr;
     // Subtrees (frontier indices) already done, to skip (resume); filled in as subtrees finish.
     std::vector<std::uint8_t>* done = nullptr;
+    // When > 0, only the first `limit` subtrees of this shard not yet done (in canonical order)
+    // are explored: a deterministic slice of the work.
+    std::size_t limit = 0;
 };
 
 // Enumerates every board of the rows x cols grid with start and exit open.

@@ -4,6 +4,7 @@
 
 #include "search/annealing.hpp"
 #include "search/evolutionary.hpp"
+#include "search/exhaustive_search.hpp"
 #include "search/hamming_search.hpp"
 #include "search/hill_climbing.hpp"
 #include "search/optimizer.hpp"
@@ -13,7 +14,8 @@ namespace maze {
 
 std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
     const std::vector<std::string> kinds = {"random",       "hill-climbing", "annealing",
-                                            "evolutionary", "genetic",       "hamming"};
+                                            "evolutionary", "genetic",       "hamming",
+                                            "exhaustive"};
     if (!params.has("kind")) {
         std::string list;
         for (const auto& k : kinds) list += (list.empty() ? "" : ", ") + k;
@@ -31,8 +33,10 @@ std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
         opt = std::make_unique<EvolutionarySearch>(params, false);
     else if (kind == "genetic")
         opt = std::make_unique<EvolutionarySearch>(params, true);
-    else
+    else if (kind == "hamming")
         opt = std::make_unique<HammingSearch>(params);
+    else
+        opt = std::make_unique<ExhaustiveSearch>(params);
     params.reject_unused("optimizer");
     return opt;
 }

@@ -108,14 +108,20 @@ TEST(Runner, SameSeedSameSummaryWithOneOrTwoThreads) {
 TEST(Runner, ResumeAfterAnInterruptionGivesTheUninterruptedResult) {
     for (const std::string opt : {"{kind: genetic}", "{kind: evolutionary}", "{kind: annealing}",
                                   "{kind: hill-climbing}", "{kind: random}",
-                                  "{kind: hamming, radius: 2}"}) {
+                                  "{kind: hamming, radius: 2}", "{kind: exhaustive, chunk: 512}"}) {
         const fs::path whole = fresh_dir("whole");
         const fs::path parts = fresh_dir("parts");
-        ASSERT_EQ(run_experiment(load_config(config_file(opt), {"output=" + whole.string()}), quiet()), 0);
+        // The enumeration covers millions of boards a step: it ends by itself, not by budget.
+        const bool exact = opt.find("exhaustive") != std::string::npos;
+        auto with = [&](const fs::path& out) {
+            std::vector<std::string> o = {"output=" + out.string()};
+            if (exact) o.insert(o.end(), {"budget.evaluations=0", "budget.seconds=600"});
+            return o;
+        };
+        ASSERT_EQ(run_experiment(load_config(config_file(opt), with(whole)), quiet()), 0);
         RunOptions stop = quiet();
         stop.interrupt_after_steps = 3;
-        ASSERT_EQ(run_experiment(load_config(config_file(opt), {"output=" + parts.string()}), stop), 130)
-            << opt;
+        ASSERT_EQ(run_experiment(load_config(config_file(opt), with(parts)), stop), 130) << opt;
         EXPECT_EQ(slurp(parts / "status"), "interrupted\n");
         EXPECT_TRUE(fs::exists(parts / "checkpoint.json"));
         // Resumed and interrupted again every three steps until it ends.
@@ -159,4 +165,25 @@ TEST(Runner, SparseLogbookRowsSurviveInterruptions) {
     int n = -1;  // header
     while (std::getline(rows, line)) ++n;
     EXPECT_EQ(n, 200 / 7 + 1);
+}
+
+TEST(Runner, ExhaustiveOptimizerGivesTheExactAnswerInARunDirectory) {
+    const fs::path d = fresh_dir("exhaustive_run");
+    ASSERT_EQ(run_experiment(load_config(config_file("{kind: exhaustive}"),
+                                         {"output=" + d.string(), "budget.evaluations=0", "budget.seconds=600"}),
+                             quiet()),
+              0);
+    const auto s = nlohmann::json::parse(slurp(d / "summary.json"));
+    EXPECT_EQ(s["best_score"], 52.0);
+    EXPECT_EQ(s["evaluations"], 1913846);             // every feasible 5x5 board
+    EXPECT_EQ(s["rejected"], (1 << 23) - 1913846);    // and every infeasible one
+    EXPECT_EQ(s["stop_reason"], "optimizer finished");
+    const auto cp = nlohmann::json::parse(slurp(d / "checkpoint.json"));
+    EXPECT_EQ(cp["optimizer"]["result"]["optimal_boards"], 2);
+    // Not a mouse-maze-sized target: a clear error before anything runs.
+    EXPECT_THROW(run_experiment(load_config(config_file("{kind: exhaustive}"),
+                                            {"output=" + fresh_dir("ex_big").string(), "target.rows=13",
+                                             "target.cols=13"}),
+                                quiet()),
+                 maze::ParamError);
 }
