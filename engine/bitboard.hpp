@@ -38,7 +38,9 @@ RowSet component(const Board& b, Cell from, const Cell* stop_at = nullptr);
 // Feasible: the exit is reachable from the start through open cells.
 bool feasible(const Board& b);
 
-inline bool contains(const RowSet& s, Cell x) { return (s[x.r] >> x.c) & 1u; }
+inline bool contains(const RowSet& s, Cell x) {
+    return (s[x.r] >> x.c) & 1u;
+}
 inline int count(const RowSet& s) {
     int n = 0;
     for (RowMask m : s) n += std::popcount(m);

@@ -84,7 +84,8 @@ Board Board::parse(std::string_view text, const std::string& source) {
         pos = end + (nl == std::string_view::npos ? 0 : 1);
     }
     while (!lines.empty() && lines.back().empty()) lines.pop_back();
-    if (lines.empty()) throw BoardError(source, 1, "empty board: expected rows of '.', '#', 'S', 'E'");
+    if (lines.empty())
+        throw BoardError(source, 1, "empty board: expected rows of '.', '#', 'S', 'E'");
     if (lines.size() > static_cast<size_t>(kMaxSide))
         throw BoardError(source, kMaxSide + 1,
                          "too many rows: " + std::to_string(lines.size()) + " (at most 16)");

@@ -21,18 +21,18 @@ struct Cell {
 
 // Bad board text or an impossible board; carries the source name and 1-based line (0: none).
 class BoardError : public std::runtime_error {
-public:
+  public:
     BoardError(std::string source, int line, const std::string& what);
     const std::string& source() const { return source_; }
     int line() const { return line_; }
 
-private:
+  private:
     std::string source_;
     int line_;
 };
 
 class Board {
-public:
+  public:
     // An all-open board with the default start (top left) and exit (bottom left).
     Board(int rows, int cols);
     Board(int rows, int cols, Cell start, Cell exit);
@@ -73,7 +73,7 @@ public:
 
     friend bool operator==(const Board&, const Board&) = default;
 
-private:
+  private:
     int rows_;
     int cols_;
     Cell start_;

@@ -25,8 +25,8 @@ void MazeGraph::validate() const {
             seen.push_back(w);
             const auto& back = neighbours[w];
             if (std::find(back.begin(), back.end(), v) == back.end())
-                throw std::invalid_argument("edge " + std::to_string(v) + "-" +
-                                            std::to_string(w) + " is not listed both ways");
+                throw std::invalid_argument("edge " + std::to_string(v) + "-" + std::to_string(w) +
+                                            " is not listed both ways");
         }
     }
 }

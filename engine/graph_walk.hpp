@@ -29,9 +29,9 @@ struct MazeGraph {
 MazeGraph grid_graph(const Board& b);
 
 struct GraphWalkResult {
-    bool feasible = false;     // exit reachable from start
-    bool trapped = false;      // k-mod only: a state repeated, so the mouse never escapes
-    std::uint64_t moves = 0;   // moves until first arrival at the exit (valid if escaped)
+    bool feasible = false;              // exit reachable from start
+    bool trapped = false;               // k-mod only: a state repeated, so the mouse never escapes
+    std::uint64_t moves = 0;            // moves until first arrival at the exit (valid if escaped)
     std::vector<std::uint64_t> visits;  // per vertex; for a k-mod mouse the true visit counts
     std::uint64_t cycle_start = 0;      // trapped: the move at which the repeated state was seen
 };

@@ -16,7 +16,7 @@ constexpr std::uint32_t kVisit = 4;                 // one visit; the low 2 bits
 // The step for each rank (down, right, left, up) in bytes, so that it adds straight to a pointer.
 constexpr std::ptrdiff_t kKeyBytes = sizeof(std::uint32_t);
 alignas(32) constexpr std::ptrdiff_t kStepBytes[4] = {kStride * kKeyBytes, kKeyBytes, -kKeyBytes,
-                                                      -kStride * kKeyBytes};
+                                                      -kStride* kKeyBytes};
 
 // Lays the board into a padded key array (rows + 2 rows of the fixed stride); allocation-free.
 inline void lay_out(const Board& b, std::uint32_t* key) {
@@ -30,7 +30,9 @@ inline void lay_out(const Board& b, std::uint32_t* key) {
     }
 }
 
-inline std::ptrdiff_t index_of(Cell x) { return (x.r + 1) * kStride + x.c + 1; }
+inline std::ptrdiff_t index_of(Cell x) {
+    return (x.r + 1) * kStride + x.c + 1;
+}
 
 // One move from q, branch-free: count the visit, step to the smallest ranked neighbour key.
 inline std::uint32_t* ranked_step(std::uint32_t* q) {
@@ -122,7 +124,7 @@ size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
     // Loads the next feasible board into lane l (infeasible ones are scored on the way) and
     // returns its start, or nullptr when the batch is used up. It leaves pos[] alone, so that
     // the compiler can keep the lanes' positions in registers.
-    auto load = [&](int l) __attribute__((noinline)) -> std::uint32_t* {
+    auto load = [&](int l) __attribute__((noinline))->std::uint32_t* {
         while (next < boards.size()) {
             const size_t i = next++;
             const Board& b = boards[i];

@@ -32,7 +32,7 @@ constexpr std::uint64_t kInfeasible = ~std::uint64_t{0} - 1;
 
 // One reusable walker: a fixed scratch array, so walking allocates nothing.
 class MouseWalk {
-public:
+  public:
     // Longest walk the 32-bit keys can count (a count stays below 2^30 - 1, with room for the
     // batch walker's periodic check); longer walks report kWalkOverflow.
     static constexpr std::uint64_t kMaxMoves = (1u << 30) - (1u << 14);
@@ -46,7 +46,7 @@ public:
     // Visit counts of the last run (0 for blocked cells and the exit).
     std::uint64_t visits(int r, int c) const;
 
-private:
+  private:
     alignas(64) std::array<std::uint32_t, kPaddedCells> key_{};
 };
 

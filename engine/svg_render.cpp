@@ -22,9 +22,8 @@ std::string num(double v) {
     if (!std::isfinite(v)) return "0";
     const long long hundredths = std::llround(v * 100.0);
     const bool negative = hundredths < 0;
-    const unsigned long long a =
-        negative ? 0ull - static_cast<unsigned long long>(hundredths)
-                 : static_cast<unsigned long long>(hundredths);
+    const unsigned long long a = negative ? 0ull - static_cast<unsigned long long>(hundredths)
+                                          : static_cast<unsigned long long>(hundredths);
     std::string out = negative ? "-" : "";
     out += std::to_string(a / 100);
     const unsigned long long frac = a % 100;
@@ -67,11 +66,21 @@ std::string xml_escape(std::string_view s) {
     out.reserve(s.size());
     for (const char ch : s) {
         switch (ch) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&apos;";
+                break;
             default: {
                 // Control characters (forbidden or collapsed in a title line) become spaces.
                 out += static_cast<unsigned char>(ch) < 0x20 ? ' ' : ch;
@@ -122,9 +131,7 @@ Rgb scale_colour(double t) {
             const Stop& lo = kStops[i - 1];
             const Stop& hi = kStops[i];
             const double f = (t - lo.at) / (hi.at - lo.at);
-            auto mix = [f](int a, int b) {
-                return static_cast<int>(std::lround(a + (b - a) * f));
-            };
+            auto mix = [f](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * f)); };
             return {mix(lo.colour.r, hi.colour.r), mix(lo.colour.g, hi.colour.g),
                     mix(lo.colour.b, hi.colour.b)};
         }
@@ -132,7 +139,9 @@ Rgb scale_colour(double t) {
     return kStops.back().colour;
 }
 
-bool is_dark(Rgb c) { return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b < 140.0; }
+bool is_dark(Rgb c) {
+    return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b < 140.0;
+}
 
 constexpr Rgb kBlocked = {43, 43, 43};        // #2b2b2b
 constexpr Rgb kBrickLine = {64, 62, 58};      // mortar lines on blocked cells
@@ -155,17 +164,23 @@ struct VisitScale {
 
     static double forward(Scale k, double v) {
         switch (k) {
-            case Scale::Linear: return v;
-            case Scale::Sqrt: return std::sqrt(v);
-            case Scale::Log: return std::log1p(v);
+            case Scale::Linear:
+                return v;
+            case Scale::Sqrt:
+                return std::sqrt(v);
+            case Scale::Log:
+                return std::log1p(v);
         }
         return v;
     }
     static double inverse(Scale k, double y) {
         switch (k) {
-            case Scale::Linear: return y;
-            case Scale::Sqrt: return y * y;
-            case Scale::Log: return std::expm1(y);
+            case Scale::Linear:
+                return y;
+            case Scale::Sqrt:
+                return y * y;
+            case Scale::Log:
+                return std::expm1(y);
         }
         return y;
     }
@@ -183,9 +198,12 @@ struct VisitScale {
     }
     const char* name() const {
         switch (kind) {
-            case Scale::Linear: return "linear scale";
-            case Scale::Sqrt: return "sqrt scale";
-            case Scale::Log: return "log scale";
+            case Scale::Linear:
+                return "linear scale";
+            case Scale::Sqrt:
+                return "sqrt scale";
+            case Scale::Log:
+                return "log scale";
         }
         return "";
     }
@@ -207,7 +225,7 @@ VisitScale choose_scale(std::uint64_t max) {
 // SVG building helpers.
 
 class Svg {
-public:
+  public:
     void line(const std::string& s) {
         out_ += std::string(static_cast<std::size_t>(indent_) * 2, ' ');
         out_ += s;
@@ -223,7 +241,7 @@ public:
     }
     std::string take() { return std::move(out_); }
 
-private:
+  private:
     std::string out_;
     int indent_ = 0;
 };
@@ -304,8 +322,7 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
         std::max({bar_w + 4.0, 110.0, text_width("open, 0 visits", label_size) + swatch + 8.0});
 
     double width = legend_x + legend_w + margin;
-    if (has_title)
-        width = std::max(width, 2 * margin + text_width(options.title, title_size));
+    if (has_title) width = std::max(width, 2 * margin + text_width(options.title, title_size));
     const double height = grid_y + std::max(grid_h, legend_h) + margin;
     width = std::ceil(width);
     const double height_px = std::ceil(height);
@@ -328,20 +345,18 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
     // ---- Definitions: brick hatch for blocked cells, gradient for the colour bar ----
     {
         const double bw = std::max(4.0, std::round(cp / 2.0));  // brick width
-        const double bh = bw / 2.0;                              // course height
+        const double bh = bw / 2.0;                             // course height
         svg.open("<defs>");
-        svg.open("<pattern id=\"" + brick_id +
-                 "\" patternUnits=\"userSpaceOnUse\" x=\"" + num(grid_x) + "\" y=\"" +
-                 num(grid_y) + "\" width=\"" + num(bw) + "\" height=\"" + num(2 * bh) + "\">");
+        svg.open("<pattern id=\"" + brick_id + "\" patternUnits=\"userSpaceOnUse\" x=\"" +
+                 num(grid_x) + "\" y=\"" + num(grid_y) + "\" width=\"" + num(bw) + "\" height=\"" +
+                 num(2 * bh) + "\">");
         svg.line(rect(0, 0, bw, 2 * bh, hex(kBlocked)));
-        svg.line("<path d=\"M0 0.5H" + num(bw) + "M0 " + num(bh + 0.5) + "H" + num(bw) +
-                 "M0.5 0V" + num(bh) + "M" + num(bw / 2.0 + 0.5) + " " + num(bh) + "V" +
-                 num(2 * bh) + "\" stroke=\"" + hex(kBrickLine) +
-                 "\" stroke-width=\"1\" fill=\"none\"/>");
+        svg.line("<path d=\"M0 0.5H" + num(bw) + "M0 " + num(bh + 0.5) + "H" + num(bw) + "M0.5 0V" +
+                 num(bh) + "M" + num(bw / 2.0 + 0.5) + " " + num(bh) + "V" + num(2 * bh) +
+                 "\" stroke=\"" + hex(kBrickLine) + "\" stroke-width=\"1\" fill=\"none\"/>");
         svg.close("</pattern>");
         if (show_bar) {
-            svg.open("<linearGradient id=\"" + grad_id +
-                     "\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\">");
+            svg.open("<linearGradient id=\"" + grad_id + "\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\">");
             for (const Stop& s : kStops)
                 svg.line("<stop offset=\"" + num(s.at) + "\" stop-color=\"" + hex(s.colour) +
                          "\"/>");
@@ -403,10 +418,9 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
             if (marked) {
                 const Rgb mc = is_start ? kStart : kExit;
                 const double inset = marker_stroke / 2.0;
-                svg.line(rect(x + inset, y + inset, cp - marker_stroke, cp - marker_stroke,
-                              "none",
-                              "stroke=\"" + hex(mc) + "\" stroke-width=\"" +
-                                  num(marker_stroke) + "\""));
+                svg.line(
+                    rect(x + inset, y + inset, cp - marker_stroke, cp - marker_stroke, "none",
+                         "stroke=\"" + hex(mc) + "\" stroke-width=\"" + num(marker_stroke) + "\""));
                 const std::string letter = is_start ? "S" : "E";
                 if (show_count) {
                     // A coloured badge in the top-left corner, the count at the bottom right.
@@ -418,20 +432,22 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
                 } else {
                     const double lf = cp * 0.6;
                     const std::string letter_ink = is_dark(fill) ? "#ffffff" : hex(mc);
-                    svg.line(text(x + cp / 2.0, y + cp / 2.0 + 0.36 * lf, lf, letter_ink,
-                                  "middle", letter, true));
+                    svg.line(text(x + cp / 2.0, y + cp / 2.0 + 0.36 * lf, lf, letter_ink, "middle",
+                                  letter, true));
                 }
             }
             if (show_count) {
                 const std::string label = count_text(v);
                 if (marked) {
-                    const double fs = std::min(cp * 0.36, cp * 0.86 / (0.6 * static_cast<double>(label.size())));
+                    const double fs =
+                        std::min(cp * 0.36, cp * 0.86 / (0.6 * static_cast<double>(label.size())));
                     svg.line(text(x + cp - marker_stroke - 1.0, y + cp - marker_stroke - 1.5, fs,
                                   ink, "end", label));
                 } else {
-                    const double fs = std::min(cp * 0.42, cp * 0.86 / (0.6 * static_cast<double>(label.size())));
-                    svg.line(text(x + cp / 2.0, y + cp / 2.0 + 0.36 * fs, fs, ink, "middle",
-                                  label));
+                    const double fs =
+                        std::min(cp * 0.42, cp * 0.86 / (0.6 * static_cast<double>(label.size())));
+                    svg.line(
+                        text(x + cp / 2.0, y + cp / 2.0 + 0.36 * fs, fs, ink, "middle", label));
                 }
             }
         }
@@ -467,8 +483,8 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
 
     auto swatch_row = [&](const std::vector<std::string>& body, const std::string& label) {
         for (const std::string& part : body) svg.line(part);
-        svg.line(text(legend_x + swatch + 8.0, ly + swatch / 2.0 + 0.36 * label_size,
-                      label_size, hex(kInk), "start", label));
+        svg.line(text(legend_x + swatch + 8.0, ly + swatch / 2.0 + 0.36 * label_size, label_size,
+                      hex(kInk), "start", label));
         ly += row_step;
     };
     const std::string swatch_border = "stroke=\"" + hex(kGridLine) + "\" stroke-width=\"1\"";

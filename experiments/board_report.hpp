@@ -12,10 +12,10 @@ namespace maze::cli {
 
 struct BoardReport {
     bool feasible = false;
-    bool trapped = false;                // k-mod walks only
-    std::optional<std::uint64_t> moves;  // paper convention; empty if infeasible or trapped
-    std::uint64_t moves_before_trap = 0; // k-mod: moves walked when the repeated state was seen
-    std::vector<std::uint64_t> visits;   // rows*cols, row-major; empty if infeasible
+    bool trapped = false;                 // k-mod walks only
+    std::optional<std::uint64_t> moves;   // paper convention; empty if infeasible or trapped
+    std::uint64_t moves_before_trap = 0;  // k-mod: moves walked when the repeated state was seen
+    std::vector<std::uint64_t> visits;    // rows*cols, row-major; empty if infeasible
 };
 
 // modulus 0: the ordinary mouse on the fast walk; k >= 2: a k-mod mouse on the reference walk.

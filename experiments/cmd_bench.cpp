@@ -52,59 +52,66 @@ double rate(const std::vector<Board>& batch, std::uint64_t batch_moves, double s
 Command add_bench(CLI::App& app) {
     auto opts = std::make_shared<BenchOptions>();
     CLI::App* sub = app.add_subcommand(
-        "bench", "Walk a fixed board set: total moves (a behaviour signature) and moves per second");
+        "bench",
+        "Walk a fixed board set: total moves (a behaviour signature) and moves per second");
     sub->add_option("--seconds", opts->seconds, "Time spent on each walker")
         ->check(CLI::Range(0.01, 3600.0));
     sub->add_option("--threads", opts->threads, "Threads, each walking its own copy of the set")
         ->check(CLI::Range(1, 1024));
     sub->add_flag("--json", opts->json,
                   R"(Print {"signature":..., "moves_per_second":..., ...} on one line)");
-    return {sub, [opts] {
-                const std::vector<Board> boards = bench_boards();
-                std::vector<std::uint64_t> serial(boards.size());
-                std::vector<std::uint64_t> batch_scores(boards.size());
-                evaluate_batch_serial(boards, serial);
-                evaluate_batch(boards, batch_scores);
-                if (serial != batch_scores) {
-                    std::fprintf(stderr, "mazesearch: internal error: the interleaved and the "
-                                         "serial walk disagree on the bench set\n");
-                    return kExitInternal;
-                }
-                std::uint64_t signature = 0;
-                for (std::uint64_t m : serial) signature += m;
+    return {
+        sub, [opts] {
+            const std::vector<Board> boards = bench_boards();
+            std::vector<std::uint64_t> serial(boards.size());
+            std::vector<std::uint64_t> batch_scores(boards.size());
+            evaluate_batch_serial(boards, serial);
+            evaluate_batch(boards, batch_scores);
+            if (serial != batch_scores) {
+                std::fprintf(stderr,
+                             "mazesearch: internal error: the interleaved and the "
+                             "serial walk disagree on the bench set\n");
+                return kExitInternal;
+            }
+            std::uint64_t signature = 0;
+            for (std::uint64_t m : serial) signature += m;
 
-                // A batch of many copies, so that each timed round lasts a few milliseconds.
-                std::vector<Board> batch;
-                std::uint64_t batch_moves = 0;
-                while (batch_moves < 20'000'000) {
-                    batch.insert(batch.end(), boards.begin(), boards.end());
-                    batch_moves += signature;
-                }
-                const double interleaved =
-                    rate(batch, batch_moves, opts->seconds, opts->threads,
-                         [](const std::vector<Board>& b, std::vector<std::uint64_t>& o) { evaluate_batch(b, o); });
-                const double plain =
-                    rate(batch, batch_moves, opts->seconds, opts->threads,
-                         [](const std::vector<Board>& b, std::vector<std::uint64_t>& o) {
-                             evaluate_batch_serial(b, o);
-                         });
-                if (opts->json) {
-                    nlohmann::json j;
-                    j["signature"] = signature;
-                    j["boards"] = boards.size();
-                    j["threads"] = opts->threads;
-                    j["moves_per_second"] = interleaved;
-                    j["serial_moves_per_second"] = plain;
-                    std::printf("%s\n", j.dump().c_str());
-                } else {
-                    std::printf("bench: %zu boards, signature %llu moves (paper convention)\n",
-                                boards.size(), static_cast<unsigned long long>(signature));
-                    std::printf("interleaved walk: %8.1f M moves/s  (median of timed rounds, %d thread%s)\n",
-                                interleaved / 1e6, opts->threads, opts->threads == 1 ? "" : "s");
-                    std::printf("serial walk:      %8.1f M moves/s  (one board at a time)\n", plain / 1e6);
-                }
-                return kExitOk;
-            }};
+            // A batch of many copies, so that each timed round lasts a few milliseconds.
+            std::vector<Board> batch;
+            std::uint64_t batch_moves = 0;
+            while (batch_moves < 20'000'000) {
+                batch.insert(batch.end(), boards.begin(), boards.end());
+                batch_moves += signature;
+            }
+            const double interleaved =
+                rate(batch, batch_moves, opts->seconds, opts->threads,
+                     [](const std::vector<Board>& b, std::vector<std::uint64_t>& o) {
+                         evaluate_batch(b, o);
+                     });
+            const double plain =
+                rate(batch, batch_moves, opts->seconds, opts->threads,
+                     [](const std::vector<Board>& b, std::vector<std::uint64_t>& o) {
+                         evaluate_batch_serial(b, o);
+                     });
+            if (opts->json) {
+                nlohmann::json j;
+                j["signature"] = signature;
+                j["boards"] = boards.size();
+                j["threads"] = opts->threads;
+                j["moves_per_second"] = interleaved;
+                j["serial_moves_per_second"] = plain;
+                std::printf("%s\n", j.dump().c_str());
+            } else {
+                std::printf("bench: %zu boards, signature %llu moves (paper convention)\n",
+                            boards.size(), static_cast<unsigned long long>(signature));
+                std::printf(
+                    "interleaved walk: %8.1f M moves/s  (median of timed rounds, %d thread%s)\n",
+                    interleaved / 1e6, opts->threads, opts->threads == 1 ? "" : "s");
+                std::printf("serial walk:      %8.1f M moves/s  (one board at a time)\n",
+                            plain / 1e6);
+            }
+            return kExitOk;
+        }};
 }
 
 }  // namespace maze::cli

@@ -1,8 +1,8 @@
 // mazesearch eval FILE...: moves, Flash count and feasibility of each board.
 #include <cstdio>
 #include <iostream>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,13 +26,15 @@ nlohmann::json visits_json(const Board& b, const std::vector<std::uint64_t>& vis
     nlohmann::json rows = nlohmann::json::array();
     for (int r = 0; r < b.rows(); ++r) {
         nlohmann::json row = nlohmann::json::array();
-        for (int c = 0; c < b.cols(); ++c) row.push_back(visits[static_cast<size_t>(r * b.cols() + c)]);
+        for (int c = 0; c < b.cols(); ++c)
+            row.push_back(visits[static_cast<size_t>(r * b.cols() + c)]);
         rows.push_back(std::move(row));
     }
     return rows;
 }
 
-void print_json(const std::string& file, const Board& b, const BoardReport& rep, const EvalOptions& o) {
+void print_json(const std::string& file, const Board& b, const BoardReport& rep,
+                const EvalOptions& o) {
     nlohmann::json j;
     j["file"] = file;
     j["rows"] = b.rows();
@@ -51,7 +53,8 @@ void print_json(const std::string& file, const Board& b, const BoardReport& rep,
     std::printf("%s\n", j.dump().c_str());
 }
 
-void print_text(const std::string& file, const Board& b, const BoardReport& rep, const EvalOptions& o) {
+void print_text(const std::string& file, const Board& b, const BoardReport& rep,
+                const EvalOptions& o) {
     std::string line = file + ": ";
     if (!rep.feasible) {
         line += "infeasible (the exit cannot be reached from the start)";
@@ -77,11 +80,15 @@ Board read_stdin_board() {
 
 Command add_eval(CLI::App& app) {
     auto opts = std::make_shared<EvalOptions>();
-    CLI::App* sub = app.add_subcommand("eval", "Walk Squeaky through each board: moves, Flash count, feasibility");
-    sub->add_option("files", opts->files, "Board files ('.' open, '#' blocked, one 'S', one 'E'); '-' reads standard input")
+    CLI::App* sub = app.add_subcommand(
+        "eval", "Walk Squeaky through each board: moves, Flash count, feasibility");
+    sub->add_option(
+           "files", opts->files,
+           "Board files ('.' open, '#' blocked, one 'S', one 'E'); '-' reads standard input")
         ->required();
     sub->add_flag("--visits", opts->visits, "Also print the grid of visit counts");
-    sub->add_option("--kmod", opts->kmod, "Walk a k-mod mouse (counts modulo K, K >= 2); reports trapping")
+    sub->add_option("--kmod", opts->kmod,
+                    "Walk a k-mod mouse (counts modulo K, K >= 2); reports trapping")
         ->check(CLI::Range(2, 1000000));
     sub->add_flag("--json", opts->json, "JSON Lines: one object per board, in argument order");
     sub->footer(

@@ -23,7 +23,8 @@ struct RenderCliOptions {
 
 Command add_render(CLI::App& app) {
     auto opts = std::make_shared<RenderCliOptions>();
-    CLI::App* sub = app.add_subcommand("render", "Draw a board as an SVG, cells coloured by visit count");
+    CLI::App* sub =
+        app.add_subcommand("render", "Draw a board as an SVG, cells coloured by visit count");
     sub->add_option("file", opts->file, "Board file")->required();
     sub->add_option("-o,--output", opts->out, "SVG file to write")->required();
     sub->add_option("--title", opts->title, "Title (default: the file name and its score)");
@@ -47,8 +48,9 @@ Command add_render(CLI::App& app) {
                 out << svg;
                 out.close();
                 if (!out) throw BoardError(opts->out, 0, "write error");
-                std::printf("%s: wrote %s (%s)\n", opts->file.c_str(), opts->out.c_str(),
-                            rep.moves ? (std::to_string(*rep.moves) + " moves").c_str() : "infeasible");
+                std::printf(
+                    "%s: wrote %s (%s)\n", opts->file.c_str(), opts->out.c_str(),
+                    rep.moves ? (std::to_string(*rep.moves) + " moves").c_str() : "infeasible");
                 return kExitOk;
             }};
 }

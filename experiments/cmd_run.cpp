@@ -26,9 +26,10 @@ Command add_run(CLI::App& app) {
     auto opts = std::make_shared<RunCliOptions>();
     CLI::App* sub = app.add_subcommand("run", "Run a YAML experiment into a run directory");
     sub->add_option("config", opts->config, "Experiment config (YAML)")->required();
-    sub->add_option("overrides", opts->overrides,
-                    "Overrides key.sub=value, e.g. seed=3 threads=2 repeats=5 budget.evaluations=1e6 "
-                    "budget.seconds=60 output=DIR optimizer.mutation=0.05");
+    sub->add_option(
+        "overrides", opts->overrides,
+        "Overrides key.sub=value, e.g. seed=3 threads=2 repeats=5 budget.evaluations=1e6 "
+        "budget.seconds=60 output=DIR optimizer.mutation=0.05");
     sub->add_flag("--dry-run", opts->dry_run, "Print the resolved config and exit");
     sub->add_flag("--quiet", opts->quiet, "No progress output");
     sub->footer(
@@ -54,7 +55,8 @@ Command add_run(CLI::App& app) {
 Command add_resume(CLI::App& app) {
     auto dir = std::make_shared<std::string>();
     auto quiet = std::make_shared<bool>(false);
-    CLI::App* sub = app.add_subcommand("resume", "Continue an interrupted run from its checkpoints");
+    CLI::App* sub =
+        app.add_subcommand("resume", "Continue an interrupted run from its checkpoints");
     sub->add_option("dir", *dir, "Run directory")->required();
     sub->add_flag("--quiet", *quiet, "No progress output");
     return {sub, [dir, quiet] {

@@ -83,12 +83,14 @@ void apply_override(nlohmann::json& root, Marks& marks, const std::string& text)
         throw ConfigError("override '" + text + "': the value is not valid YAML: " + e.msg);
     }
     Marks ignored;
-    const nlohmann::json v = parsed.IsNull() ? nlohmann::json(nullptr) : to_json(parsed, "", "", ignored);
+    const nlohmann::json v =
+        parsed.IsNull() ? nlohmann::json(nullptr) : to_json(parsed, "", "", ignored);
     nlohmann::json* node = &root;
     size_t start = 0;
     for (;;) {
         const size_t dot = key.find('.', start);
-        const std::string part = key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        const std::string part =
+            key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
         if (part.empty()) throw ConfigError("override '" + text + "': empty key part");
         if (!node->is_object()) {
             if (node->is_null())
@@ -127,8 +129,12 @@ Params section_params(const nlohmann::json& j, const std::string& section, const
             p.set(k, v.get<double>(), w);
         else if (v.is_string())
             p.set(k, v.get<std::string>(), w);
-        else if (v.is_array() && v.size() == 2 && v[0].is_number_integer() && v[1].is_number_integer())
-            p.set(k, std::to_string(v[0].get<std::int64_t>()) + "," + std::to_string(v[1].get<std::int64_t>()), w);
+        else if (v.is_array() && v.size() == 2 && v[0].is_number_integer() &&
+                 v[1].is_number_integer())
+            p.set(k,
+                  std::to_string(v[0].get<std::int64_t>()) + "," +
+                      std::to_string(v[1].get<std::int64_t>()),
+                  w);
         else
             fail(marks, key, "expected a number, a string, true/false or a pair [row, col]");
     }
@@ -142,7 +148,8 @@ T get_number(const nlohmann::json& root, const Marks& marks, const std::string& 
     size_t start = 0;
     for (;;) {
         const size_t dot = key.find('.', start);
-        const std::string part = key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        const std::string part =
+            key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
         if (!node->is_object() || !node->contains(part)) return fallback;
         node = &(*node)[part];
         if (dot == std::string::npos) break;
@@ -156,8 +163,10 @@ T get_number(const nlohmann::json& root, const Marks& marks, const std::string& 
     const double v = node->get<double>();
     if (!(v >= lo && v <= hi)) {
         std::string lo_s = std::to_string(lo), hi_s = std::to_string(hi);
-        fail(marks, key, "out of range [" + (lo == std::floor(lo) ? std::to_string((long long)lo) : lo_s) +
-                             ", " + (hi == std::floor(hi) && hi < 9e18 ? std::to_string((long long)hi) : hi_s) + "]");
+        fail(marks, key,
+             "out of range [" + (lo == std::floor(lo) ? std::to_string((long long)lo) : lo_s) +
+                 ", " + (hi == std::floor(hi) && hi < 9e18 ? std::to_string((long long)hi) : hi_s) +
+                 "]");
     }
     if constexpr (std::is_integral_v<T>) {
         if constexpr (std::is_unsigned_v<T>) return static_cast<T>(node->get<std::uint64_t>());
@@ -173,14 +182,15 @@ std::string get_string(const nlohmann::json& root, const Marks& marks, const std
     return root[key].get<std::string>();
 }
 
-const std::set<std::string> kTopKeys = {"name",    "description", "seed",   "threads",
-                                        "repeats", "output",      "target", "optimizer",
-                                        "budget",  "checkpoint_seconds", "log_seconds",
-                                        "initial", "label", "reference", "logbook_every"};
+const std::set<std::string> kTopKeys = {
+    "name",        "description", "seed",      "threads",   "repeats",
+    "output",      "target",      "optimizer", "budget",    "checkpoint_seconds",
+    "log_seconds", "initial",     "label",     "reference", "logbook_every"};
 const std::set<std::string> kBudgetKeys = {"evaluations", "seconds", "target", "stagnation"};
 
 RunConfig build(const nlohmann::json& root, const Marks& marks, const std::string& source) {
-    if (!root.is_object()) throw ConfigError(source + ": expected a YAML mapping of key: value lines");
+    if (!root.is_object())
+        throw ConfigError(source + ": expected a YAML mapping of key: value lines");
     for (const auto& [k, v] : root.items())
         if (!kTopKeys.count(k)) fail(marks, k, "unknown key");
     RunConfig c;
@@ -191,7 +201,8 @@ RunConfig build(const nlohmann::json& root, const Marks& marks, const std::strin
         fail(marks, "name", "expected a plain name (no '/')");
     c.description = get_string(root, marks, "description", "");
     c.label = get_string(root, marks, "label", c.name);
-    const double ref = get_number<double>(root, marks, "reference", std::numeric_limits<double>::quiet_NaN(), -1e300, 1e300);
+    const double ref = get_number<double>(root, marks, "reference",
+                                          std::numeric_limits<double>::quiet_NaN(), -1e300, 1e300);
     if (!std::isnan(ref)) c.reference = ref;
     c.seed = get_number<std::uint64_t>(root, marks, "seed", 1, 0, 1.8e19);
     c.threads = get_number<int>(root, marks, "threads", 0, 0, 4096);
@@ -209,14 +220,18 @@ RunConfig build(const nlohmann::json& root, const Marks& marks, const std::strin
         if (!root["budget"].is_object()) fail(marks, "budget", "expected a section");
         for (const auto& [k, v] : root["budget"].items())
             if (!kBudgetKeys.count(k)) fail(marks, "budget." + k, "unknown key");
-        c.budget.evaluations = get_number<std::uint64_t>(root, marks, "budget.evaluations", 0, 0, 1.8e19);
+        c.budget.evaluations =
+            get_number<std::uint64_t>(root, marks, "budget.evaluations", 0, 0, 1.8e19);
         c.budget.seconds = get_number<double>(root, marks, "budget.seconds", 0.0, 0, 1e12);
-        const double t = get_number<double>(root, marks, "budget.target", std::numeric_limits<double>::quiet_NaN(), -1e300, 1e300);
+        const double t = get_number<double>(
+            root, marks, "budget.target", std::numeric_limits<double>::quiet_NaN(), -1e300, 1e300);
         if (!std::isnan(t)) c.budget.target = t;
-        c.budget.stagnation = get_number<std::uint64_t>(root, marks, "budget.stagnation", 0, 0, 1.8e19);
+        c.budget.stagnation =
+            get_number<std::uint64_t>(root, marks, "budget.stagnation", 0, 0, 1.8e19);
     }
     if (!c.budget.evaluations && c.budget.seconds <= 0 && !c.budget.target && !c.budget.stagnation)
-        throw ConfigError(source + ": budget: set at least one of evaluations, seconds, target, stagnation");
+        throw ConfigError(source +
+                          ": budget: set at least one of evaluations, seconds, target, stagnation");
     return c;
 }
 
@@ -229,7 +244,8 @@ RunConfig load_config(const std::string& path, const std::vector<std::string>& o
     } catch (const YAML::BadFile&) {
         throw ConfigError(path + ": cannot open the file");
     } catch (const YAML::Exception& e) {
-        throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " + e.msg);
+        throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) +
+                          ": not valid YAML: " + e.msg);
     }
     Marks marks;
     nlohmann::json root = to_json(doc, "", path, marks);

@@ -6,8 +6,8 @@
 
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -18,30 +18,30 @@
 namespace maze::cli {
 
 class ConfigError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 struct RunConfig {
     std::string name = "run";
     std::string description;
-    std::string label;                 // a short row label for tables ("genetic, paper parameters")
-    std::optional<double> reference;   // a published figure to compare with (the paper's table)
+    std::string label;                // a short row label for tables ("genetic, paper parameters")
+    std::optional<double> reference;  // a published figure to compare with (the paper's table)
     std::uint64_t seed = 1;
     int threads = 0;  // 0: all cores
     int repeats = 1;
     std::string output;  // empty: runs/<name>/<timestamp>
     double checkpoint_seconds = 30;
-    double log_seconds = 5;  // progress lines when not on a terminal
+    double log_seconds = 5;           // progress lines when not on a terminal
     std::uint64_t logbook_every = 1;  // steps (generations) per logbook.csv row
-    std::string initial;     // optional board file that seeds the optimizer
+    std::string initial;              // optional board file that seeds the optimizer
     Params target;
     Params optimizer;
     Budget budget;
 
-    std::string source;                   // the config file
-    std::vector<std::string> overrides;   // as given on the command line
-    nlohmann::json resolved;              // the whole config after overrides
+    std::string source;                  // the config file
+    std::vector<std::string> overrides;  // as given on the command line
+    nlohmann::json resolved;             // the whole config after overrides
 };
 
 // Reads a config file and applies overrides ("key.sub=value", value in YAML syntax).

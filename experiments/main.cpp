@@ -13,8 +13,8 @@ int main(int argc, char** argv) {
     CLI::App app{"mazesearch: search mazes that keep Squeaky the mouse inside as long as possible"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "mazesearch 0.1.0");
-    std::vector<Command> commands = {add_eval(app), add_render(app), add_bench(app),
-                                     add_run(app), add_resume(app), add_summarize(app),
+    std::vector<Command> commands = {add_eval(app),          add_render(app),    add_bench(app),
+                                     add_run(app),           add_resume(app),    add_summarize(app),
                                      add_neighbourhood(app), add_enumerate(app), add_merge(app)};
     try {
         app.parse(argc, argv);

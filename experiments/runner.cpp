@@ -32,12 +32,14 @@ namespace {
 
 std::atomic<int> g_signal{0};
 
-extern "C" void on_signal(int sig) { g_signal.store(sig); }
+extern "C" void on_signal(int sig) {
+    g_signal.store(sig);
+}
 
 // Installs SIGINT/SIGTERM handlers for the lifetime of a run; a second signal of the same kind
 // after the first is left to the default action only once the run has returned.
 class SignalGuard {
-public:
+  public:
     SignalGuard() {
         g_signal.store(0);
         old_int_ = std::signal(SIGINT, on_signal);
@@ -48,12 +50,10 @@ public:
         std::signal(SIGTERM, old_term_);
     }
 
-private:
+  private:
     void (*old_int_)(int);
     void (*old_term_)(int);
 };
-
-
 
 std::string timestamp() {
     const std::time_t now = std::time(nullptr);
@@ -65,7 +65,8 @@ std::string timestamp() {
 }
 
 std::string fmt_score(double v) {
-    if (v == static_cast<double>(static_cast<long long>(v))) return std::to_string(static_cast<long long>(v));
+    if (v == static_cast<double>(static_cast<long long>(v)))
+        return std::to_string(static_cast<long long>(v));
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.6g", v);
     return buf;
@@ -83,7 +84,7 @@ struct RepeatResult {
 };
 
 class Experiment {
-public:
+  public:
     Experiment(RunConfig config, fs::path dir, const RunOptions& options)
         : config_(std::move(config)), dir_(std::move(dir)), options_(options) {
         target_ = make_target(config_.target);
@@ -91,7 +92,8 @@ public:
         make_optimizer(config_.optimizer);
         if (!config_.initial.empty()) {
             const auto* mm = dynamic_cast<const MouseMazeTarget*>(target_.get());
-            if (!mm) throw ConfigError(config_.source + ": initial: this target takes no board file");
+            if (!mm)
+                throw ConfigError(config_.source + ": initial: this target takes no board file");
             initial_.push_back(mm->to_genome(Board::load(config_.initial)));
         }
         tty_ = !options_.quiet && isatty(STDERR_FILENO);
@@ -128,16 +130,18 @@ public:
             write_file_atomically(dir_ / "status", "interrupted\n");
             log_->warn("interrupted; checkpoint written. Continue with: mazesearch resume {}",
                        dir_.string());
-            std::fprintf(stderr, "interrupted; continue with: mazesearch resume %s\n", dir_.string().c_str());
+            std::fprintf(stderr, "interrupted; continue with: mazesearch resume %s\n",
+                         dir_.string().c_str());
             return 130;
         }
-        if (config_.repeats > 1) write_file_atomically(dir_ / "summary.json", aggregate(summaries).dump(2) + "\n");
+        if (config_.repeats > 1)
+            write_file_atomically(dir_ / "summary.json", aggregate(summaries).dump(2) + "\n");
         write_file_atomically(dir_ / "status", "finished\n");
         report(summaries);
         return 0;
     }
 
-private:
+  private:
     static std::string repeat_name(int r) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "repeat-%03d", r);
@@ -145,7 +149,8 @@ private:
     }
 
     void open_log() {
-        auto file = std::make_shared<spdlog::sinks::basic_file_sink_mt>((dir_ / "log.txt").string());
+        auto file =
+            std::make_shared<spdlog::sinks::basic_file_sink_mt>((dir_ / "log.txt").string());
         std::vector<spdlog::sink_ptr> sinks{file};
         if (!options_.quiet) {
             auto console = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
@@ -219,7 +224,8 @@ private:
                 break;
             }
             const auto now = std::chrono::steady_clock::now();
-            if (std::chrono::duration<double>(now - last_checkpoint).count() >= config_.checkpoint_seconds) {
+            if (std::chrono::duration<double>(now - last_checkpoint).count() >=
+                config_.checkpoint_seconds) {
                 book.flush();
                 save_checkpoint(checkpoint, *opt, ev, step, rows);
                 last_checkpoint = now;
@@ -241,16 +247,18 @@ private:
         res.finished = true;
         res.summary = summary(ev, seed, step, reason, r);
         if (ev.has_best()) {
-            write_file_atomically(rdir / ("best." + target_->board_extension()), target_->board_text(ev.best()));
+            write_file_atomically(rdir / ("best." + target_->board_extension()),
+                                  target_->board_text(ev.best()));
             write_file_atomically(rdir / "best.svg",
-                       target_->board_svg(ev.best(), config_.name + ": best " + fmt_score(ev.best_score()) +
-                                                         " " + target_->unit()));
+                                  target_->board_svg(ev.best(), config_.name + ": best " +
+                                                                    fmt_score(ev.best_score()) +
+                                                                    " " + target_->unit()));
         }
         write_file_atomically(rdir / "summary.json", res.summary.dump(2) + "\n");
         if (config_.repeats > 1) write_file_atomically(rdir / "status", "finished\n");
         log_->info("repeat {}: {} after {} evaluations ({} rejected), best {} {}", r, reason,
-                   ev.evaluations(), ev.rejected(), ev.has_best() ? fmt_score(ev.best_score()) : "none",
-                   target_->unit());
+                   ev.evaluations(), ev.rejected(),
+                   ev.has_best() ? fmt_score(ev.best_score()) : "none", target_->unit());
         return res;
     }
 
@@ -307,7 +315,8 @@ private:
         j["optimizer"] = config_.optimizer.get_string("kind", "");
         j["convention"] = target_->unit();
         j["best_score"] = ev.has_best() ? nlohmann::json(ev.best_score()) : nlohmann::json(nullptr);
-        j["best_board"] = ev.has_best() ? nlohmann::json(target_->board_text(ev.best())) : nlohmann::json(nullptr);
+        j["best_board"] = ev.has_best() ? nlohmann::json(target_->board_text(ev.best()))
+                                        : nlohmann::json(nullptr);
         j["evaluations"] = ev.evaluations();
         j["rejected"] = ev.rejected();
         j["steps"] = steps;
@@ -324,15 +333,17 @@ private:
         nlohmann::json j;
         j["name"] = config_.name;
         j["label"] = config_.label;
-        j["reference"] = config_.reference ? nlohmann::json(*config_.reference) : nlohmann::json(nullptr);
+        j["reference"] =
+            config_.reference ? nlohmann::json(*config_.reference) : nlohmann::json(nullptr);
         j["optimizer"] = config_.optimizer.get_string("kind", "");
         j["seed"] = config_.seed;
         j["repeats"] = runs.size();
         j["convention"] = target_->unit();
         if (!scores.empty()) {
             j["best_score"] = scores.back();
-            j["median_score"] = scores.size() % 2 ? scores[scores.size() / 2]
-                                                  : (scores[scores.size() / 2 - 1] + scores[scores.size() / 2]) / 2;
+            j["median_score"] =
+                scores.size() % 2 ? scores[scores.size() / 2]
+                                  : (scores[scores.size() / 2 - 1] + scores[scores.size() / 2]) / 2;
             j["worst_score"] = scores.front();
         }
         std::uint64_t evals = 0, rejected = 0;
@@ -355,7 +366,8 @@ private:
         double frac = 0;
         if (config_.budget.evaluations)
             frac = std::max(frac, double(ev.evaluations()) / double(config_.budget.evaluations));
-        if (config_.budget.seconds > 0) frac = std::max(frac, ev.seconds() / config_.budget.seconds);
+        if (config_.budget.seconds > 0)
+            frac = std::max(frac, ev.seconds() / config_.budget.seconds);
         frac = std::min(frac, 1.0);
         const std::string best = ev.has_best() ? fmt_score(ev.best_score()) : "-";
         const double interval = tty_ ? 0.1 : config_.log_seconds;
@@ -364,12 +376,13 @@ private:
         if (tty_) {
             const int width = 30;
             const int filled = static_cast<int>(frac * width);
-            std::fprintf(stderr, "\r\033[K%s%s [%s%s] %3.0f%%  evals %llu  rejected %llu  best %s  %.1fs",
-                         config_.repeats > 1 ? ("repeat " + std::to_string(r) + " ").c_str() : "",
-                         config_.name.c_str(), std::string(filled, '#').c_str(),
-                         std::string(width - filled, '.').c_str(), frac * 100,
-                         static_cast<unsigned long long>(ev.evaluations()),
-                         static_cast<unsigned long long>(ev.rejected()), best.c_str(), ev.seconds());
+            std::fprintf(
+                stderr, "\r\033[K%s%s [%s%s] %3.0f%%  evals %llu  rejected %llu  best %s  %.1fs",
+                config_.repeats > 1 ? ("repeat " + std::to_string(r) + " ").c_str() : "",
+                config_.name.c_str(), std::string(filled, '#').c_str(),
+                std::string(width - filled, '.').c_str(), frac * 100,
+                static_cast<unsigned long long>(ev.evaluations()),
+                static_cast<unsigned long long>(ev.rejected()), best.c_str(), ev.seconds());
             std::fflush(stderr);
         } else {
             log_->info("repeat {}: {:.0f}% evals {} rejected {} best {} ({:.1f}s)", r, frac * 100,
@@ -383,17 +396,20 @@ private:
         for (size_t i = 0; i < summaries.size(); ++i)
             if (summaries[i]["best_score"].is_number() &&
                 (!summaries[best_i]["best_score"].is_number() ||
-                 summaries[i]["best_score"].get<double>() > summaries[best_i]["best_score"].get<double>()))
+                 summaries[i]["best_score"].get<double>() >
+                     summaries[best_i]["best_score"].get<double>()))
                 best_i = i;
         const auto& s = summaries[best_i];
         if (!s["best_score"].is_number()) {
             std::printf("%s: no feasible board evaluated\n", config_.name.c_str());
             return;
         }
-        const fs::path rdir = config_.repeats == 1 ? dir_ : dir_ / repeat_name(static_cast<int>(best_i));
+        const fs::path rdir =
+            config_.repeats == 1 ? dir_ : dir_ / repeat_name(static_cast<int>(best_i));
         std::printf("%s: best %s %s after %llu evaluations (%llu rejected), %.1f s\n%s",
                     config_.name.c_str(), fmt_score(s["best_score"].get<double>()).c_str(),
-                    target_->unit().c_str(), static_cast<unsigned long long>(s["evaluations"].get<std::uint64_t>()),
+                    target_->unit().c_str(),
+                    static_cast<unsigned long long>(s["evaluations"].get<std::uint64_t>()),
                     static_cast<unsigned long long>(s["rejected"].get<std::uint64_t>()),
                     s["seconds"].get<double>(), s["best_board"].get<std::string>().c_str());
         std::printf("run directory: %s\npicture: %s\n", dir_.string().c_str(),
@@ -413,7 +429,8 @@ private:
 }  // namespace
 
 int run_experiment(const RunConfig& config, const RunOptions& options) {
-    fs::path dir = config.output.empty() ? fs::path("runs") / config.name / timestamp() : fs::path(config.output);
+    fs::path dir = config.output.empty() ? fs::path("runs") / config.name / timestamp()
+                                         : fs::path(config.output);
     if (config.output.empty()) {
         const fs::path base = dir;
         for (int i = 2; fs::exists(dir); ++i) dir = base.string() + "-" + std::to_string(i);
@@ -442,7 +459,8 @@ int resume_experiment(const std::string& dir, const RunOptions& options) {
         std::getline(in, status);
         if (status == "finished") {
             if (!options.quiet)
-                std::printf("%s: already finished; results in %s\n", dir.c_str(), (d / "summary.json").string().c_str());
+                std::printf("%s: already finished; results in %s\n", dir.c_str(),
+                            (d / "summary.json").string().c_str());
             return 0;
         }
     }

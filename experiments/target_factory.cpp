@@ -28,7 +28,8 @@ std::unique_ptr<Target> make_target(const Params& params) {
         (key == "start" ? start : exit) = Cell{r, c};
     }
     if (start == exit)
-        throw ParamError("target.exit", params.where("exit"), "start and exit must be different cells");
+        throw ParamError("target.exit", params.where("exit"),
+                         "start and exit must be different cells");
     if (rows * cols < 3)
         throw ParamError("target.rows", params.where("rows"),
                          "the board needs a free cell besides start and exit");

@@ -8,7 +8,10 @@
 namespace maze {
 
 Evaluator::Evaluator(const Target& target, Budget budget, int threads)
-    : target_(target), budget_(budget), threads_(threads), started_(std::chrono::steady_clock::now()) {}
+    : target_(target),
+      budget_(budget),
+      threads_(threads),
+      started_(std::chrono::steady_clock::now()) {}
 
 double Evaluator::seconds() const {
     return earlier_seconds_ +
@@ -20,7 +23,9 @@ std::uint64_t Evaluator::remaining() const {
     return budget_.evaluations > evaluations_ ? budget_.evaluations - evaluations_ : 0;
 }
 
-bool Evaluator::exhausted() const { return !stop_reason().empty(); }
+bool Evaluator::exhausted() const {
+    return !stop_reason().empty();
+}
 
 std::string Evaluator::stop_reason() const {
     if (budget_.evaluations && evaluations_ >= budget_.evaluations) return "evaluations";
@@ -115,8 +120,11 @@ nlohmann::json Evaluator::save() const {
     j["best"] = best_.to_string();
     j["seconds"] = seconds();
     // The running statistics of the step (or logbook interval) in progress.
-    j["step"] = {{"count", step_count_}, {"sum", step_sum_}, {"sum_sq", step_sum_sq_},
-                 {"min", step_min_}, {"max", step_max_}};
+    j["step"] = {{"count", step_count_},
+                 {"sum", step_sum_},
+                 {"sum_sq", step_sum_sq_},
+                 {"min", step_min_},
+                 {"max", step_max_}};
     return j;
 }
 

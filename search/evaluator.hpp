@@ -18,10 +18,10 @@ namespace maze {
 
 // Whichever limit is reached first ends the run; 0 (or empty) means no limit of that kind.
 struct Budget {
-    std::uint64_t evaluations = 0;    // feasible evaluations
-    double seconds = 0;               // wall time, over all sessions of a resumed run
-    std::optional<double> target;     // stop once the best score reaches this
-    std::uint64_t stagnation = 0;     // feasible evaluations without a new best
+    std::uint64_t evaluations = 0;  // feasible evaluations
+    double seconds = 0;             // wall time, over all sessions of a resumed run
+    std::optional<double> target;   // stop once the best score reaches this
+    std::uint64_t stagnation = 0;   // feasible evaluations without a new best
 };
 
 // Statistics of the feasible scores of one step (a generation or a report interval).
@@ -31,7 +31,7 @@ struct StepStats {
 };
 
 class Evaluator {
-public:
+  public:
     Evaluator(const Target& target, Budget budget, int threads);
 
     // Scores genomes in order. An infeasible genome is rejected (counted, not walked); a
@@ -68,7 +68,7 @@ public:
     nlohmann::json save() const;
     void restore(const nlohmann::json& j);
 
-private:
+  private:
     void consider(const Genome& g, double value);
 
     const Target& target_;

@@ -27,8 +27,9 @@ namespace maze {
 class EvolutionarySearch : public OptimizerBase {
   public:
     // Keys: population [100], parents [10], mutation [0.06], p_blocked [0.25],
-    // elitism [false], restart [0]; with genetic also crossover uniform|one-point|multi-point|line|block
-    // [uniform], points [2], line rows|columns|both [both], block [2].
+    // elitism [false], restart [0]; with genetic also crossover
+    // uniform|one-point|multi-point|line|block [uniform], points [2], line rows|columns|both
+    // [both], block [2].
     EvolutionarySearch(const Params& params, bool genetic);
 
     std::string kind() const override { return crossover_ ? "genetic" : "evolutionary"; }

@@ -31,14 +31,15 @@ struct Grid {
     int rows, cols, stride;
     int padded;  // (rows + 2) * stride entries of a Node's counts are in use
     int start_pad, exit_pad;
-    std::uint64_t all;       // every cell
-    std::uint64_t not_left;  // cells whose left neighbour exists (c > 0)
-    std::uint64_t not_right; // c < cols - 1
-    std::array<int, kMaxEnumerationCells> pad_of{};                 // cell bit -> padded index
-    std::array<int, (kMaxSide + 2) * (kMaxSide + 2)> bit_of{};       // padded index -> bit or -1
+    std::uint64_t all;                               // every cell
+    std::uint64_t not_left;                          // cells whose left neighbour exists (c > 0)
+    std::uint64_t not_right;                         // c < cols - 1
+    std::array<int, kMaxEnumerationCells> pad_of{};  // cell bit -> padded index
+    std::array<int, (kMaxSide + 2) * (kMaxSide + 2)> bit_of{};  // padded index -> bit or -1
     std::array<int, 4> step{};  // down, right, left, up in padded indices
 
-    Grid(int r, int c, Cell s, Cell e) : rows(r), cols(c), stride(c + 2), padded((r + 2) * (c + 2)) {
+    Grid(int r, int c, Cell s, Cell e)
+        : rows(r), cols(c), stride(c + 2), padded((r + 2) * (c + 2)) {
         bit_of.fill(-1);
         all = not_left = not_right = 0;
         for (int i = 0; i < r; ++i)
@@ -55,7 +56,9 @@ struct Grid {
         exit_pad = (e.r + 1) * stride + e.c + 1;
         step = {stride, 1, -1, -stride};
     }
-    std::uint64_t bit(int pad) const { return std::uint64_t{1} << bit_of[static_cast<size_t>(pad)]; }
+    std::uint64_t bit(int pad) const {
+        return std::uint64_t{1} << bit_of[static_cast<size_t>(pad)];
+    }
 };
 
 // A point of the decision tree: the cells decided so far and the walk up to here.
@@ -129,7 +132,8 @@ Status advance(const Grid& g, Node& n, int& cell) {
 Node root(const Grid& g) {
     Node n;
     n.v.fill(kWall);
-    for (int b = 0; b < g.rows * g.cols; ++b) n.v[static_cast<size_t>(g.pad_of[static_cast<size_t>(b)])] = kUnknown;
+    for (int b = 0; b < g.rows * g.cols; ++b)
+        n.v[static_cast<size_t>(g.pad_of[static_cast<size_t>(b)])] = kUnknown;
     n.v[static_cast<size_t>(g.start_pad)] = 0;
     n.v[static_cast<size_t>(g.exit_pad)] = 0;
     n.open = g.bit(g.start_pad) | g.bit(g.exit_pad);
@@ -153,7 +157,8 @@ void leaf_boards(const Grid& g, const Node& n, Cell start, Cell exit, std::size_
     const std::uint64_t undecided = g.all & ~(n.open | n.blocked);
     std::vector<int> free_bits;
     for (std::uint64_t u = undecided; u; u &= u - 1) free_bits.push_back(std::countr_zero(u));
-    const std::uint64_t count = free_bits.size() >= 63 ? ~std::uint64_t{0} : std::uint64_t{1} << free_bits.size();
+    const std::uint64_t count =
+        free_bits.size() >= 63 ? ~std::uint64_t{0} : std::uint64_t{1} << free_bits.size();
     // In text order '#' < '.', so "blocked" first: iterate masks of open free cells from the
     // lowest, with the earliest cell as the most significant choice.
     const std::uint64_t wanted = std::min<std::uint64_t>(count, cap);
@@ -321,7 +326,8 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j) {
     r.optimal_boards = j.at("optimal_boards").get<std::uint64_t>();
     r.boards = j.at("boards").get<std::vector<std::string>>();
     r.feasible = j.at("feasible").get<std::uint64_t>();
-    for (const auto& [k, v] : j.at("histogram").items()) r.histogram[std::stoull(k)] = v.get<std::uint64_t>();
+    for (const auto& [k, v] : j.at("histogram").items())
+        r.histogram[std::stoull(k)] = v.get<std::uint64_t>();
     r.leaves = j.at("leaves").get<std::uint64_t>();
     r.subtrees = j.value("subtrees", std::uint64_t{0});
     r.steps = j.value("steps", std::uint64_t{0});
@@ -359,21 +365,23 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
     });
     std::atomic<std::uint64_t> finished{0};
     std::atomic<std::uint64_t> best{0};
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, mine.size(), 1), [&](const tbb::blocked_range<std::size_t>& range) {
-        Collector& c = collectors.local();
-        for (std::size_t k = range.begin(); k != range.end(); ++k) {
-            if (options.stop && options.stop->load()) return;
-            Node n = nodes[mine[k]];
-            c.explore(n);
-            ++c.r.subtrees;
-            if (options.done) (*options.done)[mine[k]] = 1;  // distinct indices: no race
-            std::uint64_t b = best.load();
-            while (c.r.optimum > b && !best.compare_exchange_weak(b, c.r.optimum)) {
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, mine.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+            Collector& c = collectors.local();
+            for (std::size_t k = range.begin(); k != range.end(); ++k) {
+                if (options.stop && options.stop->load()) return;
+                Node n = nodes[mine[k]];
+                c.explore(n);
+                ++c.r.subtrees;
+                if (options.done) (*options.done)[mine[k]] = 1;  // distinct indices: no race
+                std::uint64_t b = best.load();
+                while (c.r.optimum > b && !best.compare_exchange_weak(b, c.r.optimum)) {
+                }
+                const std::uint64_t f = ++finished;
+                if (options.progress) options.progress(f, mine.size(), best.load());
             }
-            const std::uint64_t f = ++finished;
-            if (options.progress) options.progress(f, mine.size(), best.load());
-        }
-    });
+        });
 
     EnumerationResult total;
     total.rows = rows;

@@ -35,9 +35,9 @@ struct EnumerationResult {
     std::vector<std::string> boards;   // the first optimal boards in text order, up to a cap
     std::uint64_t feasible = 0;        // feasible boards
     std::map<std::uint64_t, std::uint64_t> histogram;  // moves -> boards
-    std::uint64_t leaves = 0;          // finished walks (leaves of the decision tree)
-    std::uint64_t steps = 0;           // mouse moves simulated over the whole tree (the work)
-    std::uint64_t subtrees = 0;        // frontier subtrees explored
+    std::uint64_t leaves = 0;    // finished walks (leaves of the decision tree)
+    std::uint64_t steps = 0;     // mouse moves simulated over the whole tree (the work)
+    std::uint64_t subtrees = 0;  // frontier subtrees explored
     double seconds = 0;
 
     // Adds another shard's result of the same grid (throws std::invalid_argument otherwise).
@@ -47,10 +47,10 @@ struct EnumerationResult {
 };
 
 struct EnumerationOptions {
-    int threads = 0;             // 0: every core
-    int shard = 0;               // this shard ...
-    int shards = 1;              // ... of this many
-    std::size_t board_cap = 64;  // optimal boards listed at most
+    int threads = 0;                 // 0: every core
+    int shard = 0;                   // this shard ...
+    int shards = 1;                  // ... of this many
+    std::size_t board_cap = 64;      // optimal boards listed at most
     std::size_t frontier = 1 << 14;  // subtrees to cut the tree into (at least)
     // Called now and then from the enumerating threads with (subtrees done, subtrees of this
     // shard, best so far); may be empty.
@@ -74,9 +74,9 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
 // unbiased estimate of the number of leaves (and, weighted by 2^undecided, of feasible boards).
 struct TreeEstimate {
     std::uint64_t probes = 0;
-    double leaves = 0, leaves_error = 0;      // mean and standard error
+    double leaves = 0, leaves_error = 0;  // mean and standard error
     double feasible = 0, feasible_error = 0;
-    double steps = 0, steps_error = 0;        // mouse moves simulated over the whole tree
+    double steps = 0, steps_error = 0;  // mouse moves simulated over the whole tree
 };
 TreeEstimate estimate_tree(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
                            std::uint64_t seed);

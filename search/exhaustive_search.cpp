@@ -12,11 +12,13 @@ ExhaustiveSearch::ExhaustiveSearch(const Params& params)
 void ExhaustiveSearch::start(const Target& target, std::uint64_t, const std::vector<Genome>&) {
     target_ = dynamic_cast<const MouseMazeTarget*>(&target);
     if (!target_)
-        throw ParamError("optimizer.kind", "", "exhaustive needs a mouse-maze target, not " + target.name());
+        throw ParamError("optimizer.kind", "",
+                         "exhaustive needs a mouse-maze target, not " + target.name());
     if (target_->rows() * target_->cols() > kMaxEnumerationCells ||
         (target_->rows() + 2) * (target_->cols() + 2) > 128)
-        throw ParamError("optimizer.kind", "",
-                         "exhaustive handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128");
+        throw ParamError(
+            "optimizer.kind", "",
+            "exhaustive handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128");
     result_ = EnumerationResult{};
     result_.rows = target_->rows();
     result_.cols = target_->cols();
@@ -34,8 +36,8 @@ void ExhaustiveSearch::step(Evaluator& ev) {
     o.board_cap = cap_;
     o.done = &done_;
     o.limit = chunk_;  // the next `chunk` subtrees in canonical order: the same steps every run
-    const EnumerationResult part = enumerate_boards(target_->rows(), target_->cols(), target_->start(),
-                                                    target_->exit(), o);
+    const EnumerationResult part =
+        enumerate_boards(target_->rows(), target_->cols(), target_->start(), target_->exit(), o);
     result_.merge(part, cap_);
     finished_ = true;
     for (auto d : done_) finished_ = finished_ && d;
@@ -46,8 +48,9 @@ void ExhaustiveSearch::step(Evaluator& ev) {
     const std::uint64_t rejected = finished_ ? all - result_.feasible : 0;
     if (!result_.boards.empty()) {
         const Genome best = target_->to_genome(Board::parse(result_.boards.front(), "enumeration"));
-        ev.account(part.feasible, rejected, &best, static_cast<double>(result_.optimum) +
-                                                   (target_->convention() == MouseMazeTarget::Convention::Flash ? 2 : 0));
+        ev.account(part.feasible, rejected, &best,
+                   static_cast<double>(result_.optimum) +
+                       (target_->convention() == MouseMazeTarget::Convention::Flash ? 2 : 0));
     } else {
         ev.account(part.feasible, rejected, nullptr, 0);
     }

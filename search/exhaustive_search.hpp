@@ -16,12 +16,13 @@ namespace maze {
 class MouseMazeTarget;
 
 class ExhaustiveSearch : public Optimizer {
-public:
+  public:
     // Keys: chunk [256] (subtrees a step), cap [8] (optimal boards kept).
     explicit ExhaustiveSearch(const Params& params);
 
     std::string kind() const override { return "exhaustive"; }
-    void start(const Target& target, std::uint64_t seed, const std::vector<Genome>& initial = {}) override;
+    void start(const Target& target, std::uint64_t seed,
+               const std::vector<Genome>& initial = {}) override;
     void step(Evaluator& ev) override;
     bool done() const override { return finished_; }
     nlohmann::json save() const override;
@@ -29,7 +30,7 @@ public:
 
     const EnumerationResult& result() const { return result_; }
 
-private:
+  private:
     std::size_t chunk_;
     std::size_t cap_;
     const MouseMazeTarget* target_ = nullptr;

@@ -4,15 +4,15 @@
 #pragma once
 
 #include <bit>
-#include <stdexcept>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace maze {
 
 class Genome {
-public:
+  public:
     Genome() = default;
     explicit Genome(std::size_t bits) : bits_(bits), words_((bits + 63) / 64, 0) {}
 
@@ -51,7 +51,7 @@ public:
 
     friend bool operator==(const Genome&, const Genome&) = default;
 
-private:
+  private:
     std::size_t bits_ = 0;
     std::vector<std::uint64_t> words_;
 };

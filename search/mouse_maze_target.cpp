@@ -30,7 +30,8 @@ MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Conv
 }
 
 std::string MouseMazeTarget::unit() const {
-    return convention_ == Convention::Paper ? "moves (paper convention)" : "moves (Flash convention)";
+    return convention_ == Convention::Paper ? "moves (paper convention)"
+                                            : "moves (Flash convention)";
 }
 
 Board MouseMazeTarget::to_board(const Genome& g) const {
@@ -56,7 +57,8 @@ Genome MouseMazeTarget::to_genome(const Board& b) const {
 }
 
 void MouseMazeTarget::feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const {
-    for (std::size_t i = 0; i < genomes.size(); ++i) feasible[i] = maze::feasible(to_board(genomes[i]));
+    for (std::size_t i = 0; i < genomes.size(); ++i)
+        feasible[i] = maze::feasible(to_board(genomes[i]));
 }
 
 void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> values,
@@ -93,7 +95,9 @@ void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> v
     }
 }
 
-std::string MouseMazeTarget::board_text(const Genome& g) const { return to_board(g).to_text(); }
+std::string MouseMazeTarget::board_text(const Genome& g) const {
+    return to_board(g).to_text();
+}
 
 std::string MouseMazeTarget::board_svg(const Genome& g, const std::string& title) const {
     const Board b = to_board(g);

@@ -9,7 +9,7 @@
 namespace maze {
 
 class MouseMazeTarget : public Target {
-public:
+  public:
     enum class Convention { Paper, Flash };
 
     MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention);
@@ -19,7 +19,8 @@ public:
     const Topology& topology() const override { return topology_; }
     std::string unit() const override;
     void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
-    void score(std::span<const Genome> genomes, std::span<double> values, int threads) const override;
+    void score(std::span<const Genome> genomes, std::span<double> values,
+               int threads) const override;
     std::string board_text(const Genome& g) const override;
     std::string board_svg(const Genome& g, const std::string& title) const override;
 
@@ -32,11 +33,11 @@ public:
     Cell start() const { return start_; }
     Cell exit() const { return exit_; }
 
-private:
+  private:
     int rows_, cols_;
     Cell start_, exit_;
     Convention convention_;
-    std::vector<Cell> free_;  // gene -> cell
+    std::vector<Cell> free_;         // gene -> cell
     std::vector<RowMask> gene_bit_;  // gene -> its bit in its row
     Topology topology_;
 };

@@ -17,7 +17,7 @@
 namespace maze {
 
 class Optimizer {
-public:
+  public:
     virtual ~Optimizer() = default;
 
     virtual std::string kind() const = 0;

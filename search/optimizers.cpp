@@ -13,9 +13,8 @@
 namespace maze {
 
 std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
-    const std::vector<std::string> kinds = {"random",       "hill-climbing", "annealing",
-                                            "evolutionary", "genetic",       "hamming",
-                                            "exhaustive"};
+    const std::vector<std::string> kinds = {"random",  "hill-climbing", "annealing", "evolutionary",
+                                            "genetic", "hamming",       "exhaustive"};
     if (!params.has("kind")) {
         std::string list;
         for (const auto& k : kinds) list += (list.empty() ? "" : ", ") + k;

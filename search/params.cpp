@@ -8,10 +8,14 @@ namespace {
 
 std::string type_name(const Params::Value& v) {
     switch (v.index()) {
-        case 0: return "a boolean";
-        case 1: return "an integer";
-        case 2: return "a number";
-        default: return "a string";
+        case 0:
+            return "a boolean";
+        case 1:
+            return "an integer";
+        case 2:
+            return "a number";
+        default:
+            return "a string";
     }
 }
 
@@ -86,7 +90,8 @@ std::string Params::get_string(const std::string& key, const std::string& fallba
     auto it = values_.find(key);
     if (it == values_.end()) return fallback;
     if (const auto* s = std::get_if<std::string>(&it->second.value)) return *s;
-    throw ParamError(qualified(key), it->second.where, "expected a string, got " + type_name(it->second.value));
+    throw ParamError(qualified(key), it->second.where,
+                     "expected a string, got " + type_name(it->second.value));
 }
 
 std::string Params::get_choice(const std::string& key, const std::string& fallback,
@@ -100,7 +105,8 @@ std::string Params::get_choice(const std::string& key, const std::string& fallba
     if (!s) throw ParamError(qualified(key), it->second.where, "expected one of " + list);
     for (const auto& a : allowed)
         if (*s == a) return *s;
-    throw ParamError(qualified(key), it->second.where, "expected one of " + list + ", got '" + *s + "'");
+    throw ParamError(qualified(key), it->second.where,
+                     "expected one of " + list + ", got '" + *s + "'");
 }
 
 std::vector<std::string> Params::unused() const {

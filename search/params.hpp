@@ -14,13 +14,13 @@ namespace maze {
 
 // A bad or unknown parameter; `where` names its source ("configs/x.yaml:12") when known.
 class ParamError : public std::runtime_error {
-public:
+  public:
     ParamError(const std::string& key, const std::string& where, const std::string& what)
         : std::runtime_error((where.empty() ? "" : where + ": ") + key + ": " + what) {}
 };
 
 class Params {
-public:
+  public:
     using Value = std::variant<bool, std::int64_t, double, std::string>;
 
     void set(const std::string& key, Value v, const std::string& where = "");
@@ -46,7 +46,7 @@ public:
     // Where a key was set ("" if unknown or not set).
     std::string where(const std::string& key) const;
 
-private:
+  private:
     struct Entry {
         Value value;
         std::string where;

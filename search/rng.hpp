@@ -22,7 +22,8 @@ constexpr std::uint64_t splitmix64(std::uint64_t& state) {
 }
 
 // A seed for the stream that serves work item `ids` of a run seeded with `master`.
-constexpr std::uint64_t derive_seed(std::uint64_t master, std::initializer_list<std::uint64_t> ids) {
+constexpr std::uint64_t derive_seed(std::uint64_t master,
+                                    std::initializer_list<std::uint64_t> ids) {
     std::uint64_t state = master;
     std::uint64_t h = splitmix64(state);
     for (std::uint64_t id : ids) {
@@ -33,7 +34,7 @@ constexpr std::uint64_t derive_seed(std::uint64_t master, std::initializer_list<
 }
 
 class Rng {
-public:
+  public:
     explicit constexpr Rng(std::uint64_t seed = 0) {
         std::uint64_t sm = seed;
         for (auto& w : s_) w = splitmix64(sm);
@@ -74,8 +75,10 @@ public:
     const std::array<std::uint64_t, 4>& state() const { return s_; }
     void set_state(const std::array<std::uint64_t, 4>& s) { s_ = s; }
 
-private:
-    static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  private:
+    static constexpr std::uint64_t rotl(std::uint64_t x, int k) {
+        return (x << k) | (x >> (64 - k));
+    }
     std::array<std::uint64_t, 4> s_{};
 };
 

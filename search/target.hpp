@@ -17,7 +17,7 @@ namespace maze {
 // use (row, column); hexagonal boards use axial (r, c); "kind" names the lattice.
 struct Topology {
     std::string kind = "square";  // "square" or "hex"
-    int rows = 0;                  // extent of the coordinates (bounding box)
+    int rows = 0;                 // extent of the coordinates (bounding box)
     int cols = 0;
     std::vector<int> row;  // per gene
     std::vector<int> col;  // per gene
@@ -30,7 +30,7 @@ struct Score {
 };
 
 class Target {
-public:
+  public:
     virtual ~Target() = default;
 
     virtual std::string name() const = 0;

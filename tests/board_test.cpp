@@ -2,11 +2,11 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/temp_dir.hpp"
-
 #include <cstdio>
 #include <fstream>
 #include <string>
+
+#include "tests/temp_dir.hpp"
 
 using maze::Board;
 using maze::BoardError;
@@ -60,7 +60,8 @@ TEST(Board, AcceptsCrlfAndTrailingBlankLines) {
 
 TEST(Board, SixteenBySixteenFits) {
     std::string text;
-    for (int r = 0; r < 16; ++r) text += (r == 0 ? "S" : r == 15 ? "E" : ".") + std::string(15, '#') + "\n";
+    for (int r = 0; r < 16; ++r)
+        text += (r == 0 ? "S" : r == 15 ? "E" : ".") + std::string(15, '#') + "\n";
     const Board b = Board::parse(text);
     EXPECT_EQ(b.rows(), 16);
     EXPECT_EQ(b.cols(), 16);
@@ -93,7 +94,8 @@ TEST(Board, ErrorsNameTheFileAndLine) {
     EXPECT_EQ(line, 2);
     std::tie(line, msg) = parse_error("");
     EXPECT_NE(msg.find("empty"), std::string::npos) << msg;
-    std::tie(line, msg) = parse_error("S" + std::string(16, '.') + "\nE" + std::string(16, '.') + "\n");
+    std::tie(line, msg) =
+        parse_error("S" + std::string(16, '.') + "\nE" + std::string(16, '.') + "\n");
     EXPECT_NE(msg.find("too long"), std::string::npos) << msg;
     std::string tall = "S.\n";
     for (int i = 0; i < 15; ++i) tall += "..\n";

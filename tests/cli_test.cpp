@@ -1,7 +1,5 @@
 // End-to-end tests of the `mazesearch` command: outputs, JSON Lines, exit statuses.
 #include <gtest/gtest.h>
-
-#include "tests/temp_dir.hpp"
 #include <sys/wait.h>
 
 #include <array>
@@ -9,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include "tests/temp_dir.hpp"
 
 namespace {
 
@@ -58,8 +58,8 @@ TEST(Cli, EvalPrintsMovesFlashAndFeasibility) {
 
 TEST(Cli, EvalJsonLinesInArgumentOrderWithInfeasibleAsNull) {
     const std::string blocked = write_temp("blocked.txt", "S#.\n##.\nE..\n");
-    const CmdResult r = run("eval --json " + kBoards + "optimum-5x5.txt " + blocked + " " + kBoards +
-                      "blank-13x13.txt");
+    const CmdResult r = run("eval --json " + kBoards + "optimum-5x5.txt " + blocked + " " +
+                            kBoards + "blank-13x13.txt");
     EXPECT_EQ(r.status, 0) << r.err;
     std::istringstream lines(r.out);
     std::string l1, l2, l3;
@@ -107,7 +107,8 @@ TEST(Cli, EvalKmodReportsTrapping) {
 
 TEST(Cli, BadFileStopsWithStatusTwoAfterEarlierBoards) {
     const std::string bad = write_temp("ragged.txt", "S..\n..\nE..\n");
-    const CmdResult r = run("eval " + kBoards + "optimum-5x5.txt " + bad + " " + kBoards + "optimum-6x6.txt");
+    const CmdResult r =
+        run("eval " + kBoards + "optimum-5x5.txt " + bad + " " + kBoards + "optimum-6x6.txt");
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.out.find("52 moves"), std::string::npos) << r.out;
     EXPECT_EQ(r.out.find("115 moves"), std::string::npos) << r.out;
@@ -164,7 +165,7 @@ TEST(Cli, NeighbourhoodOfTheSixBySixOptimumHasNothingBetter) {
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("\"centre\":115"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("\"ball_size\":595"), std::string::npos) << r.out;  // C(34,1) + C(34,2)
-    EXPECT_NE(r.out.find("\"better\":0"), std::string::npos) << r.out;      // a global optimum
+    EXPECT_NE(r.out.find("\"better\":0"), std::string::npos) << r.out;       // a global optimum
     EXPECT_NE(r.out.find("\"histogram\":{"), std::string::npos) << r.out;
     const CmdResult bad = run("neighbourhood " + kBoards + "optimum-6x6.txt --radius 4");
     EXPECT_EQ(bad.status, 2);
@@ -179,8 +180,11 @@ TEST(Cli, RunDryRunAndConfigErrors) {
     const CmdResult unknown = run("run " + cfg + " optimizer.mutatoin=0.03 --dry-run");
     EXPECT_EQ(unknown.status, 2);
     EXPECT_NE(unknown.err.find("optimizer.mutatoin"), std::string::npos) << unknown.err;
-    const std::string bad = write_temp("bad.yaml", "name: x\ntarget: {kind: mouse-maze}\noptimizer:\n  kind: genetic\n  mutation: lots\nbudget: {evaluations: 10}\n");
-    const CmdResult typed = run("run " + bad + " output=" + maze::testing_support::test_dir() + "/never");
+    const std::string bad = write_temp("bad.yaml",
+                                       "name: x\ntarget: {kind: mouse-maze}\noptimizer:\n  kind: "
+                                       "genetic\n  mutation: lots\nbudget: {evaluations: 10}\n");
+    const CmdResult typed =
+        run("run " + bad + " output=" + maze::testing_support::test_dir() + "/never");
     EXPECT_EQ(typed.status, 2);
     EXPECT_NE(typed.err.find("bad.yaml:5"), std::string::npos) << typed.err;
     EXPECT_NE(typed.err.find("mutation"), std::string::npos) << typed.err;
@@ -218,12 +222,14 @@ TEST(Cli, SummarizeTabulatesFinishedRuns) {
     const std::string dir = maze::testing_support::test_dir() + "/summarize_run";
     std::system(("rm -rf " + dir).c_str());
     const std::string cfg = std::string(MAZESEARCH_SOURCE_DIR) + "/configs/paper/genetic.yaml";
-    const CmdResult r = run("run " + cfg + " repeats=3 budget.evaluations=2000 --quiet output=" + dir);
+    const CmdResult r =
+        run("run " + cfg + " repeats=3 budget.evaluations=2000 --quiet output=" + dir);
     ASSERT_EQ(r.status, 0) << r.err;
     const CmdResult t = run("summarize --optimum 115 " + dir);
     EXPECT_EQ(t.status, 0) << t.err;
     EXPECT_NE(t.out.find("| run | reference | runs | best | median | worst | reached 115 |"),
-              std::string::npos) << t.out;
+              std::string::npos)
+        << t.out;
     EXPECT_NE(t.out.find("| genetic, paper parameters | 111 | 3 |"), std::string::npos) << t.out;
     EXPECT_NE(t.out.find("| 2000 |"), std::string::npos) << t.out;
     EXPECT_EQ(run("summarize " + maze::testing_support::test_dir() + "/no_such_run").status, 2);
@@ -270,7 +276,8 @@ TEST(Cli, ShardedEnumerationMergesToThePlainAnswer) {
     std::string files;
     for (int i = 0; i < 3; ++i) {
         const std::string out = dir + "/shard" + std::to_string(i) + ".json";
-        const CmdResult s = run("enumerate --rows 5 --cols 5 --quiet --shard " + std::to_string(i) + "/3 --out " + out);
+        const CmdResult s = run("enumerate --rows 5 --cols 5 --quiet --shard " + std::to_string(i) +
+                                "/3 --out " + out);
         ASSERT_EQ(s.status, 0) << s.err;
         files += " " + out;
     }
@@ -289,8 +296,9 @@ TEST(Cli, InterruptedEnumerationResumesToThePlainAnswer) {
     const CmdResult plain = run("enumerate --rows 6 --cols 5 --json --quiet");
     ASSERT_EQ(plain.status, 0) << plain.err;
     // Checkpoints every 10 ms; SIGINT soon after the start.
-    const std::string shell = kBin + " enumerate --rows 6 --cols 5 --quiet --threads 1 --checkpoint-seconds 0.01 --out " +
-                              out + " >/dev/null 2>&1 & pid=$!; sleep 0.3; kill -INT $pid; wait $pid; echo status=$?";
+    const std::string shell =
+        kBin + " enumerate --rows 6 --cols 5 --quiet --threads 1 --checkpoint-seconds 0.01 --out " +
+        out + " >/dev/null 2>&1 & pid=$!; sleep 0.3; kill -INT $pid; wait $pid; echo status=$?";
     FILE* p = popen(shell.c_str(), "r");
     ASSERT_NE(p, nullptr);
     std::array<char, 256> buf{};
@@ -302,9 +310,11 @@ TEST(Cli, InterruptedEnumerationResumesToThePlainAnswer) {
         EXPECT_TRUE(std::ifstream(out + ".progress").good());
         const CmdResult again = run("enumerate --rows 6 --cols 5 --quiet --threads 1 --out " + out);
         EXPECT_EQ(again.status, 2);  // progress exists: must say --resume
-        const CmdResult resumed = run("enumerate --rows 6 --cols 5 --quiet --resume --json --out " + out);
+        const CmdResult resumed =
+            run("enumerate --rows 6 --cols 5 --quiet --resume --json --out " + out);
         ASSERT_EQ(resumed.status, 0) << resumed.err;
-        for (const char* k : {"optimum", "optimal_boards", "feasible", "histogram", "boards", "leaves"})
+        for (const char* k :
+             {"optimum", "optimal_boards", "feasible", "histogram", "boards", "leaves"})
             EXPECT_EQ(field(resumed.out, k), field(plain.out, k)) << k;
         EXPECT_FALSE(std::ifstream(out + ".progress").good());
     } else {

@@ -2,12 +2,11 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/temp_dir.hpp"
-
 #include <fstream>
 #include <string>
 
 #include "experiments/target_factory.hpp"
+#include "tests/temp_dir.hpp"
 
 using maze::cli::ConfigError;
 using maze::cli::load_config;
@@ -92,7 +91,8 @@ TEST(Config, UnknownKeysAndWrongTypesNameTheKeyAndTheFile) {
     e = error_of(write_config("good.yaml", kGood), {"seed"});
     EXPECT_NE(e.find("key.sub=value"), std::string::npos) << e;
 
-    e = error_of(write_config("nobudget.yaml", "target: {kind: mouse-maze}\noptimizer: {kind: random}\n"));
+    e = error_of(
+        write_config("nobudget.yaml", "target: {kind: mouse-maze}\noptimizer: {kind: random}\n"));
     EXPECT_NE(e.find("budget"), std::string::npos) << e;
 
     e = error_of(write_config("broken.yaml", "target: [1, 2\n"));

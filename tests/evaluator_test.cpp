@@ -12,7 +12,9 @@ using namespace maze;
 
 namespace {
 
-MouseMazeTarget five() { return MouseMazeTarget(5, 5, Cell{0, 0}, Cell{4, 0}, MouseMazeTarget::Convention::Paper); }
+MouseMazeTarget five() {
+    return MouseMazeTarget(5, 5, Cell{0, 0}, Cell{4, 0}, MouseMazeTarget::Convention::Paper);
+}
 
 Genome random_genome(const Target& t, Rng& rng, double p) {
     Genome g(t.genes());

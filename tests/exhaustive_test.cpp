@@ -117,8 +117,10 @@ TEST(Exhaustive, RejectsBadArguments) {
     o.shard = 3;
     o.shards = 3;
     EXPECT_THROW(enumerate_boards(4, 4, {0, 0}, {3, 0}, o), std::invalid_argument);
-    EXPECT_THROW(enumerate_boards(9, 9, {0, 0}, {8, 0}, EnumerationOptions{}), std::invalid_argument);
-    EXPECT_THROW(enumerate_boards(16, 5, {0, 0}, {8, 0}, EnumerationOptions{}), std::invalid_argument);
+    EXPECT_THROW(enumerate_boards(9, 9, {0, 0}, {8, 0}, EnumerationOptions{}),
+                 std::invalid_argument);
+    EXPECT_THROW(enumerate_boards(16, 5, {0, 0}, {8, 0}, EnumerationOptions{}),
+                 std::invalid_argument);
     EXPECT_THROW(enumerate_boards(3, 3, {0, 0}, {0, 0}, EnumerationOptions{}), BoardError);
 }
 

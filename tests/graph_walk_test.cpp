@@ -37,7 +37,8 @@ bool naive_kmod_escapes(const MazeGraph& g, int k, int max_moves) {
         seen[static_cast<size_t>(v)] = (seen[static_cast<size_t>(v)] + 1) % k;
         int best = -1;
         for (int w : g.neighbours[static_cast<size_t>(v)])
-            if (best < 0 || seen[static_cast<size_t>(w)] < seen[static_cast<size_t>(best)]) best = w;
+            if (best < 0 || seen[static_cast<size_t>(w)] < seen[static_cast<size_t>(best)])
+                best = w;
         v = best;
     }
     return v == g.exit;
@@ -50,8 +51,9 @@ TEST(ReferenceWalk, PaperNumbersOnTheGridGraph) {
     EXPECT_EQ(reference_grid_walk(b).moves, 12u);
     b.set_open(1, 0, false);
     EXPECT_EQ(reference_grid_walk(b).moves, 180u);
-    EXPECT_EQ(reference_grid_walk(Board::parse("S.....\n#.##..\n..#..#\n...#..\n#...#.\nE..#..\n")).moves,
-              115u);
+    EXPECT_EQ(
+        reference_grid_walk(Board::parse("S.....\n#.##..\n..#..#\n...#..\n#...#.\nE..#..\n")).moves,
+        115u);
 }
 
 TEST(ReferenceWalk, InfeasibleIsReportedNotWalked) {

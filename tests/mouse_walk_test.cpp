@@ -20,7 +20,9 @@ std::uint64_t moves_of(const std::string& text) {
     return r.moves;
 }
 
-Board blank13() { return Board(13, 13); }
+Board blank13() {
+    return Board(13, 13);
+}
 
 }  // namespace
 

@@ -3,13 +3,12 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/temp_dir.hpp"
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "experiments/config.hpp"
+#include "tests/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace maze::cli;
@@ -46,9 +45,11 @@ fs::path fresh_dir(const std::string& name) {
 }
 
 std::string config_file(const std::string& optimizer) {
-    const fs::path p = fs::path(maze::testing_support::test_dir()) / ("runner_" + optimizer + ".yaml");
+    const fs::path p =
+        fs::path(maze::testing_support::test_dir()) / ("runner_" + optimizer + ".yaml");
     std::ofstream(p) << "name: t\nseed: 11\ntarget: {kind: mouse-maze, rows: 5, cols: 5}\n"
-                        "optimizer: " << optimizer << "\nbudget: {evaluations: 20000}\n";
+                        "optimizer: "
+                     << optimizer << "\nbudget: {evaluations: 20000}\n";
     return p.string();
 }
 
@@ -72,7 +73,8 @@ TEST(Runner, WritesEveryFileOfARunDirectory) {
     for (const char* k : {"best_score", "evaluations", "rejected", "seed", "seconds", "convention"})
         EXPECT_TRUE(s.contains(k)) << k;
     EXPECT_EQ(s["evaluations"], 20000);
-    EXPECT_EQ(slurp(d / "logbook.csv").substr(0, 48), "gen,evals,rejected,best,mean,std,min,max,seconds");
+    EXPECT_EQ(slurp(d / "logbook.csv").substr(0, 48),
+              "gen,evals,rejected,best,mean,std,min,max,seconds");
     // best.txt is a board whose score is the summary's best.
     EXPECT_EQ(slurp(d / "best.txt"), s["best_board"].get<std::string>());
     // A second run into the same folder is refused, not merged.
@@ -94,21 +96,28 @@ TEST(Runner, RepeatsGoInNumberedFoldersBesideOneSummary) {
 }
 
 TEST(Runner, SameSeedSameSummaryWithOneOrTwoThreads) {
-    for (const std::string opt : {"{kind: random, batch: 2000}", "{kind: genetic, population: 400, parents: 40}",
-                                  "{kind: annealing}", "{kind: hill-climbing, mode: best}"}) {
+    for (const std::string opt :
+         {"{kind: random, batch: 2000}", "{kind: genetic, population: 400, parents: 40}",
+          "{kind: annealing}", "{kind: hill-climbing, mode: best}"}) {
         const fs::path d1 = fresh_dir("threads1");
         const fs::path d2 = fresh_dir("threads2");
-        ASSERT_EQ(run_experiment(load_config(config_file(opt), {"output=" + d1.string(), "threads=1"}), quiet()), 0);
-        ASSERT_EQ(run_experiment(load_config(config_file(opt), {"output=" + d2.string(), "threads=2"}), quiet()), 0);
+        ASSERT_EQ(
+            run_experiment(load_config(config_file(opt), {"output=" + d1.string(), "threads=1"}),
+                           quiet()),
+            0);
+        ASSERT_EQ(
+            run_experiment(load_config(config_file(opt), {"output=" + d2.string(), "threads=2"}),
+                           quiet()),
+            0);
         EXPECT_EQ(summary_without_timing(d1), summary_without_timing(d2)) << opt;
         EXPECT_EQ(logbook_without_timing(d1), logbook_without_timing(d2)) << opt;
     }
 }
 
 TEST(Runner, ResumeAfterAnInterruptionGivesTheUninterruptedResult) {
-    for (const std::string opt : {"{kind: genetic}", "{kind: evolutionary}", "{kind: annealing}",
-                                  "{kind: hill-climbing}", "{kind: random}",
-                                  "{kind: hamming, radius: 2}", "{kind: exhaustive, chunk: 512}"}) {
+    for (const std::string opt :
+         {"{kind: genetic}", "{kind: evolutionary}", "{kind: annealing}", "{kind: hill-climbing}",
+          "{kind: random}", "{kind: hamming, radius: 2}", "{kind: exhaustive, chunk: 512}"}) {
         const fs::path whole = fresh_dir("whole");
         const fs::path parts = fresh_dir("parts");
         // The enumeration covers millions of boards a step: it ends by itself, not by budget.
@@ -151,10 +160,13 @@ TEST(Runner, SparseLogbookRowsSurviveInterruptions) {
     const fs::path whole = fresh_dir("sparse_whole");
     const fs::path parts = fresh_dir("sparse_parts");
     const std::string cfg = config_file("{kind: genetic}");
-    ASSERT_EQ(run_experiment(load_config(cfg, {"output=" + whole.string(), "logbook_every=7"}), quiet()), 0);
+    ASSERT_EQ(
+        run_experiment(load_config(cfg, {"output=" + whole.string(), "logbook_every=7"}), quiet()),
+        0);
     RunOptions stop = quiet();
     stop.interrupt_after_steps = 5;  // interruptions fall inside logbook intervals
-    int status = run_experiment(load_config(cfg, {"output=" + parts.string(), "logbook_every=7"}), stop);
+    int status =
+        run_experiment(load_config(cfg, {"output=" + parts.string(), "logbook_every=7"}), stop);
     while (status == 130) status = resume_experiment(parts.string(), stop);
     ASSERT_EQ(status, 0);
     EXPECT_EQ(logbook_without_timing(whole), logbook_without_timing(parts));
@@ -170,20 +182,21 @@ TEST(Runner, SparseLogbookRowsSurviveInterruptions) {
 TEST(Runner, ExhaustiveOptimizerGivesTheExactAnswerInARunDirectory) {
     const fs::path d = fresh_dir("exhaustive_run");
     ASSERT_EQ(run_experiment(load_config(config_file("{kind: exhaustive}"),
-                                         {"output=" + d.string(), "budget.evaluations=0", "budget.seconds=600"}),
+                                         {"output=" + d.string(), "budget.evaluations=0",
+                                          "budget.seconds=600"}),
                              quiet()),
               0);
     const auto s = nlohmann::json::parse(slurp(d / "summary.json"));
     EXPECT_EQ(s["best_score"], 52.0);
-    EXPECT_EQ(s["evaluations"], 1913846);             // every feasible 5x5 board
-    EXPECT_EQ(s["rejected"], (1 << 23) - 1913846);    // and every infeasible one
+    EXPECT_EQ(s["evaluations"], 1913846);           // every feasible 5x5 board
+    EXPECT_EQ(s["rejected"], (1 << 23) - 1913846);  // and every infeasible one
     EXPECT_EQ(s["stop_reason"], "optimizer finished");
     const auto cp = nlohmann::json::parse(slurp(d / "checkpoint.json"));
     EXPECT_EQ(cp["optimizer"]["result"]["optimal_boards"], 2);
     // Not a mouse-maze-sized target: a clear error before anything runs.
     EXPECT_THROW(run_experiment(load_config(config_file("{kind: exhaustive}"),
-                                            {"output=" + fresh_dir("ex_big").string(), "target.rows=13",
-                                             "target.cols=13"}),
+                                            {"output=" + fresh_dir("ex_big").string(),
+                                             "target.rows=13", "target.cols=13"}),
                                 quiet()),
                  maze::ParamError);
 }
