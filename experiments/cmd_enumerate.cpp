@@ -165,6 +165,8 @@ int run_enumerate(const EnumerateOptions& o) {
         for (size_t i = 0; i < bits.size(); ++i) done[i] = bits[i] == '1';
     } else if (!o.out.empty() && fs::exists(progress_path)) {
         throw ConfigError(progress_path.string() + ": an unfinished enumeration; add --resume");
+    } else if (!o.out.empty() && fs::exists(o.out)) {
+        throw ConfigError(o.out + ": already exists (a finished result); remove it or choose another --out");
     }
 
     auto save_progress = [&] {

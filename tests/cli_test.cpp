@@ -285,6 +285,10 @@ TEST(Cli, ShardedEnumerationMergesToThePlainAnswer) {
     ASSERT_EQ(merged.status, 0) << merged.err;
     for (const char* k : {"optimum", "optimal_boards", "feasible", "histogram", "boards", "leaves"})
         EXPECT_EQ(field(merged.out, k), field(plain.out, k)) << k;
+    // A finished result is never overwritten.
+    const CmdResult again = run("enumerate --rows 5 --cols 5 --quiet --shard 0/3 --out " + dir + "/shard0.json");
+    EXPECT_EQ(again.status, 2);
+    EXPECT_NE(again.err.find("already exists"), std::string::npos) << again.err;
     const CmdResult twice = run("merge" + files + " " + dir + "/shard0.json");
     EXPECT_EQ(twice.status, 2);
     EXPECT_NE(twice.err.find("given twice"), std::string::npos) << twice.err;

@@ -23,6 +23,7 @@ rm -f "$here"/boards/*.txt "$here"/boards/*.svg
 for r in 2 3 4 5 6; do
     for c in 2 3 4 5 6; do
         json="$here/results/${r}x${c}.json"
+        rm -f "$json"
         "$bin" enumerate --rows "$r" --cols "$c" --quiet --out "$json" > /dev/null
         python3 - "$json" "$r" "$c" "$here" "$bin" >> "$here/table.md" <<'PY'
 import json, subprocess, sys
