@@ -317,7 +317,7 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
     const double bar_block_h = show_bar ? 72.0 : 0.0;
     const int swatch_rows = 4;  // open, blocked, start, exit
     const double legend_h = bar_block_h + swatch_rows * row_step;
-    const std::string max_label = show_bar ? std::to_string(max_visits) : std::string();
+    const std::string max_label = show_bar ? count_text(max_visits) : std::string();
     const double legend_w =
         std::max({bar_w + 4.0, 110.0, text_width("open, 0 visits", label_size) + swatch + 8.0});
 
@@ -438,14 +438,14 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
             }
             if (show_count) {
                 const std::string label = count_text(v);
+                const double chars = static_cast<double>(label.size());
                 if (marked) {
-                    const double fs =
-                        std::min(cp * 0.36, cp * 0.86 / (0.6 * static_cast<double>(label.size())));
+                    const double room = cp - 2.0 * marker_stroke - 2.0;
+                    const double fs = std::min(cp * 0.36, room / (0.66 * chars));
                     svg.line(text(x + cp - marker_stroke - 1.0, y + cp - marker_stroke - 1.5, fs,
                                   ink, "end", label));
                 } else {
-                    const double fs =
-                        std::min(cp * 0.42, cp * 0.86 / (0.6 * static_cast<double>(label.size())));
+                    const double fs = std::min(cp * 0.42, cp * 0.88 / (0.66 * chars));
                     svg.line(
                         text(x + cp / 2.0, y + cp / 2.0 + 0.36 * fs, fs, ink, "middle", label));
                 }
@@ -474,8 +474,15 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
         };
         tick(0.0, "0", "start");
         if (max_visits >= 2) {
+            // The middle tick, unless its label would run into the end labels.
             const std::uint64_t mid = scale.at_fraction(0.5);
-            if (mid > 0 && mid < max_visits) tick(scale.t(mid), std::to_string(mid), "middle");
+            const std::string mid_label = count_text(mid);
+            const double mid_x = legend_x + scale.t(mid) * bar_w;
+            const double half = 0.5 * text_width(mid_label, small_size);
+            const bool fits =
+                mid_x - half > legend_x + text_width("0", small_size) + 4.0 &&
+                mid_x + half < legend_x + bar_w - text_width(max_label, small_size) - 4.0;
+            if (mid > 0 && mid < max_visits && fits) tick(scale.t(mid), mid_label, "middle");
         }
         if (max_visits > 0) tick(1.0, max_label, "end");
         ly += bar_block_h;
