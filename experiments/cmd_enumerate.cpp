@@ -160,9 +160,7 @@ int run_enumerate(const EnumerateOptions& o) {
         if (total.rows != o.rows || total.cols != o.cols || !(total.start == start) ||
             !(total.exit == exit) || total.shard != shard || total.shards != shards)
             throw ConfigError(progress_path.string() + ": belongs to another grid or shard");
-        const std::string bits = p.at("done").get<std::string>();
-        done.assign(bits.size(), 0);
-        for (size_t i = 0; i < bits.size(); ++i) done[i] = bits[i] == '1';
+        done = done_from_text(p.at("done").get<std::string>());
     } else if (!o.out.empty() && fs::exists(progress_path)) {
         throw ConfigError(progress_path.string() + ": an unfinished enumeration; add --resume");
     } else if (!o.out.empty() && fs::exists(o.out)) {
@@ -171,12 +169,9 @@ int run_enumerate(const EnumerateOptions& o) {
 
     auto save_progress = [&] {
         if (o.out.empty()) return;
-        std::string bits(done.size(), '0');
-        for (size_t i = 0; i < done.size(); ++i)
-            if (done[i]) bits[i] = '1';
         nlohmann::json p;
         p["result"] = total.to_json();
-        p["done"] = bits;
+        p["done"] = done_to_text(done);
         write_file_atomically(progress_path, p.dump() + "\n");
     };
 

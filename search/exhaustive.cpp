@@ -335,6 +335,19 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j) {
     return r;
 }
 
+std::string done_to_text(const std::vector<std::uint8_t>& done) {
+    std::string text(done.size(), '0');
+    for (std::size_t i = 0; i < done.size(); ++i)
+        if (done[i]) text[i] = '1';
+    return text;
+}
+
+std::vector<std::uint8_t> done_from_text(const std::string& text) {
+    std::vector<std::uint8_t> done(text.size(), 0);
+    for (std::size_t i = 0; i < text.size(); ++i) done[i] = text[i] == '1';
+    return done;
+}
+
 EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
                                    const EnumerationOptions& options) {
     const Board shape(rows, cols, start, exit);  // validates

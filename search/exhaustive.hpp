@@ -65,6 +65,11 @@ struct EnumerationOptions {
     std::size_t limit = 0;
 };
 
+// The `done` marks of EnumerationOptions as text ('1' done, '0' not), for progress files and
+// checkpoints.
+std::string done_to_text(const std::vector<std::uint8_t>& done);
+std::vector<std::uint8_t> done_from_text(const std::string& text);
+
 // Enumerates every board of the rows x cols grid with start and exit open.
 EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
                                    const EnumerationOptions& options);

@@ -60,10 +60,7 @@ nlohmann::json ExhaustiveSearch::save() const {
     nlohmann::json j;
     j["kind"] = kind();
     j["result"] = result_.to_json();
-    std::string bits(done_.size(), '0');
-    for (size_t i = 0; i < done_.size(); ++i)
-        if (done_[i]) bits[i] = '1';
-    j["done"] = bits;
+    j["done"] = done_to_text(done_);
     j["finished"] = finished_;
     return j;
 }
@@ -72,9 +69,7 @@ void ExhaustiveSearch::restore(const nlohmann::json& state) {
     if (state.value("kind", "") != kind())
         throw std::invalid_argument("checkpoint state is not an exhaustive enumeration's");
     result_ = EnumerationResult::from_json(state.at("result"));
-    const std::string bits = state.at("done").get<std::string>();
-    done_.assign(bits.size(), 0);
-    for (size_t i = 0; i < bits.size(); ++i) done_[i] = bits[i] == '1';
+    done_ = done_from_text(state.at("done").get<std::string>());
     finished_ = state.at("finished").get<bool>();
 }
 
