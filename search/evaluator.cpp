@@ -58,6 +58,12 @@ void Evaluator::evaluate(std::span<const Genome> genomes, std::span<Score> out) 
     const std::size_t n = genomes.size();
     auto feasible = std::make_unique<bool[]>(n);
     target_.feasibility(genomes, std::span<bool>(feasible.get(), n));
+    evaluate_known(genomes, std::span<const bool>(feasible.get(), n), out);
+}
+
+void Evaluator::evaluate_known(std::span<const Genome> genomes, std::span<const bool> feasible,
+                               std::span<Score> out) {
+    const std::size_t n = genomes.size();
     walk_.clear();
     walk_index_.clear();
     std::uint64_t left = remaining();

@@ -39,6 +39,10 @@ class Evaluator {
     // skipped. Rejected and skipped genomes get Score{feasible=false, -inf}.
     void evaluate(std::span<const Genome> genomes, std::span<Score> out);
     Score evaluate_one(const Genome& g);
+    // evaluate() for genomes whose feasibility the caller already knows (feasible[i]), so that
+    // the flood fill is not run twice.
+    void evaluate_known(std::span<const Genome> genomes, std::span<const bool> feasible,
+                        std::span<Score> out);
 
     // For an optimizer that scores boards by itself (exhaustive enumeration walks whole classes
     // of boards at once): counts `evaluated` feasible and `rejected` infeasible boards it

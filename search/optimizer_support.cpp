@@ -1,5 +1,7 @@
 #include "search/optimizer_support.hpp"
 
+#include <memory>
+
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -30,13 +32,17 @@ bool is_feasible(const Target& target, const Genome& g) {
 std::vector<Scored> draw_and_evaluate(Evaluator& ev, std::size_t want, std::size_t max_tries,
                                       const std::function<Genome()>& draw) {
     std::vector<Genome> batch;
+    std::vector<char> flags;  // feasibility, found once here and handed to the Evaluator
     std::size_t feasible = 0;
     while (feasible < want && batch.size() < max_tries) {
         batch.push_back(draw());
-        if (is_feasible(ev.target(), batch.back())) ++feasible;
+        flags.push_back(is_feasible(ev.target(), batch.back()));
+        feasible += static_cast<std::size_t>(flags.back());
     }
+    const auto known = std::make_unique<bool[]>(flags.size());
+    for (std::size_t i = 0; i < flags.size(); ++i) known[i] = flags[i] != 0;
     std::vector<Score> scores(batch.size());
-    ev.evaluate(batch, scores);
+    ev.evaluate_known(batch, std::span<const bool>(known.get(), flags.size()), scores);
     std::vector<Scored> out;
     out.reserve(feasible);
     for (std::size_t i = 0; i < batch.size(); ++i)
