@@ -3,12 +3,21 @@
 #include <sstream>
 
 #include "engine/board.hpp"
+#include "search/cat_mouse_target.hpp"
+#include "search/cat_trap_target.hpp"
+#include "search/kmod_target.hpp"
 #include "search/mouse_maze_target.hpp"
+#include "search/mousetrap_target.hpp"
 
 namespace maze::cli {
 
 std::unique_ptr<Target> make_target(const Params& params) {
-    params.get_choice("kind", "mouse-maze", {"mouse-maze"});
+    const std::string kind = params.get_choice(
+        "kind", "mouse-maze", {"mouse-maze", "cat-mouse", "mousetrap", "cat-trap", "kmod-trap"});
+    if (kind == "cat-mouse") return make_cat_mouse_target(params);
+    if (kind == "mousetrap") return make_mousetrap_target(params);
+    if (kind == "cat-trap") return make_cat_trap_target(params);
+    if (kind == "kmod-trap") return make_kmod_target(params);
     const int rows = static_cast<int>(params.get_int("rows", 13, 1, kMaxSide));
     const int cols = static_cast<int>(params.get_int("cols", 13, 1, kMaxSide));
     const std::string conv = params.get_choice("convention", "paper", {"paper", "flash"});

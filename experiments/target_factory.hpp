@@ -8,7 +8,8 @@
 
 namespace maze::cli {
 
-// kind: mouse-maze (rows, cols, start [r, c], exit [r, c], convention paper|flash).
+// kind: mouse-maze (rows, cols, start [r, c], exit [r, c], convention paper|flash), or one of
+// the games: cat-mouse, mousetrap, cat-trap, kmod-trap (search/*_target.hpp list their keys).
 // Throws ParamError for bad or unknown keys.
 std::unique_ptr<Target> make_target(const Params& params);
 

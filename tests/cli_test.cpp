@@ -8,44 +8,13 @@
 #include <sstream>
 #include <string>
 
-#include "tests/temp_dir.hpp"
+#include "tests/cli_support.hpp"
 
-namespace {
-
-const std::string kBin = MAZESEARCH_BIN;
-const std::string kBoards = std::string(MAZESEARCH_SOURCE_DIR) + "/configs/boards/";
-
-struct CmdResult {
-    int status = -1;
-    std::string out;  // stdout
-    std::string err;  // stderr
-};
-
-CmdResult run(const std::string& args) {
-    const std::string err_path = maze::testing_support::test_dir() + "/cli_stderr.txt";
-    const std::string cmd = kBin + " " + args + " 2>" + err_path;
-    CmdResult r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf{};
-    size_t n = 0;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    const int st = pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    std::ifstream e(err_path);
-    std::stringstream ss;
-    ss << e.rdbuf();
-    r.err = ss.str();
-    return r;
-}
-
-std::string write_temp(const std::string& name, const std::string& text) {
-    const std::string path = maze::testing_support::test_dir() + "/" + name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-}
-
-}  // namespace
+using maze::testing_support::CmdResult;
+using maze::testing_support::kBin;
+using maze::testing_support::kBoards;
+using maze::testing_support::run;
+using maze::testing_support::write_temp;
 
 TEST(Cli, EvalPrintsMovesFlashAndFeasibility) {
     const CmdResult r = run("eval " + kBoards + "figure1-13x13.txt " + kBoards + "optimum-6x6.txt");

@@ -1,0 +1,1 @@
+#include "engine/cat_trap.hpp"

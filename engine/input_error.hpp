@@ -1,0 +1,26 @@
+// Bad input to a solver (a graph file, a tree, a protocol line): names its source and line so
+// that the command can say exactly what to fix, and exits with status 2.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace maze {
+
+class InputError : public std::runtime_error {
+  public:
+    // source: a file name or "<stdin>"; line: 1-based, or 0 when no line applies.
+    InputError(std::string source, int line, const std::string& what)
+        : std::runtime_error(source + (line > 0 ? ":" + std::to_string(line) : std::string()) +
+                             ": " + what),
+          source_(std::move(source)),
+          line_(line) {}
+    const std::string& source() const { return source_; }
+    int line() const { return line_; }
+
+  private:
+    std::string source_;
+    int line_;
+};
+
+}  // namespace maze

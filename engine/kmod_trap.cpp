@@ -1,0 +1,1 @@
+#include "engine/kmod_trap.hpp"

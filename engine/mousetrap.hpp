@@ -1,0 +1,4 @@
+// (being written)
+#pragma once
+
+namespace maze {}  // namespace maze

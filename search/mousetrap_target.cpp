@@ -1,0 +1,9 @@
+#include "search/mousetrap_target.hpp"
+
+namespace maze {
+
+std::unique_ptr<Target> make_mousetrap_target(const Params& params) {
+    throw ParamError("target.kind", params.where("kind"), "not implemented yet");
+}
+
+}  // namespace maze
