@@ -11,14 +11,19 @@ class InputError : public std::runtime_error {
   public:
     // source: a file name or "<stdin>"; line: 1-based, or 0 when no line applies.
     InputError(std::string source, int line, const std::string& what)
-        : std::runtime_error(source + (line > 0 ? ":" + std::to_string(line) : std::string()) +
-                             ": " + what),
+        : std::runtime_error(message(source, line, what)),
           source_(std::move(source)),
           line_(line) {}
     const std::string& source() const { return source_; }
     int line() const { return line_; }
 
   private:
+    static std::string message(const std::string& source, int line, const std::string& what) {
+        std::string m = source;
+        if (line > 0) m.append(":").append(std::to_string(line));
+        m.append(": ").append(what);
+        return m;
+    }
     std::string source_;
     int line_;
 };

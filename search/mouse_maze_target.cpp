@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <sstream>
 
 #include "engine/bitboard.hpp"
 #include "engine/graph_walk.hpp"
@@ -11,6 +12,36 @@
 #include "engine/svg_render.hpp"
 
 namespace maze {
+
+BoardShape read_board_shape(const Params& params, int default_side) {
+    BoardShape shape;
+    const std::string section = params.section().empty() ? "target" : params.section();
+    shape.rows = static_cast<int>(params.get_int("rows", default_side, 1, kMaxSide));
+    shape.cols = static_cast<int>(params.get_int("cols", default_side, 1, kMaxSide));
+    shape.start = Cell{0, 0};
+    shape.exit = Cell{shape.rows - 1, 0};
+    for (const std::string key : {"start", "exit"}) {
+        if (!params.has(key)) continue;
+        // A pair [row, col] arrives as the text "row,col".
+        const std::string text = params.get_string(key);
+        int r = -1, c = -1;
+        char comma = 0;
+        std::istringstream in(text);
+        if (!(in >> r >> comma >> c) || comma != ',' || r < 0 || r >= shape.rows || c < 0 ||
+            c >= shape.cols)
+            throw ParamError(section + "." + key, params.where(key),
+                             "expected [row, col] inside the " + std::to_string(shape.rows) + "x" +
+                                 std::to_string(shape.cols) + " board");
+        (key == "start" ? shape.start : shape.exit) = Cell{r, c};
+    }
+    if (shape.start == shape.exit)
+        throw ParamError(section + ".exit", params.where("exit"),
+                         "start and exit must be different cells");
+    if (shape.rows * shape.cols < 3)
+        throw ParamError(section + ".rows", params.where("rows"),
+                         "the board needs a free cell besides start and exit");
+    return shape;
+}
 
 MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention)
     : rows_(rows), cols_(cols), start_(start), exit_(exit), convention_(convention) {
