@@ -4,7 +4,7 @@
 #   make test           ctest in build/, then the ASan+UBSan pass (make test SANITIZE=0 skips it)
 #   make test-sanitize  build and test with -DMAZESEARCH_SANITIZE=ON in build-sanitize/
 #   make quickstart     the main job: a one-minute genetic search on 13x13 (configs/quickstart.yaml)
-#   make bench          build/mazesearch bench, then the Google Benchmark binary if built
+#   make bench          build/mazesearch bench, then the Google Benchmark binaries if built
 #   make install        cmake --install build --prefix $(PREFIX)
 #   make format         clang-format -i the C++ sources
 #   make clean          remove build/ and build-sanitize/
@@ -99,11 +99,13 @@ quickstart: build
 
 bench: build
 	$(BUILD_DIR)/mazesearch bench
-	if [ -x $(BUILD_DIR)/benchmarks/walk_benchmark ]; then \
-	  $(BUILD_DIR)/benchmarks/walk_benchmark; \
-	else \
-	  echo "bench: $(BUILD_DIR)/benchmarks/walk_benchmark not built (MAZESEARCH_BENCHMARKS=OFF?)"; \
-	fi
+	for b in walk_benchmark games_benchmark; do \
+	  if [ -x $(BUILD_DIR)/benchmarks/$$b ]; then \
+	    $(BUILD_DIR)/benchmarks/$$b || exit 1; \
+	  else \
+	    echo "bench: $(BUILD_DIR)/benchmarks/$$b not built (MAZESEARCH_BENCHMARKS=OFF?)"; \
+	  fi; \
+	done
 
 install: build
 	cmake --install $(BUILD_DIR) --prefix $(PREFIX)
