@@ -4,19 +4,15 @@
 #pragma once
 
 #include "engine/board.hpp"
+#include "search/board_sampler.hpp"
 #include "search/params.hpp"
 #include "search/target.hpp"
 
 namespace maze {
 
-// The grid of a `target:` section: rows, cols (default 13), start [r, c] (default top left) and
-// exit [r, c] (default bottom left). Throws ParamError naming the key and its file:line.
-struct BoardShape {
-    int rows = 13;
-    int cols = 13;
-    Cell start;
-    Cell exit;
-};
+// The grid of a `target:` section: rows, cols (default default_side), start [r, c] (default
+// top left) and exit [r, c] (default bottom left). Throws ParamError naming the key and its
+// file:line.
 BoardShape read_board_shape(const Params& params, int default_side = 13);
 
 class MouseMazeTarget : public Target {
