@@ -20,11 +20,8 @@ std::string cell_text(Cell x) {
     return s;
 }
 
-}  // namespace
-
-CatMouseTarget::CatMouseTarget(int rows, int cols, Cell start, Cell exit, Cell cat,
-                               Objective objective)
-    : rows_(rows), cols_(cols), start_(start), exit_(exit), cat_(cat), objective_(objective) {
+// Every cell but S, E and the cat's, once the cat's cell is checked.
+GridGenes cat_mouse_genes(int rows, int cols, Cell start, Cell exit, Cell cat) {
     const Board probe(rows, cols, start, exit);  // validates the shape, start and exit
     if (!probe.in_bounds(cat.r, cat.c))
         throw std::invalid_argument("cat-mouse: the cat's cell " + cell_text(cat) +
@@ -33,19 +30,20 @@ CatMouseTarget::CatMouseTarget(int rows, int cols, Cell start, Cell exit, Cell c
         throw std::invalid_argument(
             "cat-mouse: the cat must start on a cell other than the "
             "start and the exit");
-    topology_.kind = "square";
-    topology_.rows = rows;
-    topology_.cols = cols;
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            const Cell x{r, c};
-            if (x == start || x == exit || x == cat) continue;
-            free_.push_back(x);
-            gene_bit_.push_back(static_cast<RowMask>(1u << c));
-            topology_.row.push_back(r);
-            topology_.col.push_back(c);
-        }
+    return GridGenes(rows, cols, start, exit, {cat});
 }
+
+}  // namespace
+
+CatMouseTarget::CatMouseTarget(int rows, int cols, Cell start, Cell exit, Cell cat,
+                               Objective objective)
+    : rows_(rows),
+      cols_(cols),
+      start_(start),
+      exit_(exit),
+      cat_(cat),
+      objective_(objective),
+      genes_(cat_mouse_genes(rows, cols, start, exit, cat)) {}
 
 std::string CatMouseTarget::unit() const {
     switch (objective_) {
@@ -57,29 +55,6 @@ std::string CatMouseTarget::unit() const {
             return "plies of optimal play (draw 0)";
     }
     return "plies";
-}
-
-Board CatMouseTarget::to_board(const Genome& g) const {
-    Board b(rows_, cols_, start_, exit_);
-    const auto& words = g.words();
-    for (std::size_t w = 0; w < words.size(); ++w)
-        for (std::uint64_t bits = words[w]; bits; bits &= bits - 1) {
-            const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
-            b.block_in_row(free_[i].r, gene_bit_[i]);
-        }
-    return b;
-}
-
-Genome CatMouseTarget::to_genome(const Board& b) const {
-    if (b.rows() != rows_ || b.cols() != cols_ || !(b.start() == start_) || !(b.exit() == exit_))
-        throw BoardError("<board>", 0,
-                         "board shape, start or exit differ from the target's " +
-                             std::to_string(rows_) + "x" + std::to_string(cols_));
-    if (!b.open(cat_))
-        throw BoardError("<board>", 0, "the cat's cell " + cell_text(cat_) + " is blocked");
-    Genome g(free_.size());
-    for (std::size_t i = 0; i < free_.size(); ++i) g.set(i, !b.open(free_[i]));
-    return g;
 }
 
 CatMouseResult CatMouseTarget::solve(const Board& b) const {

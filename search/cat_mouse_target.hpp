@@ -16,6 +16,7 @@
 
 #include "engine/board.hpp"
 #include "engine/cat_mouse.hpp"
+#include "search/grid_genes.hpp"
 #include "search/params.hpp"
 #include "search/target.hpp"
 
@@ -29,8 +30,8 @@ class CatMouseTarget : public Target {
     CatMouseTarget(int rows, int cols, Cell start, Cell exit, Cell cat, Objective objective);
 
     std::string name() const override { return "cat-mouse"; }
-    std::size_t genes() const override { return free_.size(); }
-    const Topology& topology() const override { return topology_; }
+    std::size_t genes() const override { return genes_.size(); }
+    const Topology& topology() const override { return genes_.topology(); }
     std::string unit() const override;
     void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
     void score(std::span<const Genome> genomes, std::span<double> values,
@@ -39,10 +40,10 @@ class CatMouseTarget : public Target {
     std::string board_text(const Genome& g) const override;
     std::string board_svg(const Genome& g, const std::string& title) const override;
 
-    Board to_board(const Genome& g) const;
+    Board to_board(const Genome& g) const { return genes_.to_board(g); }
     // The genome of a board of this shape (start and exit must match, the cat's cell open);
     // throws BoardError.
-    Genome to_genome(const Board& b) const;
+    Genome to_genome(const Board& b) const { return genes_.to_genome(b); }
     // The game on the board: the result and the length of optimal play.
     CatMouseResult solve(const Board& b) const;
     CatMouseResult solve(const Genome& g) const { return solve(to_board(g)); }
@@ -56,9 +57,7 @@ class CatMouseTarget : public Target {
     int rows_, cols_;
     Cell start_, exit_, cat_;
     Objective objective_;
-    std::vector<Cell> free_;         // gene -> cell
-    std::vector<RowMask> gene_bit_;  // gene -> its bit in its row
-    Topology topology_;
+    GridGenes genes_;  // every cell but S, E and the cat's
 };
 
 // The target of a config's `target:` section (kind already read); throws ParamError.

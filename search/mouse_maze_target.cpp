@@ -44,47 +44,11 @@ BoardShape read_board_shape(const Params& params, int default_side) {
 }
 
 MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention)
-    : rows_(rows), cols_(cols), start_(start), exit_(exit), convention_(convention) {
-    const Board probe(rows, cols, start, exit);  // validates the shape, start and exit
-    topology_.kind = "square";
-    topology_.rows = rows;
-    topology_.cols = cols;
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            const Cell x{r, c};
-            if (x == start || x == exit) continue;
-            free_.push_back(x);
-            gene_bit_.push_back(static_cast<RowMask>(1u << c));
-            topology_.row.push_back(r);
-            topology_.col.push_back(c);
-        }
-}
+    : genes_(rows, cols, start, exit), convention_(convention) {}
 
 std::string MouseMazeTarget::unit() const {
     return convention_ == Convention::Paper ? "moves (paper convention)"
                                             : "moves (Flash convention)";
-}
-
-Board MouseMazeTarget::to_board(const Genome& g) const {
-    Board b(rows_, cols_, start_, exit_);
-    // Visit only the set bits (the blocked genes).
-    const auto& words = g.words();
-    for (std::size_t w = 0; w < words.size(); ++w)
-        for (std::uint64_t bits = words[w]; bits; bits &= bits - 1) {
-            const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
-            b.block_in_row(free_[i].r, gene_bit_[i]);
-        }
-    return b;
-}
-
-Genome MouseMazeTarget::to_genome(const Board& b) const {
-    if (b.rows() != rows_ || b.cols() != cols_ || !(b.start() == start_) || !(b.exit() == exit_))
-        throw BoardError("<board>", 0,
-                         "board shape, start or exit differ from the target's " +
-                             std::to_string(rows_) + "x" + std::to_string(cols_));
-    Genome g(free_.size());
-    for (std::size_t i = 0; i < free_.size(); ++i) g.set(i, !b.open(free_[i]));
-    return g;
 }
 
 void MouseMazeTarget::feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const {
@@ -100,7 +64,7 @@ void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> v
     // Below this many boards a batch is walked in the calling thread: waking a team costs more
     // than it saves, and a busy core would stall the others at the barrier. Big boards have long
     // walks, so smaller batches of them are worth sharing out.
-    const std::size_t kParallelFrom = rows_ * cols_ >= 100 ? 128 : 256;
+    const std::size_t kParallelFrom = rows() * cols() >= 100 ? 128 : 256;
     const std::size_t n = genomes.size();
     const std::size_t chunks = (n + kChunk - 1) / kChunk;
     const int nthreads = threads > 0 ? threads : omp_get_max_threads();

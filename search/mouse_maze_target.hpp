@@ -5,6 +5,7 @@
 
 #include "engine/board.hpp"
 #include "search/board_sampler.hpp"
+#include "search/grid_genes.hpp"
 #include "search/params.hpp"
 #include "search/target.hpp"
 
@@ -22,8 +23,8 @@ class MouseMazeTarget : public Target {
     MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention);
 
     std::string name() const override { return "mouse-maze"; }
-    std::size_t genes() const override { return free_.size(); }
-    const Topology& topology() const override { return topology_; }
+    std::size_t genes() const override { return genes_.size(); }
+    const Topology& topology() const override { return genes_.topology(); }
     std::string unit() const override;
     void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
     void score(std::span<const Genome> genomes, std::span<double> values,
@@ -31,22 +32,18 @@ class MouseMazeTarget : public Target {
     std::string board_text(const Genome& g) const override;
     std::string board_svg(const Genome& g, const std::string& title) const override;
 
-    Board to_board(const Genome& g) const;
+    Board to_board(const Genome& g) const { return genes_.to_board(g); }
     // The genome of a board of this shape (start and exit must match); throws BoardError.
-    Genome to_genome(const Board& b) const;
+    Genome to_genome(const Board& b) const { return genes_.to_genome(b); }
     Convention convention() const { return convention_; }
-    int rows() const { return rows_; }
-    int cols() const { return cols_; }
-    Cell start() const { return start_; }
-    Cell exit() const { return exit_; }
+    int rows() const { return genes_.rows(); }
+    int cols() const { return genes_.cols(); }
+    Cell start() const { return genes_.start(); }
+    Cell exit() const { return genes_.exit(); }
 
   private:
-    int rows_, cols_;
-    Cell start_, exit_;
+    GridGenes genes_;
     Convention convention_;
-    std::vector<Cell> free_;         // gene -> cell
-    std::vector<RowMask> gene_bit_;  // gene -> its bit in its row
-    Topology topology_;
 };
 
 }  // namespace maze

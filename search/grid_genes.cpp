@@ -1,0 +1,63 @@
+#include "search/grid_genes.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+namespace maze {
+
+GridGenes::GridGenes(int rows, int cols, Cell start, Cell exit, std::vector<Cell> also_open)
+    : rows_(rows), cols_(cols), start_(start), exit_(exit), also_open_(std::move(also_open)) {
+    const Board probe(rows, cols, start, exit);  // validates the shape, start and exit
+    for (const Cell x : also_open_) {
+        if (!probe.in_bounds(x.r, x.c))
+            throw std::invalid_argument("cell (" + std::to_string(x.r) + ", " +
+                                        std::to_string(x.c) + ") is outside the board");
+        if (x == start || x == exit)
+            throw std::invalid_argument("cell (" + std::to_string(x.r) + ", " +
+                                        std::to_string(x.c) + ") is the start or the exit");
+    }
+    topology_.kind = "square";
+    topology_.rows = rows;
+    topology_.cols = cols;
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            const Cell x{r, c};
+            if (x == start || x == exit ||
+                std::find(also_open_.begin(), also_open_.end(), x) != also_open_.end())
+                continue;
+            free_.push_back(x);
+            gene_bit_.push_back(static_cast<RowMask>(1u << c));
+            topology_.row.push_back(r);
+            topology_.col.push_back(c);
+        }
+}
+
+Board GridGenes::to_board(const Genome& g) const {
+    Board b(rows_, cols_, start_, exit_);
+    // Visit only the set bits (the blocked genes).
+    const auto& words = g.words();
+    for (std::size_t w = 0; w < words.size(); ++w)
+        for (std::uint64_t bits = words[w]; bits; bits &= bits - 1) {
+            const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+            b.block_in_row(free_[i].r, gene_bit_[i]);
+        }
+    return b;
+}
+
+Genome GridGenes::to_genome(const Board& b) const {
+    if (b.rows() != rows_ || b.cols() != cols_ || !(b.start() == start_) || !(b.exit() == exit_))
+        throw BoardError("<board>", 0,
+                         "board shape, start or exit differ from the target's " +
+                             std::to_string(rows_) + "x" + std::to_string(cols_));
+    for (const Cell x : also_open_)
+        if (!b.open(x))
+            throw BoardError("<board>", 0,
+                             "cell (" + std::to_string(x.r) + ", " + std::to_string(x.c) +
+                                 ") must be open for this target");
+    Genome g(free_.size());
+    for (std::size_t i = 0; i < free_.size(); ++i) g.set(i, !b.open(free_[i]));
+    return g;
+}
+
+}  // namespace maze
