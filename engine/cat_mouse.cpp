@@ -10,6 +10,7 @@
 #include <new>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 #include <type_traits>
 #include <utility>
 
@@ -98,8 +99,10 @@ class Percolation {
     static constexpr Cell kMouseWon = std::numeric_limits<Cell>::max();
     static constexpr Cell kCatWon = std::numeric_limits<Cell>::max() - 1;
 
-    Percolation(const CatMouseGraph& g, std::uint32_t hole, Cell* cells, std::uint32_t* plies)
-        : n_(static_cast<std::uint32_t>(g.nodes())),
+    Percolation(const CatMouseGraph& g, std::uint32_t hole, Cell* cells, std::uint32_t* plies,
+                int threads)
+        : threads_(static_cast<std::uint32_t>(std::max(1, threads))),
+          n_(static_cast<std::uint32_t>(g.nodes())),
           hole_(hole),
           offset_(g.offsets().data()),
           adj_(g.adjacency().data()),
@@ -177,16 +180,55 @@ class Percolation {
 
     // Settles the predecessors of the layer's positions in plane T (T = 0: mouse to move,
     // whose predecessors have the cat to move; T = 1 the other way round), appending the
-    // settled ones to the other plane's next list. Everything the loop reads is copied into
-    // locals first: the cells are bytes, and a store through a byte pointer could alias any
-    // member, which would make the compiler reload them after every store. Returns true when
-    // the predecessor plane's position `watch` was settled.
+    // settled ones to the other plane's next list. Returns true when the predecessor plane's
+    // position `watch` was settled.
+    //
+    // A big layer is shared among threads by the predecessors' rows (their mouse node): each
+    // thread reads the whole layer but updates only the cells of its own rows, so no cell is
+    // written by two threads, and what a layer settles does not depend on the order in which
+    // its positions are taken (every position it settles gets the same depth). Only the order
+    // of the next list varies, and that order changes nothing.
     template <int T>
     bool expand(std::uint64_t depth, std::uint32_t watch) {
         List& layer = layer_[T];
         List& next = next_[1 - T];
         if (layer.size() >= n_) group_by_mouse(layer);
+        const std::uint32_t parts =
+            layer.size() >= kParallelFrom ? std::min<std::uint32_t>(threads_, n_) : 1;
+        bool watched = false;
+        if (parts <= 1) {
+            watched = expand_rows<T>(layer, 0, n_, next, depth, watch);
+        } else {
+            part_lists_.resize(parts);
+            std::vector<char> part_watched(parts, 0);
+            std::vector<std::thread> workers;
+            auto run_part = [&](std::uint32_t i) {
+                const auto lo = static_cast<std::uint32_t>(std::uint64_t{n_} * i / parts);
+                const auto hi = static_cast<std::uint32_t>(std::uint64_t{n_} * (i + 1) / parts);
+                part_lists_[i].clear();
+                part_watched[i] = expand_rows<T>(layer, lo, hi, part_lists_[i], depth, watch);
+            };
+            for (std::uint32_t i = 1; i < parts; ++i) workers.emplace_back(run_part, i);
+            run_part(0);
+            for (std::thread& w : workers) w.join();
+            for (std::uint32_t i = 0; i < parts; ++i) {
+                next.insert(next.end(), part_lists_[i].begin(), part_lists_[i].end());
+                watched |= part_watched[i] != 0;
+            }
+        }
+        layer.clear();
+        return watched;
+    }
+
+    // expand's work for the predecessors whose mouse node is in [lo, hi). Everything the loop
+    // reads is copied into locals first: the cells are bytes, and a store through a byte
+    // pointer could alias any member, which would make the compiler reload them after every
+    // store.
+    template <int T>
+    bool expand_rows(const List& layer, std::uint32_t lo, std::uint32_t hi, List& next,
+                     std::uint64_t depth, std::uint32_t watch) const {
         const std::uint32_t n = n_, hole = hole_;
+        const std::uint32_t span = hi - lo;
         const std::uint64_t magic = div_magic_;
         const std::uint32_t* const offset = offset_;
         const std::uint32_t* const adj = adj_;
@@ -211,11 +253,14 @@ class Percolation {
                 out = next.data() + used;
                 out_end = next.data() + next.size();
             }
-            // Written here rather than when settled: the layer is grouped by rows, so these
-            // writes land near each other.
-            if (plies) plies[r] = ply - 1;
-            const Cell winner = here[r];
             const std::uint32_t m = div(r, magic);
+            // T = 0: every predecessor has the mouse on m; T = 1: the mouse came from a
+            // neighbour of m, so the rows are checked one by one below.
+            if (T == 0 && m - lo >= span) continue;
+            // Written here rather than when settled: the layer is grouped by rows, so these
+            // writes land near each other. The thread that owns row m writes it.
+            if (plies && m - lo < span) plies[r] = ply - 1;
+            const Cell winner = here[r];
             const std::uint32_t c = r - m * n;
             // The predecessor's mover wins by moving here if the winner is that mover.
             const bool mover_wins = winner == (T == 0 ? kCatWon : kMouseWon);
@@ -227,6 +272,7 @@ class Percolation {
             for (std::uint32_t i = offset[from]; i < offset[from + 1]; ++i) {
                 const std::uint32_t v = adj[i];
                 if (v == hole || v == (T == 0 ? m : c)) continue;
+                if (T == 1 && v - lo >= span) continue;
                 const std::uint32_t p = T == 0 ? m * n + v : v * n + c;
                 // Whether a predecessor is settled depends on the data in ways no branch
                 // predictor guesses, so the update is branch-free: the cell is rewritten either
@@ -242,10 +288,13 @@ class Percolation {
             }
         }
         next.resize(static_cast<std::size_t>(out - next.data()));
-        layer.clear();
         return watched;
     }
 
+    // Layers smaller than this are expanded by one thread: starting threads costs more.
+    static constexpr std::size_t kParallelFrom = 1u << 16;
+
+    std::uint32_t threads_;
     std::uint32_t n_;
     std::uint32_t hole_;
     const std::uint32_t* offset_;
@@ -257,6 +306,7 @@ class Percolation {
     std::uint32_t max_degree_;
     std::uint64_t div_magic_;
     List layer_[2], next_[2], scratch_;
+    std::vector<List> part_lists_;
     std::vector<std::uint32_t> starts_;
 };
 
@@ -325,7 +375,18 @@ CatMouseResult CatMouseTable::at(int mouse, int cat, CatMouseTurn turn) const {
     return r;
 }
 
-CatMouseTable solve_cat_mouse_table(const CatMouseGraph& g, int hole, bool with_plies) {
+namespace {
+
+// threads <= 0: every core the machine reports.
+int resolve_threads(int threads) {
+    if (threads > 0) return threads;
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
+}  // namespace
+
+CatMouseTable solve_cat_mouse_table(const CatMouseGraph& g, int hole, bool with_plies,
+                                    int threads) {
     check_size(g);
     check_node(g, hole, "hole");
     CatMouseTable t;
@@ -337,7 +398,8 @@ CatMouseTable solve_cat_mouse_table(const CatMouseGraph& g, int hole, bool with_
     with_cell_type(g, [&](auto zero) {
         using Cell = decltype(zero);
         std::unique_ptr<Cell[], detail::FreeDeleter> cells(zeroed<Cell>(states));
-        Percolation<Cell>(g, static_cast<std::uint32_t>(hole), cells.get(), t.plies_.get())
+        Percolation<Cell>(g, static_cast<std::uint32_t>(hole), cells.get(), t.plies_.get(),
+                          resolve_threads(threads))
             .run(std::numeric_limits<std::size_t>::max());
         if constexpr (std::is_same_v<Cell, std::uint8_t>) {
             t.cells_ = std::move(cells);
@@ -355,7 +417,7 @@ CatMouseTable solve_cat_mouse_table(const CatMouseGraph& g, int hole, bool with_
     return t;
 }
 
-CatMouseResult solve_cat_mouse(const CatMouseGraph& g, int mouse, int cat, int hole) {
+CatMouseResult solve_cat_mouse(const CatMouseGraph& g, int mouse, int cat, int hole, int threads) {
     check_size(g);
     check_node(g, hole, "hole");
     check_node(g, mouse, "mouse");
@@ -373,8 +435,9 @@ CatMouseResult solve_cat_mouse(const CatMouseGraph& g, int mouse, int cat, int h
         const std::size_t start =
             Percolation<Cell>::index(n, static_cast<std::uint32_t>(mouse),
                                      static_cast<std::uint32_t>(cat), CatMouseTurn::Mouse);
-        const auto depth =
-            Percolation<Cell>(g, static_cast<std::uint32_t>(hole), cells.get(), nullptr).run(start);
+        const auto depth = Percolation<Cell>(g, static_cast<std::uint32_t>(hole), cells.get(),
+                                             nullptr, resolve_threads(threads))
+                               .run(start);
         if (!depth) return;
         r.result =
             cells[start] == Percolation<Cell>::kMouseWon ? kCatMouseMouseWins : kCatMouseCatWins;

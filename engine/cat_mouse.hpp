@@ -86,7 +86,7 @@ class CatMouseTable {
     CatMouseResult at(int mouse, int cat, CatMouseTurn turn = CatMouseTurn::Mouse) const;
 
   private:
-    friend CatMouseTable solve_cat_mouse_table(const CatMouseGraph&, int, bool);
+    friend CatMouseTable solve_cat_mouse_table(const CatMouseGraph&, int, bool, int);
     int n_ = 0;
     int hole_ = 0;
     std::unique_ptr<std::uint8_t[], detail::FreeDeleter> cells_;
@@ -94,13 +94,16 @@ class CatMouseTable {
 };
 
 // Solves every position. Throws std::invalid_argument for a hole that is not a node or a graph
-// too large to index (more than 46,340 nodes).
-CatMouseTable solve_cat_mouse_table(const CatMouseGraph& g, int hole, bool with_plies = true);
+// too large to index (more than 46,340 nodes). Big graphs share each layer of the percolation
+// among `threads` threads (0: every core); the result never depends on the thread count.
+CatMouseTable solve_cat_mouse_table(const CatMouseGraph& g, int hole, bool with_plies = true,
+                                    int threads = 0);
 
 // Solves one start position (mouse to move) without keeping a table of plies, and stops as soon
 // as that position is decided. Throws std::invalid_argument for nodes out of range or the cat in
 // the hole.
-CatMouseResult solve_cat_mouse(const CatMouseGraph& g, int mouse = 1, int cat = 2, int hole = 0);
+CatMouseResult solve_cat_mouse(const CatMouseGraph& g, int mouse = 1, int cat = 2, int hole = 0,
+                               int threads = 0);
 
 // LeetCode 913's catMouseGame: mouse on 1, cat on 2, hole 0.
 int cat_mouse_game(const AdjacencyLists& lists);

@@ -363,6 +363,49 @@ TEST(CatMouse, TurnCappedSearchIsWrong) {
     }
 }
 
+// Big layers are shared among threads by the predecessors' rows: with 1, 2 or 3 threads every
+// position gets the same result and the same plies, and single starts agree too.
+TEST(CatMouse, ThreadCountChangesNothing) {
+    maze::Rng rng(1913);
+    const int n = 700;  // 980,000 positions: the widest layers exceed the parallel threshold
+    AdjacencyLists g(n);
+    auto has = [&](int a, int b) {
+        const auto& l = g[static_cast<std::size_t>(a)];
+        return std::find(l.begin(), l.end(), b) != l.end();
+    };
+    for (int v = 1; v < n; ++v) {
+        const int u = static_cast<int>(rng.below(static_cast<std::uint64_t>(v)));
+        g[static_cast<std::size_t>(u)].push_back(v);
+        g[static_cast<std::size_t>(v)].push_back(u);
+    }
+    for (int k = 0; k < n; ++k) {
+        const int a = static_cast<int>(rng.below(n)), b = static_cast<int>(rng.below(n));
+        if (a == b || has(a, b)) continue;
+        g[static_cast<std::size_t>(a)].push_back(b);
+        g[static_cast<std::size_t>(b)].push_back(a);
+    }
+    const CatMouseGraph cg(g);
+    const maze::CatMouseTable one = maze::solve_cat_mouse_table(cg, 0, true, 1);
+    std::size_t decided = 0;
+    for (int threads : {2, 3}) {
+        const maze::CatMouseTable many = maze::solve_cat_mouse_table(cg, 0, true, threads);
+        for (int m = 0; m < n; ++m)
+            for (int c = 1; c < n; ++c)
+                for (CatMouseTurn t : {CatMouseTurn::Mouse, CatMouseTurn::Cat}) {
+                    const CatMouseResult a = one.at(m, c, t);
+                    ASSERT_EQ(a, many.at(m, c, t)) << m << " " << c << " threads " << threads;
+                    decided += a.result != maze::kCatMouseDraw;
+                }
+    }
+    EXPECT_GT(decided, 200000u);  // the comparison covers many decided positions
+    for (int i = 0; i < 5; ++i) {
+        const int m = static_cast<int>(rng.below(n));
+        const int c = 1 + static_cast<int>(rng.below(n - 1));
+        EXPECT_EQ(maze::solve_cat_mouse(cg, m, c, 0, 1), maze::solve_cat_mouse(cg, m, c, 0, 2));
+        EXPECT_EQ(maze::solve_cat_mouse(cg, m, c, 0, 2), one.at(m, c));
+    }
+}
+
 TEST(CatMouse, SparseGraphOfFourHundredNodes) {
     // A random tree plus extra edges (average degree about 3): the table agrees with single
     // starts, and plies never exceed the number of positions.
