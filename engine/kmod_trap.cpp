@@ -22,7 +22,6 @@ struct Layout {
     int rows, cols, stride;
     std::array<int, 4> step;  // down, right, left, up: the preference order
     int index(Cell x) const { return (x.r + 1) * stride + (x.c + 1); }
-    Cell cell(int i) const { return Cell{i / stride - 1, i % stride - 1}; }
     int size() const { return (rows + 2) * stride; }
     Layout(int r, int c) : rows(r), cols(c), stride(c + 2), step{c + 2, 1, -1, -(c + 2)} {}
 };
@@ -108,8 +107,6 @@ class TrapTree {
         exit_ = L_.index(exit);
         start_ = L_.index(start);
         n_ = L_.size();
-        counting_ = true;
-        trapped_boards_ = 0;
     }
 
     KmodTreeResult run() {

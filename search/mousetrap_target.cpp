@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <bit>
 #include <limits>
-#include <sstream>
 
 #include "engine/bitboard.hpp"
 #include "engine/svg_render.hpp"
