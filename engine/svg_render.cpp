@@ -436,6 +436,12 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
                                   letter, true));
                 }
             }
+            for (const auto& [at, letter] : options.marks) {
+                if (marked || !(at == Cell{r, c})) continue;
+                const double lf = cp * (show_count ? 0.4 : 0.6);
+                const double ly = show_count ? y + 0.36 * cp : y + cp / 2.0 + 0.36 * lf;
+                svg.line(text(x + cp / 2.0, ly, lf, ink, "middle", std::string(1, letter), true));
+            }
             if (show_count) {
                 const std::string label = count_text(v);
                 const double chars = static_cast<double>(label.size());

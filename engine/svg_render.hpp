@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "board.hpp"
@@ -13,6 +14,9 @@ namespace maze {
 struct RenderOptions {
     std::string title;  // e.g. "board.txt: 180 moves (Flash 182)"; empty: no title line
     int cell_pixels = 32;
+    // Extra letters drawn on open cells other than start and exit, e.g. {cat, 'C'} for the
+    // Cat and Mouse target.
+    std::vector<std::pair<Cell, char>> marks;
 };
 
 // visits: rows*cols counts in row-major order (may be empty: all open cells drawn uncoloured,

@@ -127,8 +127,8 @@ std::string CatMouseTarget::board_text(const Genome& g) const {
 
 std::string CatMouseTarget::board_svg(const Genome& g, const std::string& title) const {
     RenderOptions o;
-    // The picture has no mark for the cat, so the title names its cell.
     o.title = title.empty() ? std::string() : title + ", cat at " + cell_text(cat_);
+    o.marks.push_back({cat_, 'C'});
     return render_svg(to_board(g), {}, o);
 }
 

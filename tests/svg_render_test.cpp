@@ -35,7 +35,18 @@ TEST(SvgRender, DrawsEveryCellTheTitleAndTheLegend) {
 
 TEST(SvgRender, InfeasibleBoardsDrawWithoutCounts) {
     const Board b = Board::parse("S#.\n##.\nE..\n");
-    const std::string svg = render_svg(b, {}, RenderOptions{"infeasible", 24});
+    const std::string svg = render_svg(b, {}, RenderOptions{"infeasible", 24, {}});
     EXPECT_NE(svg.find("</svg>"), std::string::npos);
     EXPECT_THROW(render_svg(b, {1, 2, 3}, RenderOptions{}), std::invalid_argument);
+}
+
+TEST(SvgRender, MarksLabelOpenCellsOnly) {
+    const Board b = Board::parse("S.#\n...\nE..\n");
+    RenderOptions o;
+    o.marks = {{Cell{1, 2}, 'C'}, {Cell{0, 2}, 'Q'}, {Cell{0, 0}, 'Z'}};
+    const std::string svg = render_svg(b, {}, o);
+    EXPECT_EQ(occurrences(svg, ">C<"), 1u);  // an open cell gets its letter
+    EXPECT_EQ(occurrences(svg, ">Q<"), 0u);  // a blocked cell does not
+    EXPECT_EQ(occurrences(svg, ">Z<"), 0u);  // the start keeps its own marker
+    EXPECT_EQ(occurrences(render_svg(b, {}, RenderOptions{}), ">C<"), 0u);
 }
