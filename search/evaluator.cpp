@@ -5,6 +5,8 @@
 #include <limits>
 #include <memory>
 
+#include "search/optimizer_support.hpp"
+
 namespace maze {
 
 Evaluator::Evaluator(const Target& target, Budget budget, int threads)
@@ -122,15 +124,15 @@ nlohmann::json Evaluator::save() const {
     j["rejected"] = rejected_;
     j["last_improvement"] = last_improvement_;
     j["has_best"] = has_best_;
-    j["best_score"] = best_score_;
+    j["best_score"] = value_to_json(best_score_);
     j["best"] = best_.to_string();
     j["seconds"] = seconds();
     // The running statistics of the step (or logbook interval) in progress.
     j["step"] = {{"count", step_count_},
-                 {"sum", step_sum_},
-                 {"sum_sq", step_sum_sq_},
-                 {"min", step_min_},
-                 {"max", step_max_}};
+                 {"sum", value_to_json(step_sum_)},
+                 {"sum_sq", value_to_json(step_sum_sq_)},
+                 {"min", value_to_json(step_min_)},
+                 {"max", value_to_json(step_max_)}};
     return j;
 }
 
@@ -139,7 +141,7 @@ void Evaluator::restore(const nlohmann::json& j) {
     rejected_ = j.at("rejected").get<std::uint64_t>();
     last_improvement_ = j.at("last_improvement").get<std::uint64_t>();
     has_best_ = j.at("has_best").get<bool>();
-    best_score_ = j.at("best_score").get<double>();
+    best_score_ = value_from_json(j.at("best_score"));
     best_ = Genome::from_string(j.at("best").get<std::string>());
     earlier_seconds_ = j.at("seconds").get<double>();
     started_ = std::chrono::steady_clock::now();
@@ -148,10 +150,10 @@ void Evaluator::restore(const nlohmann::json& j) {
     if (j.contains("step")) {
         const auto& st = j.at("step");
         step_count_ = st.at("count").get<std::uint64_t>();
-        step_sum_ = st.at("sum").get<double>();
-        step_sum_sq_ = st.at("sum_sq").get<double>();
-        step_min_ = st.at("min").get<double>();
-        step_max_ = st.at("max").get<double>();
+        step_sum_ = value_from_json(st.at("sum"));
+        step_sum_sq_ = value_from_json(st.at("sum_sq"));
+        step_min_ = value_from_json(st.at("min"));
+        step_max_ = value_from_json(st.at("max"));
     }
 }
 

@@ -1,10 +1,9 @@
 #include "search/optimizer_support.hpp"
 
-#include <memory>
-
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <memory>
 #include <span>
 #include <stdexcept>
 
@@ -77,12 +76,25 @@ Rng rng_from_json(const nlohmann::json& j) {
 }
 
 nlohmann::json value_to_json(double v) {
-    if (!std::isfinite(v)) return nullptr;
+    // JSON has no infinities: a -inf score (a board a target rates worst) or a running sum that
+    // reached one would otherwise be written as null and could not be read back exactly.
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     return v;
 }
 
 double value_from_json(const nlohmann::json& j) {
-    if (j.is_null()) return -std::numeric_limits<double>::infinity();
+    if (j.is_null()) return -std::numeric_limits<double>::infinity();  // older checkpoints
+    if (j.is_string()) {
+        const std::string s = j.get<std::string>();
+        if (s == "inf") return std::numeric_limits<double>::infinity();
+        if (s == "-inf") return -std::numeric_limits<double>::infinity();
+        if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+        throw std::invalid_argument(
+            "checkpoint: expected a number, \"inf\", \"-inf\" or "
+            "\"nan\", found \"" +
+            s + "\"");
+    }
     return j.get<double>();
 }
 

@@ -38,7 +38,8 @@ std::vector<Scored> draw_and_evaluate(Evaluator& ev, std::size_t want, std::size
 // Most draws a single-point method makes for one feasible random start before it gives up.
 constexpr std::size_t kMaxStartDraws = 100000;
 
-// JSON forms for checkpoints. Scores of -inf (and other non-finite values) become null.
+// JSON forms for checkpoints. Non-finite values are written "inf", "-inf" or "nan" (JSON has
+// no infinities); null, from older checkpoints, reads as -inf.
 nlohmann::json rng_to_json(const Rng& rng);
 Rng rng_from_json(const nlohmann::json& j);
 nlohmann::json value_to_json(double v);

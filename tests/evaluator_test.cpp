@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <span>
 #include <thread>
 
 #include "engine/board.hpp"
@@ -98,4 +100,60 @@ TEST(Evaluator, SaveRestoreKeepsCountersBestAndElapsedTime) {
     EXPECT_EQ(b.best(), a.best());
     EXPECT_EQ(b.best_score(), a.best_score());
     EXPECT_GE(b.seconds(), saved["seconds"].get<double>());  // elapsed time carries over
+}
+
+namespace {
+
+// A target that rates some feasible boards -inf (as the cat-trap target rates the boards the
+// trapper cannot win): every third board by its gene count, the rest by their moves.
+class SometimesWorst : public Target {
+  public:
+    explicit SometimesWorst(const MouseMazeTarget& inner) : inner_(inner) {}
+    std::string name() const override { return "sometimes-worst"; }
+    std::size_t genes() const override { return inner_.genes(); }
+    const Topology& topology() const override { return inner_.topology(); }
+    std::string unit() const override { return "moves or -inf"; }
+    void feasibility(std::span<const Genome> g, std::span<bool> f) const override {
+        inner_.feasibility(g, f);
+    }
+    void score(std::span<const Genome> g, std::span<double> v, int threads) const override {
+        inner_.score(g, v, threads);
+        for (std::size_t i = 0; i < g.size(); ++i)
+            if (g[i].count() % 3 == 0) v[i] = -std::numeric_limits<double>::infinity();
+    }
+    std::string board_text(const Genome& g) const override { return inner_.board_text(g); }
+    std::string board_svg(const Genome& g, const std::string& t) const override {
+        return inner_.board_svg(g, t);
+    }
+
+  private:
+    const MouseMazeTarget& inner_;
+};
+
+}  // namespace
+
+TEST(Evaluator, SaveRestoreKeepsInfiniteScoresThroughJsonText) {
+    const MouseMazeTarget inner = five();
+    const SometimesWorst t(inner);
+    Rng rng(5);
+    Evaluator a(t, Budget{}, 1);
+    // Only -inf so far: the best score and the step's statistics are infinite.
+    Genome worst(t.genes());
+    ASSERT_EQ(worst.count() % 3, 0u);
+    a.evaluate_one(worst);
+    ASSERT_EQ(a.best_score(), -std::numeric_limits<double>::infinity());
+    Evaluator b(t, Budget{}, 1);
+    b.restore(nlohmann::json::parse(a.save().dump()));  // through text, as a checkpoint file
+    EXPECT_EQ(b.best_score(), a.best_score());
+    for (int i = 0; i < 50; ++i) {
+        const Genome g = random_genome(t, rng, 0.3);
+        a.evaluate_one(g);
+        b.evaluate_one(g);
+    }
+    EXPECT_EQ(b.best_score(), a.best_score());
+    EXPECT_EQ(b.best(), a.best());
+    const StepStats sa = a.take_step_stats(), sb = b.take_step_stats();
+    EXPECT_EQ(sa.count, sb.count);
+    EXPECT_EQ(sa.min, sb.min);
+    EXPECT_EQ(sa.max, sb.max);
 }
