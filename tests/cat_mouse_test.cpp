@@ -363,11 +363,9 @@ TEST(CatMouse, TurnCappedSearchIsWrong) {
     }
 }
 
-// Big layers are shared among threads by the predecessors' rows: with 1, 2 or 3 threads every
-// position gets the same result and the same plies, and single starts agree too.
-TEST(CatMouse, ThreadCountChangesNothing) {
-    maze::Rng rng(1913);
-    const int n = 700;  // 980,000 positions: the widest layers exceed the parallel threshold
+// A random tree on n nodes plus up to `extra` random edges (average degree about 2 + 2 *
+// extra / n): sparse graphs with long games.
+AdjacencyLists random_tree_plus_edges(maze::Rng& rng, int n, int extra) {
     AdjacencyLists g(n);
     auto has = [&](int a, int b) {
         const auto& l = g[static_cast<std::size_t>(a)];
@@ -378,12 +376,21 @@ TEST(CatMouse, ThreadCountChangesNothing) {
         g[static_cast<std::size_t>(u)].push_back(v);
         g[static_cast<std::size_t>(v)].push_back(u);
     }
-    for (int k = 0; k < n; ++k) {
+    for (int k = 0; k < extra; ++k) {
         const int a = static_cast<int>(rng.below(n)), b = static_cast<int>(rng.below(n));
         if (a == b || has(a, b)) continue;
         g[static_cast<std::size_t>(a)].push_back(b);
         g[static_cast<std::size_t>(b)].push_back(a);
     }
+    return g;
+}
+
+// Big layers are shared among threads by the predecessors' rows: with 1, 2 or 3 threads every
+// position gets the same result and the same plies, and single starts agree too.
+TEST(CatMouse, ThreadCountChangesNothing) {
+    maze::Rng rng(1913);
+    const int n = 700;  // 980,000 positions: the widest layers exceed the parallel threshold
+    const AdjacencyLists g = random_tree_plus_edges(rng, n, n);
     const CatMouseGraph cg(g);
     const maze::CatMouseTable one = maze::solve_cat_mouse_table(cg, 0, true, 1);
     std::size_t decided = 0;
@@ -411,22 +418,7 @@ TEST(CatMouse, SparseGraphOfFourHundredNodes) {
     // starts, and plies never exceed the number of positions.
     maze::Rng rng(5);
     const int n = 400;
-    AdjacencyLists g(n);
-    auto has = [&](int a, int b) {
-        const auto& l = g[static_cast<std::size_t>(a)];
-        return std::find(l.begin(), l.end(), b) != l.end();
-    };
-    for (int v = 1; v < n; ++v) {
-        const int u = static_cast<int>(rng.below(static_cast<std::uint64_t>(v)));
-        g[static_cast<std::size_t>(u)].push_back(v);
-        g[static_cast<std::size_t>(v)].push_back(u);
-    }
-    for (int k = 0; k < n / 2; ++k) {
-        const int a = static_cast<int>(rng.below(n)), b = static_cast<int>(rng.below(n));
-        if (a == b || has(a, b)) continue;
-        g[static_cast<std::size_t>(a)].push_back(b);
-        g[static_cast<std::size_t>(b)].push_back(a);
-    }
+    const AdjacencyLists g = random_tree_plus_edges(rng, n, n / 2);
     const CatMouseGraph cg(g);
     const maze::CatMouseTable table = maze::solve_cat_mouse_table(cg, 0);
     for (int i = 0; i < 20; ++i) {
