@@ -93,14 +93,20 @@ std::string read_all(std::FILE* f) {
     return text;
 }
 
-// The checks of the fast solver, for callers that build trees in code.
-void check_tree(const MousetrapTree& tree) {
+// Room and passage counts, trap and mouse in range: what the fast solver needs to index safely.
+void check_shape(const MousetrapTree& tree) {
     const int n = tree.rooms;
     if (n < 1) throw std::invalid_argument("mousetrap: a tree needs at least one room");
     if (tree.a.size() != static_cast<std::size_t>(n - 1) || tree.b.size() != tree.a.size())
         throw std::invalid_argument("mousetrap: a tree of n rooms has n-1 passages");
     if (tree.trap < 0 || tree.trap >= n || tree.mouse < 0 || tree.mouse >= n)
         throw std::invalid_argument("mousetrap: trap or mouse is not a room");
+}
+
+// The checks of the fast solver, for callers that build trees in code.
+void check_tree(const MousetrapTree& tree) {
+    check_shape(tree);
+    const int n = tree.rooms;
     Components comp(n);
     for (std::size_t i = 0; i < tree.a.size(); ++i) {
         if (tree.a[i] < 0 || tree.a[i] >= n || tree.b[i] < 0 || tree.b[i] >= n)
@@ -211,12 +217,8 @@ MousetrapTree read_mousetrap(const std::string& path) {
 }
 
 std::int64_t MousetrapSolver::solve(const MousetrapTree& tree) {
+    check_shape(tree);
     const int n = tree.rooms;
-    if (n < 1) throw std::invalid_argument("mousetrap: a tree needs at least one room");
-    if (tree.a.size() != static_cast<std::size_t>(n - 1) || tree.b.size() != tree.a.size())
-        throw std::invalid_argument("mousetrap: a tree of n rooms has n-1 passages");
-    if (tree.trap < 0 || tree.trap >= n || tree.mouse < 0 || tree.mouse >= n)
-        throw std::invalid_argument("mousetrap: trap or mouse is not a room");
     const auto un = static_cast<std::size_t>(n);
     const int trap = tree.trap;
     auto at = [](auto& v, int x) -> auto& {
