@@ -3,11 +3,11 @@
 #include <omp.h>
 
 #include <bit>
-#include <sstream>
 #include <stdexcept>
 
 #include "engine/bitboard.hpp"
 #include "engine/svg_render.hpp"
+#include "search/mouse_maze_target.hpp"
 
 namespace maze {
 
@@ -132,30 +132,12 @@ std::string CatMouseTarget::board_svg(const Genome& g, const std::string& title)
     return render_svg(to_board(g), {}, o);
 }
 
-namespace {
-
-// A pair [row, col] arrives as the text "row,col" (experiments/config.cpp).
-Cell read_cell(const Params& params, const std::string& key, Cell fallback, int rows, int cols) {
-    if (!params.has(key)) return fallback;
-    const std::string text = params.get_string(key);
-    int r = -1, c = -1;
-    char comma = 0;
-    std::istringstream in(text);
-    if (!(in >> r >> comma >> c) || comma != ',' || r < 0 || r >= rows || c < 0 || c >= cols)
-        throw ParamError("target." + key, params.where(key),
-                         "expected [row, col] inside the " + std::to_string(rows) + "x" +
-                             std::to_string(cols) + " board");
-    return {r, c};
-}
-
-}  // namespace
-
 std::unique_ptr<Target> make_cat_mouse_target(const Params& params) {
     const int rows = static_cast<int>(params.get_int("rows", 6, 2, kMaxSide));
     const int cols = static_cast<int>(params.get_int("cols", 6, 2, kMaxSide));
-    const Cell start = read_cell(params, "start", {0, 0}, rows, cols);
-    const Cell exit = read_cell(params, "exit", {rows - 1, 0}, rows, cols);
-    const Cell cat = read_cell(params, "cat", {0, cols - 1}, rows, cols);
+    const Cell start = read_cell_param(params, "start", {0, 0}, rows, cols);
+    const Cell exit = read_cell_param(params, "exit", {rows - 1, 0}, rows, cols);
+    const Cell cat = read_cell_param(params, "cat", {0, cols - 1}, rows, cols);
     const std::string objective = params.get_choice(
         "objective", "cat-win-plies", {"cat-win-plies", "mouse-win-plies", "decisive-plies"});
     if (start == exit)

@@ -13,27 +13,29 @@
 
 namespace maze {
 
+Cell read_cell_param(const Params& params, const std::string& key, Cell fallback, int rows,
+                     int cols) {
+    if (!params.has(key)) return fallback;
+    const std::string section = params.section().empty() ? "target" : params.section();
+    // A pair [row, col] arrives as the text "row,col".
+    const std::string text = params.get_string(key);
+    int r = -1, c = -1;
+    char comma = 0;
+    std::istringstream in(text);
+    if (!(in >> r >> comma >> c) || comma != ',' || r < 0 || r >= rows || c < 0 || c >= cols)
+        throw ParamError(section + "." + key, params.where(key),
+                         "expected [row, col] inside the " + std::to_string(rows) + "x" +
+                             std::to_string(cols) + " board");
+    return Cell{r, c};
+}
+
 BoardShape read_board_shape(const Params& params, int default_side) {
     BoardShape shape;
     const std::string section = params.section().empty() ? "target" : params.section();
     shape.rows = static_cast<int>(params.get_int("rows", default_side, 1, kMaxSide));
     shape.cols = static_cast<int>(params.get_int("cols", default_side, 1, kMaxSide));
-    shape.start = Cell{0, 0};
-    shape.exit = Cell{shape.rows - 1, 0};
-    for (const std::string key : {"start", "exit"}) {
-        if (!params.has(key)) continue;
-        // A pair [row, col] arrives as the text "row,col".
-        const std::string text = params.get_string(key);
-        int r = -1, c = -1;
-        char comma = 0;
-        std::istringstream in(text);
-        if (!(in >> r >> comma >> c) || comma != ',' || r < 0 || r >= shape.rows || c < 0 ||
-            c >= shape.cols)
-            throw ParamError(section + "." + key, params.where(key),
-                             "expected [row, col] inside the " + std::to_string(shape.rows) + "x" +
-                                 std::to_string(shape.cols) + " board");
-        (key == "start" ? shape.start : shape.exit) = Cell{r, c};
-    }
+    shape.start = read_cell_param(params, "start", Cell{0, 0}, shape.rows, shape.cols);
+    shape.exit = read_cell_param(params, "exit", Cell{shape.rows - 1, 0}, shape.rows, shape.cols);
     if (shape.start == shape.exit)
         throw ParamError(section + ".exit", params.where("exit"),
                          "start and exit must be different cells");

@@ -15,6 +15,9 @@ namespace maze {
 // top left) and exit [r, c] (default bottom left). Throws ParamError naming the key and its
 // file:line.
 BoardShape read_board_shape(const Params& params, int default_side = 13);
+// One cell parameter [r, c] of a rows x cols board (fallback when absent); throws ParamError.
+Cell read_cell_param(const Params& params, const std::string& key, Cell fallback, int rows,
+                     int cols);
 
 class MouseMazeTarget : public Target {
   public:
