@@ -46,6 +46,23 @@ BruteCounts brute_force(int rows, int cols, Cell start, Cell exit, int k) {
     return out;
 }
 
+// Every grid of exactly `cells` cells with every start and exit (start != exit).
+struct Grid {
+    int rows, cols;
+    Cell start, exit;
+};
+std::vector<Grid> grids_of(int cells) {
+    std::vector<Grid> out;
+    for (int rows = 1; rows <= cells; ++rows) {
+        if (cells % rows) continue;
+        const int cols = cells / rows;
+        for (int s = 0; s < cells; ++s)
+            for (int e = 0; e < cells; ++e)
+                if (s != e) out.push_back({rows, cols, {s / cols, s % cols}, {e / cols, e % cols}});
+    }
+    return out;
+}
+
 TEST(Kmod, WalkAgreesWithTheReferenceWalkOnRandomBoards) {
     Rng rng(20261122);
     int trapped = 0;
@@ -86,31 +103,23 @@ TEST(Kmod, DecisionTreeCountsEqualWalkingEveryBoard) {
     // trapping board counts and its smallest trapping board equal the brute force.
     int grids = 0, with_traps = 0;
     for (int cells = 2; cells <= 10; ++cells)
-        for (int rows = 1; rows <= cells; ++rows) {
-            if (cells % rows) continue;
-            const int cols = cells / rows;
-            for (int s = 0; s < cells; ++s)
-                for (int e = 0; e < cells; ++e) {
-                    if (s == e) continue;
-                    const Cell start{s / cols, s % cols}, exit{e / cols, e % cols};
-                    for (int k = 2; k <= 6; ++k) {
-                        const BruteCounts want = brute_force(rows, cols, start, exit, k);
-                        const KmodTreeResult got = kmod_trap_tree(rows, cols, start, exit, k);
-                        ASSERT_EQ(got.escaped_boards, want.escaped)
-                            << rows << "x" << cols << " k=" << k;
-                        ASSERT_TRUE(got.trapped_boards.has_value());
-                        ASSERT_EQ(*got.trapped_boards, want.trapped)
-                            << rows << "x" << cols << " k=" << k;
-                        ASSERT_EQ(got.trapped_leaves > 0, want.trapped > 0);
-                        if (want.trapped) {
-                            ASSERT_EQ(got.smallest->open_count(), want.fewest_open);
-                            ASSERT_TRUE(kmod_walk(*got.smallest, k).trapped);
-                            ++with_traps;
-                        }
-                        ++grids;
-                    }
+        for (const Grid& g : grids_of(cells))
+            for (int k = 2; k <= 6; ++k) {
+                const BruteCounts want = brute_force(g.rows, g.cols, g.start, g.exit, k);
+                const KmodTreeResult got = kmod_trap_tree(g.rows, g.cols, g.start, g.exit, k);
+                ASSERT_EQ(got.escaped_boards, want.escaped)
+                    << g.rows << "x" << g.cols << " k=" << k;
+                ASSERT_TRUE(got.trapped_boards.has_value());
+                ASSERT_EQ(*got.trapped_boards, want.trapped)
+                    << g.rows << "x" << g.cols << " k=" << k;
+                ASSERT_EQ(got.trapped_leaves > 0, want.trapped > 0);
+                if (want.trapped) {
+                    ASSERT_EQ(got.smallest->open_count(), want.fewest_open);
+                    ASSERT_TRUE(kmod_walk(*got.smallest, k).trapped);
+                    ++with_traps;
                 }
-        }
+                ++grids;
+            }
     EXPECT_GT(with_traps, 10);
     EXPECT_GT(grids, 1000);
 }
@@ -131,17 +140,10 @@ TEST(Kmod, DecisionTreeOnLargerDefaultGrids) {
 // The least R*C over which some board traps the k-mod mouse, by walking every board.
 int brute_smallest(int k, int max_cells, bool any_placement) {
     for (int cells = 2; cells <= max_cells; ++cells)
-        for (int rows = 1; rows <= cells; ++rows) {
-            if (cells % rows) continue;
-            const int cols = cells / rows;
-            for (int s = 0; s < cells; ++s)
-                for (int e = 0; e < cells; ++e) {
-                    if (s == e) continue;
-                    const Cell start{s / cols, s % cols}, exit{e / cols, e % cols};
-                    if (!any_placement && !(start == Cell{0, 0} && exit == Cell{rows - 1, 0}))
-                        continue;
-                    if (brute_force(rows, cols, start, exit, k).trapped) return cells;
-                }
+        for (const Grid& g : grids_of(cells)) {
+            if (!any_placement && !(g.start == Cell{0, 0} && g.exit == Cell{g.rows - 1, 0}))
+                continue;
+            if (brute_force(g.rows, g.cols, g.start, g.exit, k).trapped) return cells;
         }
     return 0;
 }
