@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <vector>
 
-#include "engine/bench_boards.hpp"
-#include "engine/cat_mouse.hpp"
-#include "search/cat_mouse_target.hpp"
-#include "search/rng.hpp"
+#include "mazesearch/engine/bench_boards.hpp"
+#include "mazesearch/engine/games/cat_mouse.hpp"
+#include "mazesearch/search/rng.hpp"
+#include "mazesearch/search/targets/cat_mouse_target.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/cat_trap.hpp"
+#include "mazesearch/engine/games/cat_trap.hpp"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // smallest trapping grids.
 #include <benchmark/benchmark.h>
 
-#include "engine/kmod_trap.hpp"
+#include "mazesearch/engine/games/kmod_trap.hpp"
 
 namespace {
 

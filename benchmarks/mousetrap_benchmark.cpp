@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/mousetrap.hpp"
-#include "search/mousetrap_target.hpp"
-#include "search/params.hpp"
-#include "search/rng.hpp"
+#include "mazesearch/engine/games/mousetrap.hpp"
+#include "mazesearch/search/params.hpp"
+#include "mazesearch/search/rng.hpp"
+#include "mazesearch/search/targets/mousetrap_target.hpp"
 
 namespace {
 

@@ -6,10 +6,10 @@
 #include <numeric>
 #include <vector>
 
-#include "engine/bench_boards.hpp"
-#include "engine/bitboard.hpp"
-#include "engine/mouse_walk.hpp"
-#include "search/board_sampler.hpp"
+#include "mazesearch/engine/bench_boards.hpp"
+#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/search/board_sampler.hpp"
 
 using namespace maze;
 

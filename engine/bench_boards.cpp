@@ -1,4 +1,4 @@
-#include "bench_boards.hpp"
+#include "mazesearch/engine/bench_boards.hpp"
 
 #include <string>
 

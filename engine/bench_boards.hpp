@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "board.hpp"
+#include "mazesearch/engine/board.hpp"
 
 namespace maze {
 

@@ -1,4 +1,4 @@
-#include "bitboard.hpp"
+#include "mazesearch/engine/bitboard.hpp"
 
 namespace maze {
 

@@ -5,7 +5,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "board.hpp"
+#include "mazesearch/engine/board.hpp"
 
 namespace maze {
 

@@ -1,4 +1,4 @@
-#include "board.hpp"
+#include "mazesearch/engine/board.hpp"
 
 #include <bit>
 #include <cstdio>

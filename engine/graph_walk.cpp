@@ -1,4 +1,4 @@
-#include "graph_walk.hpp"
+#include "mazesearch/engine/graph_walk.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include "board.hpp"
+#include "mazesearch/engine/board.hpp"
 
 namespace maze {
 

@@ -1,9 +1,9 @@
-#include "mouse_walk.hpp"
+#include "mazesearch/engine/mouse_walk.hpp"
 
 #include <algorithm>
 
-#include "bitboard.hpp"
-#include "graph_walk.hpp"
+#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/engine/graph_walk.hpp"
 
 namespace maze {
 

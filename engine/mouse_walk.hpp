@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <span>
 
-#include "board.hpp"
+#include "mazesearch/engine/board.hpp"
 
 namespace maze {
 

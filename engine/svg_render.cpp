@@ -1,4 +1,4 @@
-#include "svg_render.hpp"
+#include "mazesearch/engine/svg_render.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,10 +1,10 @@
-#include "experiments/board_report.hpp"
+#include "mazesearch/experiments/board_report.hpp"
 
 #include <algorithm>
 
-#include "engine/bitboard.hpp"
-#include "engine/graph_walk.hpp"
-#include "engine/mouse_walk.hpp"
+#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/engine/mouse_walk.hpp"
 
 namespace maze::cli {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/board.hpp"
+#include "mazesearch/engine/board.hpp"
 
 namespace maze::cli {
 

@@ -1,4 +1,4 @@
-#include "experiments/config.hpp"
+#include "mazesearch/experiments/config.hpp"
 
 #include <yaml-cpp/yaml.h>
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "search/evaluator.hpp"
-#include "search/params.hpp"
+#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/params.hpp"
 
 namespace maze::cli {
 

@@ -1,9 +1,9 @@
-#include "experiments/files.hpp"
+#include "mazesearch/experiments/files.hpp"
 
 #include <fstream>
 #include <sstream>
 
-#include "experiments/config.hpp"
+#include "mazesearch/experiments/config.hpp"
 
 namespace maze::cli {
 

@@ -3,11 +3,11 @@
 #include <exception>
 #include <vector>
 
-#include "engine/board.hpp"
-#include "engine/input_error.hpp"
-#include "experiments/commands.hpp"
-#include "experiments/config.hpp"
-#include "search/params.hpp"
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/config.hpp"
+#include "mazesearch/search/params.hpp"
 
 int main(int argc, char** argv) {
     using namespace maze::cli;
@@ -16,7 +16,8 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "mazesearch 0.1.0");
     std::vector<Command> commands = {add_eval(app),          add_render(app),    add_bench(app),
                                      add_run(app),           add_resume(app),    add_summarize(app),
-                                     add_neighbourhood(app), add_enumerate(app), add_merge(app), add_solve(app), add_play(app)};
+                                     add_neighbourhood(app), add_enumerate(app), add_merge(app),
+                                     add_solve(app),         add_play(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -37,7 +38,7 @@ int main(int argc, char** argv) {
         const bool bad_input = dynamic_cast<const maze::cli::ConfigError*>(&e) ||
                                dynamic_cast<const maze::ParamError*>(&e) ||
                                dynamic_cast<const maze::BoardError*>(&e) ||
-                                dynamic_cast<const maze::InputError*>(&e);
+                               dynamic_cast<const maze::InputError*>(&e);
         std::fflush(stdout);
         if (bad_input) {
             std::fprintf(stderr, "mazesearch: error: %s\n", e.what());

@@ -1,4 +1,4 @@
-#include "experiments/runner.hpp"
+#include "mazesearch/experiments/runner.hpp"
 
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -16,13 +16,13 @@
 #include <memory>
 #include <sstream>
 
-#include "engine/board.hpp"
-#include "experiments/files.hpp"
-#include "experiments/target_factory.hpp"
-#include "search/evaluator.hpp"
-#include "search/mouse_maze_target.hpp"
-#include "search/optimizer.hpp"
-#include "search/rng.hpp"
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/experiments/files.hpp"
+#include "mazesearch/experiments/target_factory.hpp"
+#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/optimizer.hpp"
+#include "mazesearch/search/rng.hpp"
+#include "mazesearch/search/targets/mouse_maze_target.hpp"
 
 namespace fs = std::filesystem;
 

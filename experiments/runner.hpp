@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "experiments/config.hpp"
+#include "mazesearch/experiments/config.hpp"
 
 namespace maze::cli {
 

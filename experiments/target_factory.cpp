@@ -1,11 +1,11 @@
-#include "experiments/target_factory.hpp"
+#include "mazesearch/experiments/target_factory.hpp"
 
-#include "engine/board.hpp"
-#include "search/cat_mouse_target.hpp"
-#include "search/cat_trap_target.hpp"
-#include "search/kmod_target.hpp"
-#include "search/mouse_maze_target.hpp"
-#include "search/mousetrap_target.hpp"
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/search/targets/cat_mouse_target.hpp"
+#include "mazesearch/search/targets/cat_trap_target.hpp"
+#include "mazesearch/search/targets/kmod_target.hpp"
+#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/search/targets/mousetrap_target.hpp"
 
 namespace maze::cli {
 

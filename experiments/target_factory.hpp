@@ -3,8 +3,8 @@
 
 #include <memory>
 
-#include "search/params.hpp"
-#include "search/target.hpp"
+#include "mazesearch/search/params.hpp"
+#include "mazesearch/search/target.hpp"
 
 namespace maze::cli {
 

@@ -1,6 +1,6 @@
-#include "search/board_sampler.hpp"
+#include "mazesearch/search/board_sampler.hpp"
 
-#include "engine/bitboard.hpp"
+#include "mazesearch/engine/bitboard.hpp"
 
 namespace maze {
 

@@ -4,8 +4,8 @@
 
 #include <optional>
 
-#include "engine/board.hpp"
-#include "search/rng.hpp"
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/search/rng.hpp"
 
 namespace maze {
 

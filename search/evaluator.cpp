@@ -1,11 +1,11 @@
-#include "search/evaluator.hpp"
+#include "mazesearch/search/evaluator.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
 
-#include "search/optimizer_support.hpp"
+#include "mazesearch/search/optimizer_support.hpp"
 
 namespace maze {
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "search/genome.hpp"
-#include "search/target.hpp"
+#include "mazesearch/search/genome.hpp"
+#include "mazesearch/search/target.hpp"
 
 namespace maze {
 

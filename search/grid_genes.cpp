@@ -1,4 +1,4 @@
-#include "search/grid_genes.hpp"
+#include "mazesearch/search/grid_genes.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -5,9 +5,9 @@
 
 #include <vector>
 
-#include "engine/board.hpp"
-#include "search/genome.hpp"
-#include "search/target.hpp"
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/search/genome.hpp"
+#include "mazesearch/search/target.hpp"
 
 namespace maze {
 

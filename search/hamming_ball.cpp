@@ -1,10 +1,10 @@
-#include "search/hamming_ball.hpp"
+#include "mazesearch/search/hamming_ball.hpp"
 
 #include <limits>
 #include <stdexcept>
 #include <string>
 
-#include "search/rng.hpp"
+#include "mazesearch/search/rng.hpp"
 
 namespace maze {
 

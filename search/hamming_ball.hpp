@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "search/genome.hpp"
+#include "mazesearch/search/genome.hpp"
 
 namespace maze {
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "search/evaluator.hpp"
-#include "search/params.hpp"
-#include "search/rng.hpp"
-#include "search/target.hpp"
+#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/params.hpp"
+#include "mazesearch/search/rng.hpp"
+#include "mazesearch/search/target.hpp"
 
 namespace maze {
 

@@ -1,4 +1,4 @@
-#include "search/optimizer_support.hpp"
+#include "mazesearch/search/optimizer_support.hpp"
 
 #include <cmath>
 #include <cstdio>

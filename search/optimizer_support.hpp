@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "search/evaluator.hpp"
-#include "search/genome.hpp"
-#include "search/optimizer.hpp"
-#include "search/rng.hpp"
-#include "search/target.hpp"
+#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/genome.hpp"
+#include "mazesearch/search/optimizer.hpp"
+#include "mazesearch/search/rng.hpp"
+#include "mazesearch/search/target.hpp"
 
 namespace maze {
 

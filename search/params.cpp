@@ -1,4 +1,4 @@
-#include "search/params.hpp"
+#include "mazesearch/search/params.hpp"
 
 #include <cmath>
 

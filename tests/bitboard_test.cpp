@@ -1,10 +1,10 @@
-#include "engine/bitboard.hpp"
+#include "mazesearch/engine/bitboard.hpp"
 
 #include <gtest/gtest.h>
 
 #include <queue>
 
-#include "tests/random_boards.hpp"
+#include "random_boards.hpp"
 
 using namespace maze;
 

@@ -1,4 +1,4 @@
-#include "engine/board.hpp"
+#include "mazesearch/engine/board.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <fstream>
 #include <string>
 
-#include "tests/temp_dir.hpp"
+#include "temp_dir.hpp"
 
 using maze::Board;
 using maze::BoardError;

@@ -1,7 +1,7 @@
 // Cat and Mouse: the retrograde solver against an independent fixed-point solver on thousands
 // of random small graphs, LeetCode 913's examples, graphs that defeat a turn-capped search, the
 // command, and the maze target.
-#include "engine/cat_mouse.hpp"
+#include "mazesearch/engine/games/cat_mouse.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/input_error.hpp"
-#include "search/cat_mouse_target.hpp"
-#include "search/evaluator.hpp"
-#include "search/optimizer.hpp"
-#include "search/params.hpp"
-#include "search/rng.hpp"
-#include "tests/cli_support.hpp"
+#include "cli_support.hpp"
+#include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/optimizer.hpp"
+#include "mazesearch/search/params.hpp"
+#include "mazesearch/search/rng.hpp"
+#include "mazesearch/search/targets/cat_mouse_target.hpp"
 
 namespace {
 

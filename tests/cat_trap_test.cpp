@@ -1,7 +1,7 @@
 // The hexagonal cat trap: the board and the cat's rule, the AND-tree proof that the trapper wins
 // on the side-20 board within 20 blocks, the exact solver (against a plain minimax and on late
 // positions of the trapper's games), the `play cat-trap` protocol and the fitness target.
-#include "engine/cat_trap.hpp"
+#include "mazesearch/engine/games/cat_trap.hpp"
 
 #include <gtest/gtest.h>
 #include <poll.h>
@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "search/cat_trap_target.hpp"
-#include "tests/cli_support.hpp"
+#include "cli_support.hpp"
+#include "mazesearch/search/targets/cat_trap_target.hpp"
 
 namespace {
 

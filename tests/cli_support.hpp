@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "tests/temp_dir.hpp"
+#include "temp_dir.hpp"
 
 namespace maze::testing_support {
 

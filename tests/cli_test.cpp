@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "tests/cli_support.hpp"
+#include "cli_support.hpp"
 
 using maze::testing_support::CmdResult;
 using maze::testing_support::kBin;
@@ -255,7 +255,8 @@ TEST(Cli, ShardedEnumerationMergesToThePlainAnswer) {
     for (const char* k : {"optimum", "optimal_boards", "feasible", "histogram", "boards", "leaves"})
         EXPECT_EQ(field(merged.out, k), field(plain.out, k)) << k;
     // A finished result is never overwritten.
-    const CmdResult again = run("enumerate --rows 5 --cols 5 --quiet --shard 0/3 --out " + dir + "/shard0.json");
+    const CmdResult again =
+        run("enumerate --rows 5 --cols 5 --quiet --shard 0/3 --out " + dir + "/shard0.json");
     EXPECT_EQ(again.status, 2);
     EXPECT_NE(again.err.find("already exists"), std::string::npos) << again.err;
     const CmdResult twice = run("merge" + files + " " + dir + "/shard0.json");

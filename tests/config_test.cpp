@@ -1,12 +1,12 @@
-#include "experiments/config.hpp"
+#include "mazesearch/experiments/config.hpp"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <string>
 
-#include "experiments/target_factory.hpp"
-#include "tests/temp_dir.hpp"
+#include "mazesearch/experiments/target_factory.hpp"
+#include "temp_dir.hpp"
 
 using maze::cli::ConfigError;
 using maze::cli::load_config;

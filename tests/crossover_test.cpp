@@ -1,4 +1,4 @@
-#include "search/crossover.hpp"
+#include "mazesearch/search/optimizers/crossover.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "search/mouse_maze_target.hpp"
+#include "mazesearch/search/targets/mouse_maze_target.hpp"
 
 namespace {
 

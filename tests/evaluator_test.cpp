@@ -1,4 +1,4 @@
-#include "search/evaluator.hpp"
+#include "mazesearch/search/evaluator.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,9 +6,9 @@
 #include <span>
 #include <thread>
 
-#include "engine/board.hpp"
-#include "search/mouse_maze_target.hpp"
-#include "search/rng.hpp"
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/search/rng.hpp"
+#include "mazesearch/search/targets/mouse_maze_target.hpp"
 
 using namespace maze;
 

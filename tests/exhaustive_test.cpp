@@ -1,4 +1,4 @@
-#include "search/exhaustive.hpp"
+#include "mazesearch/search/enumeration/exhaustive.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "search/hamming_ball.hpp"
+#include "mazesearch/search/hamming_ball.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "search/rng.hpp"
+#include "mazesearch/search/rng.hpp"
 
 namespace {
 

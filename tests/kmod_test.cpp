@@ -4,12 +4,12 @@
 
 #include <vector>
 
-#include "engine/graph_walk.hpp"
-#include "engine/kmod_trap.hpp"
-#include "search/kmod_target.hpp"
-#include "search/rng.hpp"
-#include "tests/cli_support.hpp"
-#include "tests/random_boards.hpp"
+#include "cli_support.hpp"
+#include "mazesearch/engine/games/kmod_trap.hpp"
+#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/search/rng.hpp"
+#include "mazesearch/search/targets/kmod_target.hpp"
+#include "random_boards.hpp"
 
 namespace maze {
 namespace {

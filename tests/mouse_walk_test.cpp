@@ -1,14 +1,14 @@
-#include "engine/mouse_walk.hpp"
+#include "mazesearch/engine/mouse_walk.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "engine/bench_boards.hpp"
-#include "engine/bitboard.hpp"
-#include "engine/graph_walk.hpp"
-#include "tests/random_boards.hpp"
+#include "mazesearch/engine/bench_boards.hpp"
+#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/engine/graph_walk.hpp"
+#include "random_boards.hpp"
 
 using namespace maze;
 

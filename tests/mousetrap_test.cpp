@@ -1,7 +1,7 @@
 // Mousetrap (CEOI 2017): the fast solver against the exhaustive game search on thousands of
 // small random trees, large trees of every shape, the CEOI input format and its errors through
 // the command line, and the fitness target on grid boards.
-#include "engine/mousetrap.hpp"
+#include "mazesearch/engine/games/mousetrap.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,14 +14,14 @@
 #include <string>
 #include <vector>
 
-#include "engine/board.hpp"
-#include "engine/input_error.hpp"
-#include "search/evaluator.hpp"
-#include "search/mousetrap_target.hpp"
-#include "search/optimizer.hpp"
-#include "search/params.hpp"
-#include "search/rng.hpp"
-#include "tests/cli_support.hpp"
+#include "cli_support.hpp"
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/optimizer.hpp"
+#include "mazesearch/search/params.hpp"
+#include "mazesearch/search/rng.hpp"
+#include "mazesearch/search/targets/mousetrap_target.hpp"
 
 namespace {
 

@@ -7,11 +7,11 @@
 #include <utility>
 #include <vector>
 
-#include "search/evaluator.hpp"
-#include "search/hamming_ball.hpp"
-#include "search/mouse_maze_target.hpp"
-#include "search/optimizer.hpp"
-#include "search/params.hpp"
+#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/hamming_ball.hpp"
+#include "mazesearch/search/optimizer.hpp"
+#include "mazesearch/search/params.hpp"
+#include "mazesearch/search/targets/mouse_maze_target.hpp"
 
 namespace {
 

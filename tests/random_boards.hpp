@@ -1,8 +1,8 @@
 // Random boards of mixed shapes for the cross-check tests.
 #pragma once
 
-#include "engine/board.hpp"
-#include "search/rng.hpp"
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/search/rng.hpp"
 
 namespace maze::testing_support {
 

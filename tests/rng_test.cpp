@@ -1,4 +1,4 @@
-#include "search/rng.hpp"
+#include "mazesearch/search/rng.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Run directories end to end: files, determinism across thread counts, interrupt and resume.
-#include "experiments/runner.hpp"
+#include "mazesearch/experiments/runner.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "experiments/config.hpp"
-#include "tests/temp_dir.hpp"
+#include "mazesearch/experiments/config.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace maze::cli;

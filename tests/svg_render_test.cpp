@@ -1,8 +1,8 @@
-#include "engine/svg_render.hpp"
+#include "mazesearch/engine/svg_render.hpp"
 
 #include <gtest/gtest.h>
 
-#include "engine/graph_walk.hpp"
+#include "mazesearch/engine/graph_walk.hpp"
 
 using namespace maze;
 

@@ -1,0 +1,69 @@
+// mazesearch run CONFIG.yaml [key.sub=value ...] and mazesearch resume DIR.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/runner.hpp"
+#include "mazesearch/experiments/target_factory.hpp"
+#include "mazesearch/search/optimizer.hpp"
+
+namespace maze::cli {
+
+namespace {
+
+struct RunCliOptions {
+    std::string config;
+    std::vector<std::string> overrides;
+    bool dry_run = false;
+    bool quiet = false;
+};
+
+}  // namespace
+
+Command add_run(CLI::App& app) {
+    auto opts = std::make_shared<RunCliOptions>();
+    CLI::App* sub = app.add_subcommand("run", "Run a YAML experiment into a run directory");
+    sub->add_option("config", opts->config, "Experiment config (YAML)")->required();
+    sub->add_option(
+        "overrides", opts->overrides,
+        "Overrides key.sub=value, e.g. seed=3 threads=2 repeats=5 budget.evaluations=1e6 "
+        "budget.seconds=60 output=DIR optimizer.mutation=0.05");
+    sub->add_flag("--dry-run", opts->dry_run, "Print the resolved config and exit");
+    sub->add_flag("--quiet", opts->quiet, "No progress output");
+    sub->footer(
+        "The run folder (default runs/<name>/<timestamp>/; output=DIR makes DIR the run folder)\n"
+        "holds config.yaml, overrides.txt, log.txt, logbook.csv, best.txt, best.svg, status,\n"
+        "summary.json and checkpoint.json; repeats go in repeat-NNN/ subfolders. Ctrl-C writes a\n"
+        "checkpoint and exits 130; `mazesearch resume DIR` continues.");
+    return {sub, [opts] {
+                const RunConfig c = load_config(opts->config, opts->overrides);
+                if (opts->dry_run) {
+                    // Check the target and optimizer sections as a real run would.
+                    make_target(c.target);
+                    make_optimizer(c.optimizer);
+                    std::printf("%s", to_yaml(c.resolved).c_str());
+                    return kExitOk;
+                }
+                RunOptions ro;
+                ro.quiet = opts->quiet;
+                return run_experiment(c, ro);
+            }};
+}
+
+Command add_resume(CLI::App& app) {
+    auto dir = std::make_shared<std::string>();
+    auto quiet = std::make_shared<bool>(false);
+    CLI::App* sub =
+        app.add_subcommand("resume", "Continue an interrupted run from its checkpoints");
+    sub->add_option("dir", *dir, "Run directory")->required();
+    sub->add_flag("--quiet", *quiet, "No progress output");
+    return {sub, [dir, quiet] {
+                RunOptions ro;
+                ro.quiet = *quiet;
+                return resume_experiment(*dir, ro);
+            }};
+}
+
+}  // namespace maze::cli

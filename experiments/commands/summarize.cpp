@@ -1,0 +1,91 @@
+// mazesearch summarize DIR...: one Markdown table row per run directory (best, median and worst
+// over its repeats, beside the reference figure its config names).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/files.hpp"
+
+namespace maze::cli {
+
+namespace {
+
+std::string num(double v) {
+    char buf[64];
+    if (v == static_cast<double>(static_cast<long long>(v)))
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+    else
+        std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
+}  // namespace
+
+Command add_summarize(CLI::App& app) {
+    auto dirs = std::make_shared<std::vector<std::string>>();
+    auto optimum = std::make_shared<double>(std::numeric_limits<double>::quiet_NaN());
+    CLI::App* sub = app.add_subcommand("summarize", "Markdown table of finished run directories");
+    sub->add_option("dirs", *dirs, "Run directories")->required();
+    sub->add_option("--optimum", *optimum, "Also count the runs that reached this score");
+    return {
+        sub, [dirs, optimum] {
+            const bool with_optimum = !std::isnan(*optimum);
+            const std::string opt_col = with_optimum ? " reached " + num(*optimum) + " |" : "";
+            std::printf(
+                "| run | reference | runs | best | median | worst |%s evaluations per run | "
+                "seconds per run |\n",
+                opt_col.c_str());
+            std::printf("| --- | ---: | ---: | ---: | ---: | ---: |%s ---: | ---: |\n",
+                        with_optimum ? " ---: |" : "");
+            for (const std::string& d : *dirs) {
+                const std::filesystem::path dir(d);
+                const nlohmann::json s = read_json_file(dir / "summary.json");
+                const nlohmann::json cfg = read_json_file(dir / "config.json");
+                std::vector<double> scores;
+                std::vector<nlohmann::json> runs;
+                if (s.contains("runs"))
+                    for (const auto& r : s["runs"]) runs.push_back(r);
+                else
+                    runs.push_back(s);
+                double evals = 0, secs = 0;
+                for (const auto& r : runs) {
+                    if (r["best_score"].is_number())
+                        scores.push_back(r["best_score"].get<double>());
+                    evals += r["evaluations"].get<double>();
+                    secs += r["seconds"].get<double>();
+                }
+                std::sort(scores.begin(), scores.end());
+                const std::string label = cfg.value("label", cfg.value("name", d));
+                const std::string ref = cfg.contains("reference") && cfg["reference"].is_number()
+                                            ? num(cfg["reference"].get<double>())
+                                            : "";
+                const size_t n = scores.size();
+                const std::string median =
+                    n == 0 ? ""
+                           : num(n % 2 ? scores[n / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2);
+                std::string hits;
+                if (with_optimum)
+                    hits = " " +
+                           std::to_string(std::count_if(scores.begin(), scores.end(),
+                                                        [&](double v) { return v >= *optimum; })) +
+                           " |";
+                std::printf("| %s | %s | %zu | %s | %s | %s |%s %s | %s |\n", label.c_str(),
+                            ref.c_str(), runs.size(), n ? num(scores.back()).c_str() : "",
+                            median.c_str(), n ? num(scores.front()).c_str() : "", hits.c_str(),
+                            num(evals / static_cast<double>(runs.size())).c_str(),
+                            num(secs / static_cast<double>(runs.size())).c_str());
+            }
+            return kExitOk;
+        }};
+}
+
+}  // namespace maze::cli

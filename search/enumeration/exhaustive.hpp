@@ -1,0 +1,93 @@
+// Exhaustive enumeration of every board of a small grid (SPEC section 1).
+//
+// The boards are not walked one by one. A cell can change the walk only once the mouse looks at
+// it, so the enumeration walks once and decides a cell (open or blocked) only when the mouse
+// first looks at it, branching there. A leaf of that decision tree is a finished walk; the cells
+// it never looked at are free, so the leaf stands for 2^(undecided cells) boards with one and the
+// same walk. A branch that blocks the last way to the exit is cut at once (all its boards are
+// infeasible). Start and exit are always open.
+//
+// The tree is cut at a fixed depth into "frontier" subtrees in a canonical order; a shard i/N
+// takes every N-th of them, so shards are deterministic and their results add up exactly.
+// Subtrees are explored in parallel with TBB.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "mazesearch/engine/board.hpp"
+
+namespace maze {
+
+constexpr int kMaxEnumerationCells = 64;
+
+struct EnumerationResult {
+    int rows = 0, cols = 0;
+    Cell start{0, 0}, exit{0, 0};
+    int shard = 0, shards = 1;
+    std::uint64_t optimum = 0;         // most moves over all feasible boards
+    std::uint64_t optimal_boards = 0;  // boards with that many moves
+    std::vector<std::string> boards;   // the first optimal boards in text order, up to a cap
+    std::uint64_t feasible = 0;        // feasible boards
+    std::map<std::uint64_t, std::uint64_t> histogram;  // moves -> boards
+    std::uint64_t leaves = 0;    // finished walks (leaves of the decision tree)
+    std::uint64_t steps = 0;     // mouse moves simulated over the whole tree (the work)
+    std::uint64_t subtrees = 0;  // frontier subtrees explored
+    double seconds = 0;
+
+    // Adds another shard's result of the same grid (throws std::invalid_argument otherwise).
+    void merge(const EnumerationResult& other, std::size_t board_cap);
+    nlohmann::json to_json() const;
+    static EnumerationResult from_json(const nlohmann::json& j);
+};
+
+struct EnumerationOptions {
+    int threads = 0;                 // 0: every core
+    int shard = 0;                   // this shard ...
+    int shards = 1;                  // ... of this many
+    std::size_t board_cap = 64;      // optimal boards listed at most
+    std::size_t frontier = 1 << 14;  // subtrees to cut the tree into (at least)
+    // Called now and then from the enumerating threads with (subtrees done, subtrees of this
+    // shard, best so far); may be empty.
+    std::function<void(std::uint64_t, std::uint64_t, std::uint64_t)> progress;
+    // When set and true, the enumeration stops early; the result then covers only the subtrees
+    // listed in `done` (see below).
+    const std::atomic<bool>* stop = nullptr;
+    // Subtrees (frontier indices) already done, to skip (resume); filled in as subtrees finish.
+    std::vector<std::uint8_t>* done = nullptr;
+    // When > 0, only the first `limit` subtrees of this shard not yet done (in canonical order)
+    // are explored: a deterministic slice of the work.
+    std::size_t limit = 0;
+};
+
+// The `done` marks of EnumerationOptions as text ('1' done, '0' not), for progress files and
+// checkpoints.
+std::string done_to_text(const std::vector<std::uint8_t>& done);
+std::vector<std::uint8_t> done_from_text(const std::string& text);
+
+// Enumerates every board of the rows x cols grid with start and exit open.
+EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
+                                   const EnumerationOptions& options);
+
+// Knuth's random-probe estimate of the decision tree: each probe dives from the root taking a
+// random child at every branch, and the product of the branching factors along its path is an
+// unbiased estimate of the number of leaves (and, weighted by 2^undecided, of feasible boards).
+struct TreeEstimate {
+    std::uint64_t probes = 0;
+    double leaves = 0, leaves_error = 0;  // mean and standard error
+    double feasible = 0, feasible_error = 0;
+    double steps = 0, steps_error = 0;  // mouse moves simulated over the whole tree
+};
+TreeEstimate estimate_tree(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
+                           std::uint64_t seed);
+
+// The plain way, for tests: walks all 2^(cells-2) boards one by one.
+EnumerationResult enumerate_by_walking(int rows, int cols, Cell start, Cell exit,
+                                       std::size_t board_cap);
+
+}  // namespace maze

@@ -1,0 +1,42 @@
+// `optimizer: {kind: exhaustive}`: the exact enumeration (exhaustive.hpp) as a step-wise
+// optimizer, so that a YAML experiment gets the run directory, checkpoints and resume of every
+// other optimizer. Each step explores `chunk` of the 16,384 subtrees; the Evaluator is told how
+// many feasible and infeasible boards the step covered and the best board so far. The full
+// result (optimal boards, histogram) is in the checkpoint's optimizer state.
+// Needs a mouse-maze target of at most 64 cells (ParamError otherwise).
+#pragma once
+
+#include <vector>
+
+#include "mazesearch/search/enumeration/exhaustive.hpp"
+#include "mazesearch/search/optimizer.hpp"
+
+namespace maze {
+
+class MouseMazeTarget;
+
+class ExhaustiveSearch : public Optimizer {
+  public:
+    // Keys: chunk [256] (subtrees a step), cap [8] (optimal boards kept).
+    explicit ExhaustiveSearch(const Params& params);
+
+    std::string kind() const override { return "exhaustive"; }
+    void start(const Target& target, std::uint64_t seed,
+               const std::vector<Genome>& initial = {}) override;
+    void step(Evaluator& ev) override;
+    bool done() const override { return finished_; }
+    nlohmann::json save() const override;
+    void restore(const nlohmann::json& state) override;
+
+    const EnumerationResult& result() const { return result_; }
+
+  private:
+    std::size_t chunk_;
+    std::size_t cap_;
+    const MouseMazeTarget* target_ = nullptr;
+    EnumerationResult result_;
+    std::vector<std::uint8_t> done_;
+    bool finished_ = false;
+};
+
+}  // namespace maze

@@ -1,0 +1,51 @@
+// Hill climbing with restarts (paper Section 4.2): from a random feasible board (or the given
+// one) score Hamming-1 neighbours and move to a strictly better one; at a local optimum start
+// again from a fresh random feasible board. Mode `first` tries the neighbours in a fresh random
+// order per climb step and moves to the first improvement; mode `best` scores all of them (one
+// parallel batch) and moves to the best (the earliest gene on ties). A step is a report
+// interval of `report_every` feasible evaluations; a neighbourhood may span two steps.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "mazesearch/search/optimizer_support.hpp"
+
+namespace maze {
+
+class HillClimbing : public OptimizerBase {
+  public:
+    // Keys: p_blocked [0.25], mode first|best [first], report_every [1000].
+    explicit HillClimbing(const Params& params);
+
+    std::string kind() const override { return "hill-climbing"; }
+    void start(const Target& target, std::uint64_t seed,
+               const std::vector<Genome>& initial = {}) override;
+    void step(Evaluator& ev) override;
+    nlohmann::json save() const override;
+    void restore(const nlohmann::json& state) override;
+
+    // Local optima reached so far (each one triggers a restart).
+    std::uint64_t local_optima() const { return local_optima_; }
+
+  private:
+    void move_to(Genome g, double value);
+    void start_climb(Evaluator& ev);
+
+    double p_blocked_;
+    bool best_mode_;
+    std::uint64_t report_every_;
+
+    std::vector<Genome> initial_;  // the given start, until used
+    bool has_current_ = false;
+    Genome current_;
+    double current_value_ = 0;
+    std::vector<std::size_t> order_;   // mode first: the neighbour order of this climb step
+    std::size_t next_ = 0;             // neighbours of current_ tried so far
+    bool has_best_neighbour_ = false;  // mode best: the best improving neighbour so far
+    std::size_t best_neighbour_ = 0;
+    double best_neighbour_value_ = 0;
+    std::uint64_t local_optima_ = 0;
+};
+
+}  // namespace maze

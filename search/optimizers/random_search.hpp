@@ -1,0 +1,31 @@
+// Random search (paper Section 4.2): every board drawn independently, each gene blocked with
+// probability p_blocked. A step scores `batch` feasible boards (the infeasible ones drawn on the
+// way are rejected and counted), so steps are report intervals of equal size.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "mazesearch/search/optimizer_support.hpp"
+
+namespace maze {
+
+class RandomSearch : public OptimizerBase {
+  public:
+    // Keys: p_blocked [0.25], batch [1000].
+    explicit RandomSearch(const Params& params);
+
+    std::string kind() const override { return "random"; }
+    void start(const Target& target, std::uint64_t seed,
+               const std::vector<Genome>& initial = {}) override;
+    void step(Evaluator& ev) override;
+    nlohmann::json save() const override;
+    void restore(const nlohmann::json& state) override;
+
+  private:
+    double p_blocked_;
+    std::size_t batch_;
+    std::vector<Genome> initial_;  // given boards not yet proposed; they come first
+};
+
+}  // namespace maze

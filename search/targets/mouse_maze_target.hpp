@@ -1,0 +1,52 @@
+// The mouse maze as a fitness target: genes are the free cells of an R x C grid (start and exit
+// excluded) in row-major order, 1 = blocked; the value is Squeaky's moves (paper convention, or
+// Flash = moves + 2).
+#pragma once
+
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/search/board_sampler.hpp"
+#include "mazesearch/search/grid_genes.hpp"
+#include "mazesearch/search/params.hpp"
+#include "mazesearch/search/target.hpp"
+
+namespace maze {
+
+// The grid of a `target:` section: rows, cols (default default_side), start [r, c] (default
+// top left) and exit [r, c] (default bottom left). Throws ParamError naming the key and its
+// file:line.
+BoardShape read_board_shape(const Params& params, int default_side = 13);
+// One cell parameter [r, c] of a rows x cols board (fallback when absent); throws ParamError.
+Cell read_cell_param(const Params& params, const std::string& key, Cell fallback, int rows,
+                     int cols);
+
+class MouseMazeTarget : public Target {
+  public:
+    enum class Convention { Paper, Flash };
+
+    MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention);
+
+    std::string name() const override { return "mouse-maze"; }
+    std::size_t genes() const override { return genes_.size(); }
+    const Topology& topology() const override { return genes_.topology(); }
+    std::string unit() const override;
+    void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
+    void score(std::span<const Genome> genomes, std::span<double> values,
+               int threads) const override;
+    std::string board_text(const Genome& g) const override;
+    std::string board_svg(const Genome& g, const std::string& title) const override;
+
+    Board to_board(const Genome& g) const { return genes_.to_board(g); }
+    // The genome of a board of this shape (start and exit must match); throws BoardError.
+    Genome to_genome(const Board& b) const { return genes_.to_genome(b); }
+    Convention convention() const { return convention_; }
+    int rows() const { return genes_.rows(); }
+    int cols() const { return genes_.cols(); }
+    Cell start() const { return genes_.start(); }
+    Cell exit() const { return genes_.exit(); }
+
+  private:
+    GridGenes genes_;
+    Convention convention_;
+};
+
+}  // namespace maze
