@@ -1,10 +1,13 @@
 // Uses the installed mazesearch::engine: walks a 13x13 board with cell (1, 0) blocked.
+// The project's headers are reached under its own name, so this consumer's own engine/board.hpp
+// (which mazesearch must not shadow, nor be shadowed by) lives beside them.
 #include <cstdint>
 #include <iostream>
+#include <mazesearch/engine/bitboard.hpp>
+#include <mazesearch/engine/board.hpp>
+#include <mazesearch/engine/mouse_walk.hpp>
 
-#include "engine/bitboard.hpp"
 #include "engine/board.hpp"
-#include "engine/mouse_walk.hpp"
 
 int main() {
     maze::Board board(13, 13);
@@ -16,5 +19,5 @@ int main() {
     const maze::WalkResult result = maze::evaluate(board);
     std::cout << result.moves << '\n';
     constexpr std::uint64_t kExpected = 180;
-    return result.feasible && result.moves == kExpected ? 0 : 1;
+    return result.feasible && result.moves == kExpected && consumer::kOwnHeader ? 0 : 1;
 }
