@@ -9,6 +9,10 @@
 
 #include "engine/board.hpp"
 
+// The package must not put its own folders on the include path.
+static_assert(!__has_include(<engine/mouse_walk.hpp>), "mazesearch exports include/mazesearch");
+static_assert(!__has_include(<search/genome.hpp>), "mazesearch exports include/mazesearch");
+
 int main() {
     maze::Board board(13, 13);
     board.set_open(1, 0, false);
