@@ -103,7 +103,7 @@ void BM_CatMouseTargetScore6x6(benchmark::State& state) {
         for (std::size_t i = 0; i < g.size(); ++i) g.set(i, rng.bernoulli(0.25));
     std::vector<double> values(boards.size());
     for (auto _ : state) {
-        t.score(boards, values, 1);
+        t.score(boards, values);
         benchmark::DoNotOptimize(values.data());
     }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(boards.size()));

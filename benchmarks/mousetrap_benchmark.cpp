@@ -83,7 +83,7 @@ void BM_MousetrapTarget9x9(benchmark::State& state) {
     for (auto _ : state) {
         target->feasibility(feasible_boards,
                             std::span<bool>(feasible.get(), feasible_boards.size()));
-        target->score(feasible_boards, values, 1);
+        target->score(feasible_boards, values);
         benchmark::DoNotOptimize(values.data());
     }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(feasible_boards.size()));

@@ -22,7 +22,6 @@
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/rng.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
 
 namespace fs = std::filesystem;
 
@@ -87,14 +86,16 @@ class Experiment {
   public:
     Experiment(RunConfig config, fs::path dir, const RunOptions& options)
         : config_(std::move(config)), dir_(std::move(dir)), options_(options) {
-        target_ = make_target(config_.target);
+        made_ = make_target(config_.target);
+        target_ = made_.target.get();
+        view_ = made_.view.get();
         // Validate the optimizer's parameters before anything is written.
         make_optimizer(config_.optimizer);
         if (!config_.initial.empty()) {
-            const auto* mm = dynamic_cast<const MouseMazeTarget*>(target_.get());
-            if (!mm)
+            std::optional<Genome> g = view_->read_board(config_.initial);
+            if (!g)
                 throw ConfigError(config_.source + ": initial: this target takes no board file");
-            initial_.push_back(mm->to_genome(Board::load(config_.initial)));
+            initial_.push_back(std::move(*g));
         }
         tty_ = !options_.quiet && isatty(STDERR_FILENO);
     }
@@ -247,18 +248,17 @@ class Experiment {
         res.finished = true;
         res.summary = summary(ev, seed, step, reason, r);
         if (ev.has_best()) {
-            write_file_atomically(rdir / ("best." + target_->board_extension()),
-                                  target_->board_text(ev.best()));
-            write_file_atomically(rdir / "best.svg",
-                                  target_->board_svg(ev.best(), config_.name + ": best " +
-                                                                    fmt_score(ev.best_score()) +
-                                                                    " " + target_->unit()));
+            write_file_atomically(rdir / "best.txt", view_->text(ev.best()));
+            write_file_atomically(
+                rdir / "best.svg",
+                view_->svg(ev.best(), config_.name + ": best " + fmt_score(ev.best_score()) + " " +
+                                          view_->unit()));
         }
         write_file_atomically(rdir / "summary.json", res.summary.dump(2) + "\n");
         if (config_.repeats > 1) write_file_atomically(rdir / "status", "finished\n");
         log_->info("repeat {}: {} after {} evaluations ({} rejected), best {} {}", r, reason,
                    ev.evaluations(), ev.rejected(),
-                   ev.has_best() ? fmt_score(ev.best_score()) : "none", target_->unit());
+                   ev.has_best() ? fmt_score(ev.best_score()) : "none", view_->unit());
         return res;
     }
 
@@ -313,10 +313,10 @@ class Experiment {
         j["seed"] = seed;
         j["target"] = target_->name();
         j["optimizer"] = config_.optimizer.get_string("kind", "");
-        j["convention"] = target_->unit();
+        j["convention"] = view_->unit();
         j["best_score"] = ev.has_best() ? nlohmann::json(ev.best_score()) : nlohmann::json(nullptr);
-        j["best_board"] = ev.has_best() ? nlohmann::json(target_->board_text(ev.best()))
-                                        : nlohmann::json(nullptr);
+        j["best_board"] =
+            ev.has_best() ? nlohmann::json(view_->text(ev.best())) : nlohmann::json(nullptr);
         j["evaluations"] = ev.evaluations();
         j["rejected"] = ev.rejected();
         j["steps"] = steps;
@@ -338,7 +338,7 @@ class Experiment {
         j["optimizer"] = config_.optimizer.get_string("kind", "");
         j["seed"] = config_.seed;
         j["repeats"] = runs.size();
-        j["convention"] = target_->unit();
+        j["convention"] = view_->unit();
         if (!scores.empty()) {
             j["best_score"] = scores.back();
             j["median_score"] =
@@ -408,7 +408,7 @@ class Experiment {
             config_.repeats == 1 ? dir_ : dir_ / repeat_name(static_cast<int>(best_i));
         std::printf("%s: best %s %s after %llu evaluations (%llu rejected), %.1f s\n%s",
                     config_.name.c_str(), fmt_score(s["best_score"].get<double>()).c_str(),
-                    target_->unit().c_str(),
+                    view_->unit().c_str(),
                     static_cast<unsigned long long>(s["evaluations"].get<std::uint64_t>()),
                     static_cast<unsigned long long>(s["rejected"].get<std::uint64_t>()),
                     s["seconds"].get<double>(), s["best_board"].get<std::string>().c_str());
@@ -419,7 +419,9 @@ class Experiment {
     RunConfig config_;
     fs::path dir_;
     RunOptions options_;
-    std::unique_ptr<Target> target_;
+    TargetAndView made_;
+    const Target* target_ = nullptr;
+    const BoardView* view_ = nullptr;
     std::vector<Genome> initial_;
     std::shared_ptr<spdlog::logger> log_;
     bool tty_ = false;

@@ -9,19 +9,31 @@
 
 namespace maze::cli {
 
-std::unique_ptr<Target> make_target(const Params& params) {
+namespace {
+
+// The target that `make` builds, and its view: the factory is the one place that knows both
+// concrete types, so nothing downstream needs to ask which target it holds.
+template <typename T>
+TargetAndView with_view(std::unique_ptr<T> target) {
+    auto view = make_view(*target);
+    return TargetAndView{std::move(target), std::move(view)};
+}
+
+}  // namespace
+
+TargetAndView make_target(const Params& params) {
     const std::string kind = params.get_choice(
         "kind", "mouse-maze", {"mouse-maze", "cat-mouse", "mousetrap", "cat-trap", "kmod-trap"});
-    if (kind == "cat-mouse") return make_cat_mouse_target(params);
-    if (kind == "mousetrap") return make_mousetrap_target(params);
-    if (kind == "cat-trap") return make_cat_trap_target(params);
-    if (kind == "kmod-trap") return make_kmod_target(params);
+    if (kind == "cat-mouse") return with_view(make_cat_mouse_target(params));
+    if (kind == "mousetrap") return with_view(make_mousetrap_target(params));
+    if (kind == "cat-trap") return with_view(make_cat_trap_target(params));
+    if (kind == "kmod-trap") return with_view(make_kmod_target(params));
     const BoardShape shape = read_board_shape(params);
     const std::string conv = params.get_choice("convention", "paper", {"paper", "flash"});
     params.reject_unused("target");
-    return std::make_unique<MouseMazeTarget>(
+    return with_view(std::make_unique<MouseMazeTarget>(
         shape.rows, shape.cols, shape.start, shape.exit,
-        conv == "flash" ? MouseMazeTarget::Convention::Flash : MouseMazeTarget::Convention::Paper);
+        conv == "flash" ? MouseMazeTarget::Convention::Flash : MouseMazeTarget::Convention::Paper));
 }
 
 }  // namespace maze::cli

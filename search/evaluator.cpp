@@ -1,6 +1,7 @@
 #include "mazesearch/search/evaluator.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -9,15 +10,39 @@
 
 namespace maze {
 
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A batch is shared among threads only when it holds at least this much work: below it, handing
+// it out costs more than it saves (early generations of a search walk a few hundred moves).
+constexpr double kShareFromNs = 150e3;
+// Chunks aim at this much work each: big enough that claiming one costs nothing, small enough
+// that the batch balances and a descheduled thread holds up little.
+constexpr double kChunkNs = 40e3;
+// How quickly the measured costs follow a change (walks lengthen as a search improves).
+constexpr double kLearnRate = 0.25;
+
+double nanoseconds_since(Clock::time_point t0) {
+    return std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
+}
+
+}  // namespace
+
+void Evaluator::Cost::learn(double ns, std::size_t items) {
+    if (items == 0) return;
+    const double per_item = ns / static_cast<double>(items);
+    ns_per_item = ns_per_item == 0 ? per_item : ns_per_item + kLearnRate * (per_item - ns_per_item);
+}
+
 Evaluator::Evaluator(const Target& target, Budget budget, int threads)
     : target_(target),
       budget_(budget),
-      threads_(threads),
-      started_(std::chrono::steady_clock::now()) {}
+      team_(target.thread_safe() ? threads : 1),
+      started_(Clock::now()) {}
 
 double Evaluator::seconds() const {
-    return earlier_seconds_ +
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    return earlier_seconds_ + std::chrono::duration<double>(Clock::now() - started_).count();
 }
 
 std::uint64_t Evaluator::remaining() const {
@@ -36,6 +61,36 @@ std::string Evaluator::stop_reason() const {
         return "stagnation";
     if (budget_.seconds > 0 && seconds() >= budget_.seconds) return "seconds";
     return "";
+}
+
+void Evaluator::for_chunks(std::size_t n, Cost& cost,
+                           const std::function<void(std::size_t, std::size_t)>& work) {
+    if (n == 0) return;
+    const double per_item = cost.ns_per_item;
+    const auto threads = static_cast<std::size_t>(team_.size());
+    // Unmeasured work runs on the calling thread once, which measures it.
+    if (threads == 1 || per_item == 0 || per_item * static_cast<double>(n) < kShareFromNs) {
+        const auto t0 = Clock::now();
+        work(0, n);
+        cost.learn(nanoseconds_since(t0), n);
+        return;
+    }
+    // At least two chunks per thread, so that a thread that is held up leaves work to the others.
+    const std::size_t by_time = static_cast<std::size_t>(std::ceil(kChunkNs / per_item));
+    const std::size_t by_balance = (n + 2 * threads - 1) / (2 * threads);
+    const std::size_t chunk =
+        std::clamp<std::size_t>(by_time, 1, std::max<std::size_t>(by_balance, 1));
+    const std::size_t chunks = (n + chunk - 1) / chunk;
+    std::vector<double> spent(chunks, 0.0);
+    team_.run(chunks, [&](std::size_t c, int) {
+        const auto t0 = Clock::now();
+        const std::size_t lo = c * chunk;
+        work(lo, std::min(n, lo + chunk));
+        spent[c] = nanoseconds_since(t0);
+    });
+    double total = 0;
+    for (double s : spent) total += s;
+    cost.learn(total, n);
 }
 
 void Evaluator::consider(const Genome& g, double value) {
@@ -59,12 +114,24 @@ void Evaluator::consider(const Genome& g, double value) {
 void Evaluator::evaluate(std::span<const Genome> genomes, std::span<Score> out) {
     const std::size_t n = genomes.size();
     auto feasible = std::make_unique<bool[]>(n);
-    target_.feasibility(genomes, std::span<bool>(feasible.get(), n));
+    for_chunks(n, feasibility_cost_, [&](std::size_t lo, std::size_t hi) {
+        target_.feasibility(genomes.subspan(lo, hi - lo),
+                            std::span<bool>(feasible.get() + lo, hi - lo));
+    });
     evaluate_known(genomes, std::span<const bool>(feasible.get(), n), out);
+}
+
+void Evaluator::score_walks(std::size_t count) {
+    values_.assign(count, 0.0);
+    const std::span<const Genome> walk(walk_.data(), count);
+    for_chunks(count, score_cost_, [&](std::size_t lo, std::size_t hi) {
+        target_.score(walk.subspan(lo, hi - lo), std::span<double>(values_.data() + lo, hi - lo));
+    });
 }
 
 void Evaluator::evaluate_known(std::span<const Genome> genomes, std::span<const bool> feasible,
                                std::span<Score> out) {
+    assert(feasible.size() == genomes.size() && out.size() == genomes.size());
     const std::size_t n = genomes.size();
     walk_.clear();
     walk_index_.clear();
@@ -80,8 +147,7 @@ void Evaluator::evaluate_known(std::span<const Genome> genomes, std::span<const 
         walk_.push_back(genomes[i]);
         walk_index_.push_back(i);
     }
-    values_.assign(walk_.size(), 0.0);
-    target_.score(walk_, values_, threads_);
+    score_walks(walk_.size());
     // Counters and the best advance in batch order, so ties go to the earliest genome.
     for (std::size_t k = 0; k < walk_.size(); ++k) {
         ++evaluations_;
@@ -94,6 +160,54 @@ Score Evaluator::evaluate_one(const Genome& g) {
     Score s;
     evaluate(std::span<const Genome>(&g, 1), std::span<Score>(&s, 1));
     return s;
+}
+
+std::vector<Scored> Evaluator::draw(std::size_t want, std::size_t max_tries,
+                                    const Proposer& propose) {
+    want = static_cast<std::size_t>(std::min<std::uint64_t>(want, remaining()));
+    walk_.clear();
+    std::size_t drawn = 0;
+    // Proposals are built and checked in blocks, in parallel; the block is sized from the
+    // feasible share seen so far, so that one block usually suffices. Proposal k depends on k
+    // alone and the first `want` feasible ones are taken in order, so the block sizes change how
+    // much is built, never what is taken.
+    while (walk_.size() < want && drawn < max_tries) {
+        const double need = static_cast<double>(want - walk_.size());
+        const double guess = std::ceil(need / std::max(feasible_rate_, 0.01) * 1.1) + 4;
+        const std::size_t block = static_cast<std::size_t>(
+            std::min<double>(guess, static_cast<double>(max_tries - drawn)));
+        proposals_.resize(block);
+        proposal_ok_.assign(block, 0);
+        for_chunks(block, propose_cost_, [&](std::size_t lo, std::size_t hi) {
+            for (std::size_t i = lo; i < hi; ++i) proposals_[i] = propose(drawn + i);
+            auto ok = std::make_unique<bool[]>(hi - lo);
+            target_.feasibility(std::span<const Genome>(proposals_.data() + lo, hi - lo),
+                                std::span<bool>(ok.get(), hi - lo));
+            for (std::size_t i = lo; i < hi; ++i) proposal_ok_[i] = ok[i - lo];
+        });
+        std::size_t block_feasible = 0;
+        for (std::size_t i = 0; i < block; ++i) block_feasible += proposal_ok_[i] != 0;
+        feasible_rate_ =
+            std::max(static_cast<double>(block_feasible), 1.0) / static_cast<double>(block);
+        std::size_t used = 0;
+        for (; used < block && walk_.size() < want; ++used) {
+            if (proposal_ok_[used])
+                walk_.push_back(std::move(proposals_[used]));
+            else
+                ++rejected_;
+        }
+        drawn += used;
+    }
+    score_walks(walk_.size());
+    std::vector<Scored> out;
+    out.reserve(walk_.size());
+    for (std::size_t k = 0; k < walk_.size(); ++k) {
+        ++evaluations_;
+        consider(walk_[k], values_[k]);
+        out.push_back(Scored{std::move(walk_[k]), values_[k]});
+    }
+    walk_.clear();
+    return out;
 }
 
 void Evaluator::account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best,
@@ -144,7 +258,7 @@ void Evaluator::restore(const nlohmann::json& j) {
     best_score_ = value_from_json(j.at("best_score"));
     best_ = Genome::from_string(j.at("best").get<std::string>());
     earlier_seconds_ = j.at("seconds").get<double>();
-    started_ = std::chrono::steady_clock::now();
+    started_ = Clock::now();
     step_count_ = 0;
     step_sum_ = step_sum_sq_ = step_min_ = step_max_ = 0;
     if (j.contains("step")) {

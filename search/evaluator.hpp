@@ -1,16 +1,21 @@
-// The optimizers' only door to a target: scores batches in order, counts feasible evaluations
-// and rejected (infeasible, never walked) boards as the paper does, keeps the best genome, and
-// enforces the budget. Whatever the thread count, the same batches give the same counts.
+// The optimizers' only door to a target, and the home of the search's parallelism (as pagmo's
+// batch evaluators): it scores batches in order, counts feasible evaluations and rejected
+// (infeasible, never walked) boards as the paper does, keeps the best genome, and enforces the
+// budget. The loops over a batch run on its WorkerTeam, in chunks that it sizes from what earlier
+// batches cost: a batch too small to be worth sharing stays on the calling thread. Whatever the
+// thread count, the same batches give the same results, bit for bit.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/search/genome.hpp"
 #include "mazesearch/search/target.hpp"
 
@@ -30,8 +35,16 @@ struct StepStats {
     double mean = 0, std = 0, min = 0, max = 0;
 };
 
+// A genome with its (feasible) score.
+struct Scored {
+    Genome genome;
+    double value = 0;
+};
+
 class Evaluator {
   public:
+    // threads <= 0: every core. A target that is not thread_safe() is always scored on the
+    // calling thread.
     Evaluator(const Target& target, Budget budget, int threads);
 
     // Scores genomes in order. An infeasible genome is rejected (counted, not walked); a
@@ -43,6 +56,15 @@ class Evaluator {
     // the flood fill is not run twice.
     void evaluate_known(std::span<const Genome> genomes, std::span<const bool> feasible,
                         std::span<Score> out);
+
+    // Builds proposal k of a step; called for k = 0, 1, 2, ... from several threads at once, so
+    // it must be a function of k alone (its random numbers drawn from a stream derived from k).
+    using Proposer = std::function<Genome(std::uint64_t k)>;
+    // Proposals 0, 1, 2, ... until `want` of them are feasible or `max_tries` are drawn; the
+    // infeasible ones among them are rejected, the feasible ones scored (at most remaining()).
+    // Returns the scored ones in proposal order. Proposals are built, checked and scored in
+    // parallel; the result is that of building them one by one.
+    std::vector<Scored> draw(std::size_t want, std::size_t max_tries, const Proposer& propose);
 
     // For an optimizer that scores boards by itself (exhaustive enumeration walks whole classes
     // of boards at once): counts `evaluated` feasible and `rejected` infeasible boards it
@@ -62,22 +84,34 @@ class Evaluator {
     const Genome& best() const { return best_; }
     double seconds() const;  // elapsed, including earlier sessions
     const Target& target() const { return target_; }
-    int threads() const { return threads_; }
+    int threads() const { return team_.size(); }
     const Budget& budget() const { return budget_; }
 
     // Statistics since the previous call.
     StepStats take_step_stats();
 
-    // Counters, best and elapsed time, for checkpoints.
+    // Counters, best, elapsed time and the step's running statistics, for checkpoints.
     nlohmann::json save() const;
     void restore(const nlohmann::json& j);
 
   private:
+    // What one kind of per-genome work costs, learnt from the batches so far (nanoseconds).
+    struct Cost {
+        double ns_per_item = 0;  // 0: not measured yet
+        void learn(double ns, std::size_t items);
+    };
+    // Calls work(lo, hi) over [0, n) in chunks, on the team when the batch is worth sharing.
+    void for_chunks(std::size_t n, Cost& cost,
+                    const std::function<void(std::size_t, std::size_t)>& work);
+    // Scores walk_[0, count) into values_, in parallel chunks.
+    void score_walks(std::size_t count);
     void consider(const Genome& g, double value);
 
     const Target& target_;
     Budget budget_;
-    int threads_;
+    WorkerTeam team_;
+    Cost propose_cost_, feasibility_cost_, score_cost_;
+    double feasible_rate_ = 1;  // of proposals, learnt from the draws so far
     std::uint64_t evaluations_ = 0;
     std::uint64_t rejected_ = 0;
     std::uint64_t last_improvement_ = 0;  // evaluations_ when the best last improved
@@ -93,6 +127,8 @@ class Evaluator {
     std::vector<Genome> walk_;
     std::vector<std::size_t> walk_index_;
     std::vector<double> values_;
+    std::vector<Genome> proposals_;
+    std::vector<char> proposal_ok_;
 };
 
 }  // namespace maze

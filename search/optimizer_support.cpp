@@ -11,21 +11,17 @@ namespace maze {
 
 Genome random_genome(std::size_t n, double p_blocked, Rng& rng) {
     Genome g(n);
+    const Coin coin(p_blocked);
     for (std::size_t i = 0; i < n; ++i)
-        if (rng.bernoulli(p_blocked)) g.set(i, true);
+        if (coin.toss(rng)) g.set(i, true);
     return g;
 }
 
 void mutate(Genome& g, double p, Rng& rng) {
     if (p <= 0) return;
+    const Coin coin(p);
     for (std::size_t i = 0; i < g.size(); ++i)
-        if (rng.bernoulli(p)) g.flip(i);
-}
-
-bool is_feasible(const Target& target, const Genome& g) {
-    bool f = false;
-    target.feasibility(std::span<const Genome>(&g, 1), std::span<bool>(&f, 1));
-    return f;
+        if (coin.toss(rng)) g.flip(i);
 }
 
 std::vector<Scored> draw_and_evaluate(Evaluator& ev, std::size_t want, std::size_t max_tries,
@@ -35,7 +31,7 @@ std::vector<Scored> draw_and_evaluate(Evaluator& ev, std::size_t want, std::size
     std::size_t feasible = 0;
     while (feasible < want && batch.size() < max_tries) {
         batch.push_back(draw());
-        flags.push_back(is_feasible(ev.target(), batch.back()));
+        flags.push_back(ev.target().feasible(batch.back()));
         feasible += static_cast<std::size_t>(flags.back());
     }
     const auto known = std::make_unique<bool[]>(flags.size());
@@ -118,11 +114,17 @@ void OptimizerBase::start_common(const Target& target, std::uint64_t seed,
             throw std::invalid_argument(kind() + ": initial genome " + std::to_string(i) + " has " +
                                         std::to_string(initial[i].size()) + " genes, the target " +
                                         std::to_string(n_));
-    if (need_feasible_first && !initial.empty() && !is_feasible(target, initial[0]))
+    if (need_feasible_first && !initial.empty() && !target.feasible(initial[0]))
         throw std::invalid_argument(kind() + ": the initial genome is infeasible");
+    seed_ = seed;
     rng_ = Rng(derive_seed(seed, {0}));
     step_ = 0;
     started_ = true;
+}
+
+Rng OptimizerBase::proposal_rng(std::uint64_t k) const {
+    // Stream 1: the proposals (stream 0 seeds rng_).
+    return Rng(derive_seed(seed_, {1, step_, k}));
 }
 
 void OptimizerBase::require_started() const {
@@ -135,6 +137,7 @@ nlohmann::json OptimizerBase::save_common() const {
     j["kind"] = kind();
     j["genes"] = n_;
     j["step"] = step_;
+    j["seed"] = seed_;
     j["rng"] = rng_to_json(rng_);
     return j;
 }
@@ -146,6 +149,7 @@ void OptimizerBase::restore_common(const nlohmann::json& j) {
                                     " checkpoint");
     n_ = j.at("genes").get<std::size_t>();
     step_ = j.at("step").get<std::uint64_t>();
+    seed_ = j.at("seed").get<std::uint64_t>();
     rng_ = rng_from_json(j.at("rng"));
     started_ = true;
 }

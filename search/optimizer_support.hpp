@@ -16,22 +16,18 @@
 
 namespace maze {
 
-// A genome with its (feasible) score.
-struct Scored {
-    Genome genome;
-    double value = 0;
-};
-
 // Each of n genes 1 (blocked) with probability p_blocked, gene 0 first.
 Genome random_genome(std::size_t n, double p_blocked, Rng& rng);
 // Flips each gene with probability p (no draws at all when p == 0).
 void mutate(Genome& g, double p, Rng& rng);
-bool is_feasible(const Target& target, const Genome& g);
 
-// Draws proposals in order until `want` of them are feasible (checked with the target, no walk)
-// or `max_tries` are drawn, then scores all of them in one batch, so that the Evaluator counts
-// the infeasible ones as rejected and walks the feasible ones in parallel. Returns the evaluated
-// ones in draw order. Callers keep want <= ev.remaining(), so nothing is skipped.
+// For methods whose every proposal depends on the one before (single-point searches): draws
+// proposals one by one from the caller's generator until `want` of them are feasible (checked
+// with the target, no walk) or `max_tries` are drawn, then scores all of them in one batch, so
+// that the Evaluator counts the infeasible ones as rejected. Returns the evaluated ones in draw
+// order. Callers keep want <= ev.remaining(), so nothing is skipped. Independent proposals
+// (populations, random samples) go through Evaluator::draw instead, which builds them in
+// parallel.
 std::vector<Scored> draw_and_evaluate(Evaluator& ev, std::size_t want, std::size_t max_tries,
                                       const std::function<Genome()>& draw);
 
@@ -50,8 +46,8 @@ std::vector<Genome> genomes_from_json(const nlohmann::json& j);
 // Common state: genes, RNG, step counter; start() and checkpoint helpers for the subclasses.
 class OptimizerBase : public Optimizer {
   protected:
-    // Sets genes, the RNG (from `seed` alone) and step 0; checks that every initial genome has
-    // target.genes() genes, and, when need_feasible_first, that initial[0] is feasible
+    // Sets genes, the seed, the RNG (from `seed` alone) and step 0; checks that every initial
+    // genome has target.genes() genes, and, when need_feasible_first, that initial[0] is feasible
     // (std::invalid_argument otherwise).
     void start_common(const Target& target, std::uint64_t seed, const std::vector<Genome>& initial,
                       bool need_feasible_first);
@@ -60,7 +56,11 @@ class OptimizerBase : public Optimizer {
     nlohmann::json save_common() const;
     // Checks the kind; std::invalid_argument if the state is another optimizer's.
     void restore_common(const nlohmann::json& j);
+    // The random stream of proposal k of the current step: it depends on the run's seed, the
+    // step and k alone, so proposals can be built on any thread in any order.
+    Rng proposal_rng(std::uint64_t k) const;
 
+    std::uint64_t seed_ = 0;
     std::size_t n_ = 0;
     Rng rng_;
     std::uint64_t step_ = 0;

@@ -72,6 +72,9 @@ class Rng {
     // True with probability p.
     constexpr bool bernoulli(double p) { return uniform() < p; }
 
+    // The 53-bit integer behind uniform(): uniform() == bits53() * 2^-53.
+    constexpr std::uint64_t bits53() { return next() >> 11; }
+
     const std::array<std::uint64_t, 4>& state() const { return s_; }
     void set_state(const std::array<std::uint64_t, 4>& s) { s_ = s; }
 
@@ -80,6 +83,26 @@ class Rng {
         return (x << k) | (x >> (64 - k));
     }
     std::array<std::uint64_t, 4> s_{};
+};
+
+// A biased coin for many tosses at one probability: the same outcomes as Rng::bernoulli(p) (and
+// the same draws), with the comparison done once in integers. uniform() < p holds exactly when
+// the 53-bit integer behind it is below ceil(p * 2^53), a product that doubles hold exactly.
+class Coin {
+  public:
+    explicit Coin(double p)
+        : threshold_(p <= 0   ? 0
+                     : p >= 1 ? kOne
+                              : static_cast<std::uint64_t>(ceil_positive(p * 0x1.0p53))) {}
+    constexpr bool toss(Rng& rng) const { return rng.bits53() < threshold_; }
+
+  private:
+    static constexpr std::uint64_t kOne = std::uint64_t{1} << 53;
+    static constexpr double ceil_positive(double x) {
+        const auto i = static_cast<std::uint64_t>(x);
+        return static_cast<double>(i) < x ? static_cast<double>(i + 1) : static_cast<double>(i);
+    }
+    std::uint64_t threshold_;
 };
 
 }  // namespace maze

@@ -1,10 +1,12 @@
-// What a board is worth. A target scores batches of genomes and says which are feasible; the
-// optimizers know nothing of the game behind it (pagmo's problem/algorithm split).
+// What a board is worth. A target says which genomes are feasible and scores feasible ones; the
+// optimizers know nothing of the game behind it, and it knows nothing of the optimizer that asks
+// (pagmo's problem/algorithm split). How its boards are shown to a user (text, pictures, the unit
+// of its values) is kept apart, in the command's views (experiments/views/).
 #pragma once
 
 #include <cstdint>
 #include <limits>
-#include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -12,6 +14,8 @@
 #include "mazesearch/search/genome.hpp"
 
 namespace maze {
+
+class GridGenes;
 
 // Where each gene sits, for the crossovers that need geometry (line, 2x2 block). Square grids
 // use (row, column); hexagonal boards use axial (r, c); "kind" names the lattice.
@@ -29,6 +33,13 @@ struct Score {
     double value = -std::numeric_limits<double>::infinity();  // valid when feasible
 };
 
+// A target whose value is Squeaky's moves on a grid board plus a constant: the exhaustive
+// enumeration can cover all of its boards without scoring them one by one.
+struct EnumerableGrid {
+    const GridGenes* genes = nullptr;  // the grid, its start and exit, a board's genome
+    double offset = 0;                 // value = moves + offset (the Flash convention adds 2)
+};
+
 class Target {
   public:
     virtual ~Target() = default;
@@ -37,21 +48,24 @@ class Target {
     // Number of genes of every genome of this target.
     virtual std::size_t genes() const = 0;
     virtual const Topology& topology() const = 0;
-    // The unit of value, e.g. "moves (paper convention)".
-    virtual std::string unit() const = 0;
 
-    // Which genomes are feasible; cheap (no walk). feasible.size() == genomes.size().
+    // Which genomes are feasible; cheap (no walk, no solve). feasible.size() == genomes.size().
     virtual void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const = 0;
-    // Scores genomes already known to be feasible. May run in parallel (threads <= 0: all
-    // cores); results never depend on the thread count.
-    virtual void score(std::span<const Genome> genomes, std::span<double> values,
-                       int threads) const = 0;
+    // Scores genomes already known to be feasible, on the calling thread. The evaluator owns the
+    // parallel loop: it hands chunks of a batch to several threads at once when thread_safe().
+    virtual void score(std::span<const Genome> genomes, std::span<double> values) const = 0;
+    // True when feasibility() and score() may run on several threads at once.
+    virtual bool thread_safe() const { return true; }
 
-    // The genome as a human-readable board (text) and as an SVG picture.
-    virtual std::string board_text(const Genome& g) const = 0;
-    virtual std::string board_svg(const Genome& g, const std::string& title) const = 0;
-    // File extension of board_text files, e.g. "txt".
-    virtual std::string board_extension() const { return "txt"; }
+    // The grid of a target that the exhaustive enumeration can cover; none for the others.
+    virtual std::optional<EnumerableGrid> enumerable_grid() const { return std::nullopt; }
+
+    // One genome's feasibility (a convenience over feasibility()).
+    bool feasible(const Genome& g) const {
+        bool f = false;
+        feasibility(std::span<const Genome>(&g, 1), std::span<bool>(&f, 1));
+        return f;
+    }
 };
 
 }  // namespace maze

@@ -55,7 +55,8 @@ TEST(Config, ReadsEveryField) {
     EXPECT_EQ(c.optimizer.get_string("kind"), "genetic");
     EXPECT_DOUBLE_EQ(c.optimizer.get_double("mutation", 0, 0, 1), 0.05);
     const auto target = maze::cli::make_target(c.target);
-    EXPECT_EQ(target->genes(), 28u);
+    EXPECT_EQ(target.target->genes(), 28u);
+    EXPECT_EQ(target.view->unit(), "moves (paper convention)");
 }
 
 TEST(Config, OverridesUseDottedKeys) {

@@ -216,13 +216,13 @@ TEST(KmodTarget, ScoresTrapsAboveEscapesAndSmallTrapsAboveLargeOnes) {
     ASSERT_FALSE(w.trapped);
     EXPECT_EQ(t.value(open), static_cast<double>(w.moves));
     // Through the Target interface: genome -> board -> value, feasibility without a walk.
-    const Genome g = t.shape().to_genome(trap);
-    std::vector<Genome> gs{g, t.shape().to_genome(open)};
+    const Genome g = t.grid().to_genome(trap);
+    std::vector<Genome> gs{g, t.grid().to_genome(open)};
     bool feasible[2] = {false, false};
     t.feasibility(gs, feasible);
     EXPECT_TRUE(feasible[0] && feasible[1]);
     double values[2] = {0, 0};
-    t.score(gs, values, 1);
+    t.score(gs, values);
     EXPECT_EQ(values[0], KmodTarget::kTrapBase - 7);
     EXPECT_GT(values[0], values[1]);
     const KmodTarget esc(3, 4, {0, 0}, {2, 0}, 2, KmodTarget::Objective::EscapeLong);

@@ -56,15 +56,12 @@ class CountTarget : public maze::Target {
     std::string name() const override { return "count"; }
     std::size_t genes() const override { return n_; }
     const maze::Topology& topology() const override { return topo_; }
-    std::string unit() const override { return "ones"; }
     void feasibility(std::span<const Genome> g, std::span<bool> f) const override {
         for (std::size_t i = 0; i < g.size(); ++i) f[i] = !g[i].get(0);
     }
-    void score(std::span<const Genome> g, std::span<double> v, int) const override {
+    void score(std::span<const Genome> g, std::span<double> v) const override {
         for (std::size_t i = 0; i < g.size(); ++i) v[i] = static_cast<double>(g[i].count());
     }
-    std::string board_text(const Genome& g) const override { return g.to_string(); }
-    std::string board_svg(const Genome&, const std::string&) const override { return ""; }
 
   private:
     std::size_t n_;

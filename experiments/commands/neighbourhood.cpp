@@ -74,84 +74,85 @@ Command add_neighbourhood(CLI::App& app) {
         ->check(CLI::Range(0, 4096));
     sub->add_flag("--json", opts->json,
                   "One JSON object: totals, histogram, per-distance breakdown");
-    return {
-        sub, [opts] {
-            const Board board = Board::load(opts->file);
-            const MouseMazeTarget target(board.rows(), board.cols(), board.start(), board.exit(),
-                                         MouseMazeTarget::Convention::Paper);
-            const Genome centre = target.to_genome(board);
-            Evaluator ev(target, Budget{}, opts->threads);
-            const Score c = ev.evaluate_one(centre);
-            if (!c.feasible)
-                throw BoardError(opts->file, 0,
-                                 "the centre board is infeasible (no path from S to E)");
-            HammingBall ball(centre.size(), opts->radius);
-            Tally all;
-            std::vector<Tally> by_distance(static_cast<size_t>(opts->radius) + 1);
-            double best = c.value;
-            Genome best_genome = centre;
-            std::vector<Genome> batch;
-            std::vector<Score> scores;
-            while (ball.next_batch(centre, 8192, batch)) {
-                scores.resize(batch.size());
-                ev.evaluate(batch, scores);
-                for (size_t i = 0; i < batch.size(); ++i) {
-                    const size_t d = batch[i].distance(centre);
-                    all.add(scores[i].feasible, scores[i].value, c.value);
-                    by_distance[d].add(scores[i].feasible, scores[i].value, c.value);
-                    if (scores[i].feasible && scores[i].value > best) {
-                        best = scores[i].value;
-                        best_genome = batch[i];
+    return {sub, [opts] {
+                const Board board = Board::load(opts->file);
+                const MouseMazeTarget target(board.rows(), board.cols(), board.start(),
+                                             board.exit(), MouseMazeTarget::Convention::Paper);
+                const Genome centre = target.to_genome(board);
+                Evaluator ev(target, Budget{}, opts->threads);
+                const Score c = ev.evaluate_one(centre);
+                if (!c.feasible)
+                    throw BoardError(opts->file, 0,
+                                     "the centre board is infeasible (no path from S to E)");
+                HammingBall ball(centre.size(), opts->radius);
+                Tally all;
+                std::vector<Tally> by_distance(static_cast<size_t>(opts->radius) + 1);
+                double best = c.value;
+                Genome best_genome = centre;
+                std::vector<Genome> batch;
+                std::vector<Score> scores;
+                while (ball.next_batch(centre, 8192, batch)) {
+                    scores.resize(batch.size());
+                    ev.evaluate(batch, scores);
+                    for (size_t i = 0; i < batch.size(); ++i) {
+                        const size_t d = batch[i].distance(centre);
+                        all.add(scores[i].feasible, scores[i].value, c.value);
+                        by_distance[d].add(scores[i].feasible, scores[i].value, c.value);
+                        if (scores[i].feasible && scores[i].value > best) {
+                            best = scores[i].value;
+                            best_genome = batch[i];
+                        }
                     }
                 }
-            }
-            if (opts->json) {
-                nlohmann::json j = all.to_json();
-                j["file"] = opts->file;
-                j["convention"] = "paper";
-                j["centre"] = c.value;
-                j["radius"] = opts->radius;
-                j["ball_size"] = ball.size();
-                j["best"] = {{"moves", best},
-                             {"board", target.board_text(best_genome)},
-                             {"distance", best_genome.distance(centre)}};
-                nlohmann::json per = nlohmann::json::array();
-                for (int d = 1; d <= opts->radius; ++d) {
-                    nlohmann::json x = by_distance[static_cast<size_t>(d)].to_json();
-                    x["distance"] = d;
-                    per.push_back(x);
+                if (opts->json) {
+                    nlohmann::json j = all.to_json();
+                    j["file"] = opts->file;
+                    j["convention"] = "paper";
+                    j["centre"] = c.value;
+                    j["radius"] = opts->radius;
+                    j["ball_size"] = ball.size();
+                    j["best"] = {{"moves", best},
+                                 {"board", target.to_board(best_genome).to_text()},
+                                 {"distance", best_genome.distance(centre)}};
+                    nlohmann::json per = nlohmann::json::array();
+                    for (int d = 1; d <= opts->radius; ++d) {
+                        nlohmann::json x = by_distance[static_cast<size_t>(d)].to_json();
+                        x["distance"] = d;
+                        per.push_back(x);
+                    }
+                    j["by_distance"] = per;
+                    std::printf("%s\n", j.dump().c_str());
+                    return kExitOk;
                 }
-                j["by_distance"] = per;
-                std::printf("%s\n", j.dump().c_str());
+                std::printf(
+                    "%s: %.0f moves (paper convention); Hamming ball of radius %d: %llu boards\n",
+                    opts->file.c_str(), c.value, opts->radius,
+                    static_cast<unsigned long long>(ball.size()));
+                for (int d = 1; d <= opts->radius; ++d) {
+                    const Tally& t = by_distance[static_cast<size_t>(d)];
+                    std::printf("  distance %d: %llu boards, %llu feasible", d,
+                                static_cast<unsigned long long>(t.boards),
+                                static_cast<unsigned long long>(t.feasible));
+                    if (t.feasible)
+                        std::printf(
+                            ", moves %llu..%llu (mean %.1f), %llu better, %llu equal, %llu worse",
+                            static_cast<unsigned long long>(t.histogram.begin()->first),
+                            static_cast<unsigned long long>(t.histogram.rbegin()->first),
+                            t.sum / static_cast<double>(t.feasible),
+                            static_cast<unsigned long long>(t.better),
+                            static_cast<unsigned long long>(t.equal),
+                            static_cast<unsigned long long>(t.worse));
+                    std::printf("\n");
+                }
+                if (best > c.value)
+                    std::printf("best neighbour: %.0f moves at distance %zu\n%s", best,
+                                best_genome.distance(centre),
+                                target.to_board(best_genome).to_text().c_str());
+                else
+                    std::printf("no better board within distance %d: a local optimum\n",
+                                opts->radius);
                 return kExitOk;
-            }
-            std::printf(
-                "%s: %.0f moves (paper convention); Hamming ball of radius %d: %llu boards\n",
-                opts->file.c_str(), c.value, opts->radius,
-                static_cast<unsigned long long>(ball.size()));
-            for (int d = 1; d <= opts->radius; ++d) {
-                const Tally& t = by_distance[static_cast<size_t>(d)];
-                std::printf("  distance %d: %llu boards, %llu feasible", d,
-                            static_cast<unsigned long long>(t.boards),
-                            static_cast<unsigned long long>(t.feasible));
-                if (t.feasible)
-                    std::printf(
-                        ", moves %llu..%llu (mean %.1f), %llu better, %llu equal, %llu worse",
-                        static_cast<unsigned long long>(t.histogram.begin()->first),
-                        static_cast<unsigned long long>(t.histogram.rbegin()->first),
-                        t.sum / static_cast<double>(t.feasible),
-                        static_cast<unsigned long long>(t.better),
-                        static_cast<unsigned long long>(t.equal),
-                        static_cast<unsigned long long>(t.worse));
-                std::printf("\n");
-            }
-            if (best > c.value)
-                std::printf("best neighbour: %.0f moves at distance %zu\n%s", best,
-                            best_genome.distance(centre), target.board_text(best_genome).c_str());
-            else
-                std::printf("no better board within distance %d: a local optimum\n", opts->radius);
-            return kExitOk;
-        }};
+            }};
 }
 
 }  // namespace maze::cli

@@ -3,7 +3,8 @@
 // other optimizer. Each step explores `chunk` of the 16,384 subtrees; the Evaluator is told how
 // many feasible and infeasible boards the step covered and the best board so far. The full
 // result (optimal boards, histogram) is in the checkpoint's optimizer state.
-// Needs a mouse-maze target of at most 64 cells (ParamError otherwise).
+// Needs a target with an enumerable grid (the mouse maze) of at most 64 cells (ParamError
+// otherwise).
 #pragma once
 
 #include <vector>
@@ -12,8 +13,6 @@
 #include "mazesearch/search/optimizer.hpp"
 
 namespace maze {
-
-class MouseMazeTarget;
 
 class ExhaustiveSearch : public Optimizer {
   public:
@@ -33,7 +32,7 @@ class ExhaustiveSearch : public Optimizer {
   private:
     std::size_t chunk_;
     std::size_t cap_;
-    const MouseMazeTarget* target_ = nullptr;
+    EnumerableGrid grid_;  // genes == nullptr until start()
     EnumerationResult result_;
     std::vector<std::uint8_t> done_;
     bool finished_ = false;

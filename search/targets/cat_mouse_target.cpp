@@ -1,24 +1,14 @@
 #include "mazesearch/search/targets/cat_mouse_target.hpp"
 
-#include <omp.h>
-
 #include <bit>
 #include <stdexcept>
 
 #include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 
 namespace maze {
 
 namespace {
-
-std::string cell_text(Cell x) {
-    // Appended piece by piece: GCC 12 warns (-Wrestrict, falsely) on "(" + std::to_string(...).
-    std::string s = "(";
-    s.append(std::to_string(x.r)).append(", ").append(std::to_string(x.c)).append(")");
-    return s;
-}
 
 // Every cell but S, E and the cat's, once the cat's cell is checked.
 GridGenes cat_mouse_genes(int rows, int cols, Cell start, Cell exit, Cell cat) {
@@ -35,6 +25,13 @@ GridGenes cat_mouse_genes(int rows, int cols, Cell start, Cell exit, Cell cat) {
 
 }  // namespace
 
+std::string cell_text(Cell x) {
+    // Appended piece by piece: GCC 12 warns (-Wrestrict, falsely) on "(" + std::to_string(...).
+    std::string s = "(";
+    s.append(std::to_string(x.r)).append(", ").append(std::to_string(x.c)).append(")");
+    return s;
+}
+
 CatMouseTarget::CatMouseTarget(int rows, int cols, Cell start, Cell exit, Cell cat,
                                Objective objective)
     : rows_(rows),
@@ -44,18 +41,6 @@ CatMouseTarget::CatMouseTarget(int rows, int cols, Cell start, Cell exit, Cell c
       cat_(cat),
       objective_(objective),
       genes_(cat_mouse_genes(rows, cols, start, exit, cat)) {}
-
-std::string CatMouseTarget::unit() const {
-    switch (objective_) {
-        case Objective::CatWinPlies:
-            return "plies of the cat's forced win (draw 0, mouse win -1)";
-        case Objective::MouseWinPlies:
-            return "plies of the mouse's forced win (draw 0, cat win -1)";
-        case Objective::DecisivePlies:
-            return "plies of optimal play (draw 0)";
-    }
-    return "plies";
-}
 
 CatMouseResult CatMouseTarget::solve(const Board& b) const {
     // Only the components of the start, the exit and the cat take part in the game; leaving
@@ -86,7 +71,7 @@ CatMouseResult CatMouseTarget::solve(const Board& b) const {
             }
         }
     auto node = [&](Cell x) { return id[static_cast<std::size_t>(x.r * cols_ + x.c)]; };
-    return solve_cat_mouse(CatMouseGraph(lists), node(start_), node(cat_), node(exit_));
+    return solve_cat_mouse(CatMouseGraph(lists), node(start_), node(cat_), node(exit_), 1);
 }
 
 double CatMouseTarget::value(const CatMouseResult& r) const {
@@ -108,31 +93,11 @@ void CatMouseTarget::feasibility(std::span<const Genome> genomes, std::span<bool
         feasible[i] = maze::feasible(to_board(genomes[i]));
 }
 
-void CatMouseTarget::score(std::span<const Genome> genomes, std::span<double> values,
-                           int threads) const {
-    // Each board is solved on its own, so the values do not depend on the thread count. Small
-    // batches stay in the calling thread: a solve of a small board takes microseconds.
-    const auto n = static_cast<std::ptrdiff_t>(genomes.size());
-    const int nthreads = threads > 0 ? threads : omp_get_max_threads();
-#pragma omp parallel for num_threads(nthreads) schedule(dynamic, 8) if (n >= 64 && nthreads > 1)
-    for (std::ptrdiff_t i = 0; i < n; ++i)
-        values[static_cast<std::size_t>(i)] = value(solve(genomes[static_cast<std::size_t>(i)]));
+void CatMouseTarget::score(std::span<const Genome> genomes, std::span<double> values) const {
+    for (std::size_t i = 0; i < genomes.size(); ++i) values[i] = value(solve(genomes[i]));
 }
 
-std::string CatMouseTarget::board_text(const Genome& g) const {
-    std::string text = to_board(g).to_text();
-    text[static_cast<std::size_t>(cat_.r * (cols_ + 1) + cat_.c)] = 'C';
-    return text;
-}
-
-std::string CatMouseTarget::board_svg(const Genome& g, const std::string& title) const {
-    RenderOptions o;
-    o.title = title.empty() ? std::string() : title + ", cat at " + cell_text(cat_);
-    o.marks.push_back({cat_, 'C'});
-    return render_svg(to_board(g), {}, o);
-}
-
-std::unique_ptr<Target> make_cat_mouse_target(const Params& params) {
+std::unique_ptr<CatMouseTarget> make_cat_mouse_target(const Params& params) {
     const int rows = static_cast<int>(params.get_int("rows", 6, 2, kMaxSide));
     const int cols = static_cast<int>(params.get_int("cols", 6, 2, kMaxSide));
     const Cell start = read_cell_param(params, "start", {0, 0}, rows, cols);

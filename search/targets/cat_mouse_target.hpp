@@ -32,19 +32,15 @@ class CatMouseTarget : public Target {
     std::string name() const override { return "cat-mouse"; }
     std::size_t genes() const override { return genes_.size(); }
     const Topology& topology() const override { return genes_.topology(); }
-    std::string unit() const override;
     void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
-    void score(std::span<const Genome> genomes, std::span<double> values,
-               int threads) const override;
-    // The board text with the cat's cell marked 'C' ('S' start, 'E' exit, '#' blocked, '.').
-    std::string board_text(const Genome& g) const override;
-    std::string board_svg(const Genome& g, const std::string& title) const override;
+    // Solves each board's game on the calling thread.
+    void score(std::span<const Genome> genomes, std::span<double> values) const override;
 
     Board to_board(const Genome& g) const { return genes_.to_board(g); }
     // The genome of a board of this shape (start and exit must match, the cat's cell open);
     // throws BoardError.
     Genome to_genome(const Board& b) const { return genes_.to_genome(b); }
-    // The game on the board: the result and the length of optimal play.
+    // The game on the board: the result and the length of optimal play (one thread).
     CatMouseResult solve(const Board& b) const;
     CatMouseResult solve(const Genome& g) const { return solve(to_board(g)); }
     // The objective's value of a game result.
@@ -52,6 +48,8 @@ class CatMouseTarget : public Target {
 
     Objective objective() const { return objective_; }
     Cell cat() const { return cat_; }
+    int rows() const { return rows_; }
+    int cols() const { return cols_; }
 
   private:
     int rows_, cols_;
@@ -60,10 +58,13 @@ class CatMouseTarget : public Target {
     GridGenes genes_;  // every cell but S, E and the cat's
 };
 
+// "(r, c)", for messages and titles.
+std::string cell_text(Cell x);
+
 // The target of a config's `target:` section (kind already read); throws ParamError.
 // Keys: rows, cols (default 6 x 6), start [r, c] (default top left), exit [r, c] (default
 // bottom left), cat [r, c] (default top right), objective (cat-win-plies, mouse-win-plies or
 // decisive-plies; default cat-win-plies).
-std::unique_ptr<Target> make_cat_mouse_target(const Params& params);
+std::unique_ptr<CatMouseTarget> make_cat_mouse_target(const Params& params);
 
 }  // namespace maze

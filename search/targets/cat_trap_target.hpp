@@ -28,18 +28,15 @@ class CatTrapTarget : public Target {
     std::string name() const override { return "cat-trap"; }
     std::size_t genes() const override { return cell_.size(); }
     const Topology& topology() const override { return topology_; }
-    std::string unit() const override;
     void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
-    void score(std::span<const Genome> genomes, std::span<double> values,
-               int threads) const override;
-    std::string board_text(const Genome& g) const override;
-    std::string board_svg(const Genome& g, const std::string& title) const override;
+    void score(std::span<const Genome> genomes, std::span<double> values) const override;
 
     // The start position of a genome: the cat in the centre, to move.
     CatTrapGame to_game(const Genome& g) const;
     // The least blocks from the start of a genome's board; nullopt when none within max_blocks.
     std::optional<int> least_blocks(const Genome& g) const;
     const HexBoard& board() const { return board_; }
+    Objective objective() const { return objective_; }
 
   private:
     HexBoard board_;
@@ -52,6 +49,6 @@ class CatTrapTarget : public Target {
 };
 
 // The target of a config's `target:` section (kind already read); throws ParamError.
-std::unique_ptr<Target> make_cat_trap_target(const Params& params);
+std::unique_ptr<CatTrapTarget> make_cat_trap_target(const Params& params);
 
 }  // namespace maze

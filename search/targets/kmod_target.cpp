@@ -1,24 +1,13 @@
 #include "mazesearch/search/targets/kmod_target.hpp"
 
-#include <omp.h>
-
+#include "mazesearch/engine/bitboard.hpp"
 #include "mazesearch/engine/games/kmod_trap.hpp"
-#include "mazesearch/engine/svg_render.hpp"
 
 namespace maze {
 
 KmodTarget::KmodTarget(int rows, int cols, Cell start, Cell exit, int k, Objective objective)
-    : shape_(rows, cols, start, exit, MouseMazeTarget::Convention::Paper),
-      k_(k),
-      objective_(objective) {
+    : grid_(rows, cols, start, exit), k_(k), objective_(objective) {
     if (k < 2 || k > 255) throw std::invalid_argument("a k-mod mouse needs 2 <= k <= 255");
-}
-
-std::string KmodTarget::unit() const {
-    const std::string k = std::to_string(k_);
-    return objective_ == Objective::TrapSmall
-               ? "1e6 - open cells if the " + k + "-mod mouse is trapped, else its moves"
-               : "moves of the " + k + "-mod mouse to the exit (0 if trapped)";
 }
 
 double KmodTarget::value(const Board& b) const {
@@ -29,22 +18,16 @@ double KmodTarget::value(const Board& b) const {
     return std::min(static_cast<double>(w.moves), kTrapBase - 1000.0);
 }
 
-void KmodTarget::score(std::span<const Genome> genomes, std::span<double> values,
-                       int threads) const {
-    const int nthreads = threads > 0 ? threads : omp_get_max_threads();
-    const auto n = static_cast<std::int64_t>(genomes.size());
-#pragma omp parallel for num_threads(nthreads) schedule(dynamic, 16) if (n >= 256 && nthreads > 1)
-    for (std::int64_t i = 0; i < n; ++i)
-        values[static_cast<size_t>(i)] = value(shape_.to_board(genomes[static_cast<size_t>(i)]));
+void KmodTarget::feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const {
+    for (std::size_t i = 0; i < genomes.size(); ++i)
+        feasible[i] = maze::feasible(grid_.to_board(genomes[i]));
 }
 
-std::string KmodTarget::board_svg(const Genome& g, const std::string& title) const {
-    RenderOptions o;
-    o.title = title;
-    return render_svg(shape_.to_board(g), {}, o);
+void KmodTarget::score(std::span<const Genome> genomes, std::span<double> values) const {
+    for (std::size_t i = 0; i < genomes.size(); ++i) values[i] = value(grid_.to_board(genomes[i]));
 }
 
-std::unique_ptr<Target> make_kmod_target(const Params& params) {
+std::unique_ptr<KmodTarget> make_kmod_target(const Params& params) {
     const BoardShape shape = read_board_shape(params, 5);
     const int k = static_cast<int>(params.get_int("k", 2, 2, 255));
     const std::string objective =

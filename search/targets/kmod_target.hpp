@@ -10,6 +10,7 @@
 
 #include <memory>
 
+#include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
@@ -24,30 +25,25 @@ class KmodTarget : public Target {
     KmodTarget(int rows, int cols, Cell start, Cell exit, int k, Objective objective);
 
     std::string name() const override { return "kmod-trap"; }
-    std::size_t genes() const override { return shape_.genes(); }
-    const Topology& topology() const override { return shape_.topology(); }
-    std::string unit() const override;
-    void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override {
-        shape_.feasibility(genomes, feasible);
-    }
-    void score(std::span<const Genome> genomes, std::span<double> values,
-               int threads) const override;
-    std::string board_text(const Genome& g) const override { return shape_.board_text(g); }
-    std::string board_svg(const Genome& g, const std::string& title) const override;
+    std::size_t genes() const override { return grid_.size(); }
+    const Topology& topology() const override { return grid_.topology(); }
+    void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
+    void score(std::span<const Genome> genomes, std::span<double> values) const override;
 
     // The value of one board of this shape (for tests and reports).
     double value(const Board& b) const;
-    const MouseMazeTarget& shape() const { return shape_; }
+    const GridGenes& grid() const { return grid_; }
     int k() const { return k_; }
+    Objective objective() const { return objective_; }
 
   private:
-    MouseMazeTarget shape_;  // genes, boards, feasibility
+    GridGenes grid_;
     int k_;
     Objective objective_;
 };
 
 // The target of a config's `target:` section (kind already read): rows, cols, start, exit,
 // k (2..255, default 2), objective trap-small | escape-long. Throws ParamError.
-std::unique_ptr<Target> make_kmod_target(const Params& params);
+std::unique_ptr<KmodTarget> make_kmod_target(const Params& params);
 
 }  // namespace maze

@@ -1,15 +1,12 @@
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <sstream>
 
 #include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
-#include "mazesearch/engine/svg_render.hpp"
 
 namespace maze {
 
@@ -48,61 +45,24 @@ BoardShape read_board_shape(const Params& params, int default_side) {
 MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention)
     : genes_(rows, cols, start, exit), convention_(convention) {}
 
-std::string MouseMazeTarget::unit() const {
-    return convention_ == Convention::Paper ? "moves (paper convention)"
-                                            : "moves (Flash convention)";
-}
-
 void MouseMazeTarget::feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const {
     for (std::size_t i = 0; i < genomes.size(); ++i)
         feasible[i] = maze::feasible(to_board(genomes[i]));
 }
 
-void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> values,
-                            int threads) const {
-    // Chunks of boards, each walked by the interleaved batch walker; a chunk's result does not
-    // depend on which thread walks it.
-    constexpr std::size_t kChunk = 64;
-    // Below this many boards a batch is walked in the calling thread: waking a team costs more
-    // than it saves, and a busy core would stall the others at the barrier. Big boards have long
-    // walks, so smaller batches of them are worth sharing out.
-    const std::size_t kParallelFrom = rows() * cols() >= 100 ? 128 : 256;
-    const std::size_t n = genomes.size();
-    const std::size_t chunks = (n + kChunk - 1) / kChunk;
-    const int nthreads = threads > 0 ? threads : omp_get_max_threads();
-    const double extra = convention_ == Convention::Flash ? 2.0 : 0.0;
-#pragma omp parallel num_threads(nthreads) if (n >= kParallelFrom && nthreads > 1)
-    {
-        std::vector<Board> boards;
-        std::vector<std::uint64_t> moves;
-#pragma omp for schedule(dynamic, 1)
-        for (std::size_t c = 0; c < chunks; ++c) {
-            const std::size_t lo = c * kChunk;
-            const std::size_t hi = std::min(n, lo + kChunk);
-            boards.clear();
-            for (std::size_t i = lo; i < hi; ++i) boards.push_back(to_board(genomes[i]));
-            moves.assign(boards.size(), 0);
-            walk_feasible_batch(boards, moves);  // the Evaluator only passes feasible ones
-            for (std::size_t i = lo; i < hi; ++i) {
-                const std::uint64_t m = moves[i - lo];
-                values[i] = m == kInfeasible ? -std::numeric_limits<double>::infinity()
-                                             : static_cast<double>(m) + extra;
-            }
-        }
-    }
+void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> values) const {
+    std::vector<Board> boards;
+    boards.reserve(genomes.size());
+    for (const Genome& g : genomes) boards.push_back(to_board(g));
+    std::vector<std::uint64_t> moves(boards.size(), 0);
+    walk_feasible_batch(boards, moves);  // the Evaluator only passes feasible ones
+    for (std::size_t i = 0; i < moves.size(); ++i)
+        values[i] = moves[i] == kInfeasible ? -std::numeric_limits<double>::infinity()
+                                            : static_cast<double>(moves[i]) + offset();
 }
 
-std::string MouseMazeTarget::board_text(const Genome& g) const {
-    return to_board(g).to_text();
-}
-
-std::string MouseMazeTarget::board_svg(const Genome& g, const std::string& title) const {
-    const Board b = to_board(g);
-    std::vector<std::uint64_t> visits;
-    if (maze::feasible(b)) visits = reference_grid_walk(b).visits;
-    RenderOptions o;
-    o.title = title;
-    return render_svg(b, visits, o);
+std::optional<EnumerableGrid> MouseMazeTarget::enumerable_grid() const {
+    return EnumerableGrid{&genes_, offset()};
 }
 
 }  // namespace maze

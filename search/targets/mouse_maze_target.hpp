@@ -28,17 +28,18 @@ class MouseMazeTarget : public Target {
     std::string name() const override { return "mouse-maze"; }
     std::size_t genes() const override { return genes_.size(); }
     const Topology& topology() const override { return genes_.topology(); }
-    std::string unit() const override;
     void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
-    void score(std::span<const Genome> genomes, std::span<double> values,
-               int threads) const override;
-    std::string board_text(const Genome& g) const override;
-    std::string board_svg(const Genome& g, const std::string& title) const override;
+    // Walks the boards eight at a time, interleaved (walk_feasible_batch).
+    void score(std::span<const Genome> genomes, std::span<double> values) const override;
+    std::optional<EnumerableGrid> enumerable_grid() const override;
 
     Board to_board(const Genome& g) const { return genes_.to_board(g); }
     // The genome of a board of this shape (start and exit must match); throws BoardError.
     Genome to_genome(const Board& b) const { return genes_.to_genome(b); }
     Convention convention() const { return convention_; }
+    // What the convention adds to the moves: 2 for Flash (the move in and the move out), else 0.
+    double offset() const { return convention_ == Convention::Flash ? 2.0 : 0.0; }
+    const GridGenes& grid() const { return genes_; }
     int rows() const { return genes_.rows(); }
     int cols() const { return genes_.cols(); }
     Cell start() const { return genes_.start(); }

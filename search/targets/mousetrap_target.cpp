@@ -1,13 +1,10 @@
 #include "mazesearch/search/targets/mousetrap_target.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <bit>
 #include <limits>
 
 #include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/svg_render.hpp"
 
 namespace maze {
 
@@ -65,43 +62,23 @@ std::optional<MousetrapTree> mousetrap_tree(const Board& b) {
 }
 
 MousetrapTarget::MousetrapTarget(int rows, int cols, Cell start, Cell exit)
-    : grid_(rows, cols, start, exit, MouseMazeTarget::Convention::Paper) {}
+    : grid_(rows, cols, start, exit) {}
 
 void MousetrapTarget::feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const {
     for (std::size_t i = 0; i < genomes.size(); ++i)
         feasible[i] = mousetrap_feasible(to_board(genomes[i]));
 }
 
-void MousetrapTarget::score(std::span<const Genome> genomes, std::span<double> values,
-                            int threads) const {
-    // A solve of a board-sized tree takes microseconds: share out only big batches.
-    constexpr std::size_t kParallelFrom = 256;
-    const std::size_t n = genomes.size();
-    const int nthreads = threads > 0 ? threads : omp_get_max_threads();
-#pragma omp parallel num_threads(nthreads) if (n >= kParallelFrom && nthreads > 1)
-    {
-        MousetrapSolver solver;  // buffers reused for every board of this thread
-#pragma omp for schedule(dynamic, 32)
-        for (std::size_t i = 0; i < n; ++i) {
-            const auto tree = mousetrap_tree(to_board(genomes[i]));
-            values[i] = tree ? static_cast<double>(solver.solve(*tree))
-                             : -std::numeric_limits<double>::infinity();
-        }
+void MousetrapTarget::score(std::span<const Genome> genomes, std::span<double> values) const {
+    MousetrapSolver solver;  // buffers reused for every board of the chunk
+    for (std::size_t i = 0; i < genomes.size(); ++i) {
+        const auto tree = mousetrap_tree(to_board(genomes[i]));
+        values[i] = tree ? static_cast<double>(solver.solve(*tree))
+                         : -std::numeric_limits<double>::infinity();
     }
 }
 
-std::string MousetrapTarget::board_text(const Genome& g) const {
-    return to_board(g).to_text();
-}
-
-std::string MousetrapTarget::board_svg(const Genome& g, const std::string& title) const {
-    // No visit counts to colour: the cells are drawn plain, the value goes in the title.
-    RenderOptions o;
-    o.title = title;
-    return render_svg(to_board(g), {}, o);
-}
-
-std::unique_ptr<Target> make_mousetrap_target(const Params& params) {
+std::unique_ptr<MousetrapTarget> make_mousetrap_target(const Params& params) {
     const BoardShape shape = read_board_shape(params);
     params.reject_unused("target");
     return std::make_unique<MousetrapTarget>(shape.rows, shape.cols, shape.start, shape.exit);

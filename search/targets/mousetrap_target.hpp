@@ -15,6 +15,7 @@
 
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/games/mousetrap.hpp"
+#include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
@@ -27,20 +28,18 @@ class MousetrapTarget : public Target {
     MousetrapTarget(int rows, int cols, Cell start, Cell exit);
 
     std::string name() const override { return "mousetrap"; }
-    std::size_t genes() const override { return grid_.genes(); }
+    std::size_t genes() const override { return grid_.size(); }
     const Topology& topology() const override { return grid_.topology(); }
-    std::string unit() const override { return "trapper operations"; }
     void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
-    void score(std::span<const Genome> genomes, std::span<double> values,
-               int threads) const override;
-    std::string board_text(const Genome& g) const override;
-    std::string board_svg(const Genome& g, const std::string& title) const override;
+    void score(std::span<const Genome> genomes, std::span<double> values) const override;
 
     Board to_board(const Genome& g) const { return grid_.to_board(g); }
     Genome to_genome(const Board& b) const { return grid_.to_genome(b); }
 
+    const GridGenes& grid() const { return grid_; }
+
   private:
-    MouseMazeTarget grid_;  // the genome <-> board conventions
+    GridGenes grid_;
 };
 
 // True when S's open component holds E and is a tree (bit counts only, no search).
@@ -51,6 +50,6 @@ std::optional<MousetrapTree> mousetrap_tree(const Board& b);
 
 // The target of a config's `target:` section (kind already read): rows, cols (default 13),
 // start [r, c] (default [0, 0]) and exit (default [rows-1, 0]); throws ParamError.
-std::unique_ptr<Target> make_mousetrap_target(const Params& params);
+std::unique_ptr<MousetrapTarget> make_mousetrap_target(const Params& params);
 
 }  // namespace maze

@@ -1,0 +1,43 @@
+// The mouse maze's boards: the board text, and a picture coloured by Squeaky's visits.
+#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/engine/svg_render.hpp"
+#include "mazesearch/experiments/views/board_view.hpp"
+#include "mazesearch/search/targets/mouse_maze_target.hpp"
+
+namespace maze::cli {
+
+namespace {
+
+class MouseMazeView : public BoardView {
+  public:
+    explicit MouseMazeView(const MouseMazeTarget& t) : t_(t) {}
+
+    std::string unit() const override {
+        return t_.convention() == MouseMazeTarget::Convention::Paper ? "moves (paper convention)"
+                                                                     : "moves (Flash convention)";
+    }
+    std::string text(const Genome& g) const override { return t_.to_board(g).to_text(); }
+    std::string svg(const Genome& g, const std::string& title) const override {
+        const Board b = t_.to_board(g);
+        std::vector<std::uint64_t> visits;
+        if (feasible(b)) visits = reference_grid_walk(b).visits;
+        RenderOptions o;
+        o.title = title;
+        return render_svg(b, visits, o);
+    }
+    std::optional<Genome> read_board(const std::string& path) const override {
+        return t_.to_genome(Board::load(path));
+    }
+
+  private:
+    const MouseMazeTarget& t_;
+};
+
+}  // namespace
+
+std::unique_ptr<BoardView> make_view(const MouseMazeTarget& target) {
+    return std::make_unique<MouseMazeView>(target);
+}
+
+}  // namespace maze::cli
