@@ -63,13 +63,19 @@ void EvolutionarySearch::step(Evaluator& ev) {
     if (want == 0) return;
     const std::size_t max_tries = std::max<std::size_t>(100 * population_size_, 1000);
     if (population_.empty()) {
-        std::size_t next_initial = 0;
-        auto got = draw_and_evaluate(ev, want, max_tries, [&] {
-            if (next_initial < initial_.size()) return initial_[next_initial++];
-            return random_genome(n_, p_blocked_, rng_);
+        // The given boards first, then random ones.
+        const std::size_t given = initial_.size();
+        const std::uint64_t rejected_before = ev.rejected();
+        auto got = ev.draw(want, max_tries, [&](std::uint64_t k) {
+            if (k < given) return initial_[static_cast<std::size_t>(k)];
+            Rng rng = proposal_rng(k);
+            return random_genome(n_, p_blocked_, rng);
         });
-        initial_.erase(initial_.begin(),
-                       initial_.begin() + static_cast<std::ptrdiff_t>(next_initial));
+        // The given boards among the proposals taken are used up.
+        const std::size_t taken =
+            got.size() + static_cast<std::size_t>(ev.rejected() - rejected_before);
+        const std::size_t used = std::min(given, taken);
+        initial_.erase(initial_.begin(), initial_.begin() + static_cast<std::ptrdiff_t>(used));
         ++step_;
         if (got.empty())
             throw std::runtime_error(kind() + ": no feasible board in " +
@@ -81,16 +87,19 @@ void EvolutionarySearch::step(Evaluator& ev) {
     std::vector<Scored> parents = top_parents();
     const Topology& topo = ev.target().topology();
     const std::uint64_t np = parents.size();
-    auto got = draw_and_evaluate(ev, want, max_tries, [&] {
+    // Each child from its own random stream: the children of a generation are built in
+    // parallel, and each is the same whichever thread builds it.
+    auto got = ev.draw(want, max_tries, [&](std::uint64_t k) {
+        Rng rng = proposal_rng(k);
         Genome child;
         if (crossover_) {
-            const Genome& a = parents[static_cast<std::size_t>(rng_.below(np))].genome;
-            const Genome& b = parents[static_cast<std::size_t>(rng_.below(np))].genome;
-            child = crossover(*crossover_, a, b, topo, rng_);
+            const Genome& a = parents[static_cast<std::size_t>(rng.below(np))].genome;
+            const Genome& b = parents[static_cast<std::size_t>(rng.below(np))].genome;
+            child = crossover(*crossover_, a, b, topo, rng);
         } else {
-            child = parents[static_cast<std::size_t>(rng_.below(np))].genome;
+            child = parents[static_cast<std::size_t>(rng.below(np))].genome;
         }
-        mutate(child, mutation_, rng_);
+        mutate(child, mutation_, rng);
         return child;
     });
     ++step_;

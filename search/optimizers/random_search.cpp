@@ -21,12 +21,18 @@ void RandomSearch::step(Evaluator& ev) {
         static_cast<std::size_t>(std::min<std::uint64_t>(batch_, ev.remaining()));
     if (want == 0) return;
     const std::size_t max_tries = std::max<std::size_t>(100 * batch_, kMaxStartDraws);
-    std::size_t next_initial = 0;
-    const auto got = draw_and_evaluate(ev, want, max_tries, [&] {
-        if (next_initial < initial_.size()) return initial_[next_initial++];
-        return random_genome(n_, p_blocked_, rng_);
+    const std::size_t given = initial_.size();
+    const std::uint64_t rejected_before = ev.rejected();
+    // The given boards first, then random ones, each from its own stream (built in parallel).
+    const auto got = ev.draw(want, max_tries, [&](std::uint64_t k) {
+        if (k < given) return initial_[static_cast<std::size_t>(k)];
+        Rng rng = proposal_rng(k);
+        return random_genome(n_, p_blocked_, rng);
     });
-    initial_.erase(initial_.begin(), initial_.begin() + static_cast<std::ptrdiff_t>(next_initial));
+    const std::size_t taken =
+        got.size() + static_cast<std::size_t>(ev.rejected() - rejected_before);
+    initial_.erase(initial_.begin(),
+                   initial_.begin() + static_cast<std::ptrdiff_t>(std::min(given, taken)));
     ++step_;
     if (got.empty())
         throw std::runtime_error("random: no feasible board in " + std::to_string(max_tries) +
