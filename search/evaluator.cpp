@@ -42,12 +42,12 @@ Evaluator::Evaluator(const Target& target, Budget budget, int threads)
       started_(Clock::now()) {}
 
 double Evaluator::seconds() const {
-    return earlier_seconds_ + std::chrono::duration<double>(Clock::now() - started_).count();
+    return s_.seconds + std::chrono::duration<double>(Clock::now() - started_).count();
 }
 
 std::uint64_t Evaluator::remaining() const {
     if (budget_.evaluations == 0) return std::numeric_limits<std::uint64_t>::max();
-    return budget_.evaluations > evaluations_ ? budget_.evaluations - evaluations_ : 0;
+    return budget_.evaluations > s_.evaluations ? budget_.evaluations - s_.evaluations : 0;
 }
 
 bool Evaluator::exhausted() const {
@@ -55,9 +55,9 @@ bool Evaluator::exhausted() const {
 }
 
 std::string Evaluator::stop_reason() const {
-    if (budget_.evaluations && evaluations_ >= budget_.evaluations) return "evaluations";
-    if (budget_.target && has_best_ && best_score_ >= *budget_.target) return "target";
-    if (budget_.stagnation && evaluations_ - last_improvement_ >= budget_.stagnation)
+    if (budget_.evaluations && s_.evaluations >= budget_.evaluations) return "evaluations";
+    if (budget_.target && s_.has_best && s_.best_score >= *budget_.target) return "target";
+    if (budget_.stagnation && s_.evaluations - s_.last_improvement >= budget_.stagnation)
         return "stagnation";
     if (budget_.seconds > 0 && seconds() >= budget_.seconds) return "seconds";
     return "";
@@ -94,21 +94,21 @@ void Evaluator::for_chunks(std::size_t n, Cost& cost,
 }
 
 void Evaluator::consider(const Genome& g, double value) {
-    if (!has_best_ || value > best_score_) {
-        has_best_ = true;
-        best_score_ = value;
-        best_ = g;
-        last_improvement_ = evaluations_;
+    if (!s_.has_best || value > s_.best_score) {
+        s_.has_best = true;
+        s_.best_score = value;
+        s_.best = g;
+        s_.last_improvement = s_.evaluations;
     }
-    if (step_count_ == 0) {
-        step_min_ = step_max_ = value;
+    if (s_.step_count == 0) {
+        s_.step_min = s_.step_max = value;
     } else {
-        step_min_ = std::min(step_min_, value);
-        step_max_ = std::max(step_max_, value);
+        s_.step_min = std::min<double>(s_.step_min, value);
+        s_.step_max = std::max<double>(s_.step_max, value);
     }
-    ++step_count_;
-    step_sum_ += value;
-    step_sum_sq_ += value * value;
+    ++s_.step_count;
+    s_.step_sum += value;
+    s_.step_sum_sq += value * value;
 }
 
 void Evaluator::evaluate(std::span<const Genome> genomes, std::span<Score> out) {
@@ -139,7 +139,7 @@ void Evaluator::evaluate_known(std::span<const Genome> genomes, std::span<const 
     for (std::size_t i = 0; i < n; ++i) {
         out[i] = Score{};
         if (!feasible[i]) {
-            ++rejected_;
+            ++s_.rejected;
             continue;
         }
         if (left == 0) continue;  // skipped: the evaluation budget is spent
@@ -150,7 +150,7 @@ void Evaluator::evaluate_known(std::span<const Genome> genomes, std::span<const 
     score_walks(walk_.size());
     // Counters and the best advance in batch order, so ties go to the earliest genome.
     for (std::size_t k = 0; k < walk_.size(); ++k) {
-        ++evaluations_;
+        ++s_.evaluations;
         out[walk_index_[k]] = Score{true, values_[k]};
         consider(walk_[k], values_[k]);
     }
@@ -194,7 +194,7 @@ std::vector<Scored> Evaluator::draw(std::size_t want, std::size_t max_tries,
             if (proposal_ok_[used])
                 walk_.push_back(std::move(proposals_[used]));
             else
-                ++rejected_;
+                ++s_.rejected;
         }
         drawn += used;
     }
@@ -202,7 +202,7 @@ std::vector<Scored> Evaluator::draw(std::size_t want, std::size_t max_tries,
     std::vector<Scored> out;
     out.reserve(walk_.size());
     for (std::size_t k = 0; k < walk_.size(); ++k) {
-        ++evaluations_;
+        ++s_.evaluations;
         consider(walk_[k], values_[k]);
         out.push_back(Scored{std::move(walk_[k]), values_[k]});
     }
@@ -212,63 +212,35 @@ std::vector<Scored> Evaluator::draw(std::size_t want, std::size_t max_tries,
 
 void Evaluator::account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best,
                         double value) {
-    rejected_ += rejected;
+    s_.rejected += rejected;
     if (best) consider(*best, value);  // before the count: the improvement dates from here
-    evaluations_ += evaluated;
+    s_.evaluations += evaluated;
 }
 
 StepStats Evaluator::take_step_stats() {
     StepStats s;
-    s.count = step_count_;
-    if (step_count_) {
-        s.mean = step_sum_ / static_cast<double>(step_count_);
-        const double var = step_sum_sq_ / static_cast<double>(step_count_) - s.mean * s.mean;
+    s.count = s_.step_count;
+    if (s_.step_count) {
+        s.mean = s_.step_sum / static_cast<double>(s_.step_count);
+        const double var = s_.step_sum_sq / static_cast<double>(s_.step_count) - s.mean * s.mean;
         s.std = var > 0 ? std::sqrt(var) : 0;
-        s.min = step_min_;
-        s.max = step_max_;
+        s.min = s_.step_min;
+        s.max = s_.step_max;
     }
-    step_count_ = 0;
-    step_sum_ = step_sum_sq_ = 0;
+    s_.step_count = 0;
+    s_.step_sum = s_.step_sum_sq = 0;
     return s;
 }
 
 nlohmann::json Evaluator::save() const {
-    nlohmann::json j;
-    j["evaluations"] = evaluations_;
-    j["rejected"] = rejected_;
-    j["last_improvement"] = last_improvement_;
-    j["has_best"] = has_best_;
-    j["best_score"] = value_to_json(best_score_);
-    j["best"] = best_.to_string();
-    j["seconds"] = seconds();
-    // The running statistics of the step (or logbook interval) in progress.
-    j["step"] = {{"count", step_count_},
-                 {"sum", value_to_json(step_sum_)},
-                 {"sum_sq", value_to_json(step_sum_sq_)},
-                 {"min", value_to_json(step_min_)},
-                 {"max", value_to_json(step_max_)}};
-    return j;
+    State saved = s_;
+    saved.seconds = seconds();
+    return saved;
 }
 
 void Evaluator::restore(const nlohmann::json& j) {
-    evaluations_ = j.at("evaluations").get<std::uint64_t>();
-    rejected_ = j.at("rejected").get<std::uint64_t>();
-    last_improvement_ = j.at("last_improvement").get<std::uint64_t>();
-    has_best_ = j.at("has_best").get<bool>();
-    best_score_ = value_from_json(j.at("best_score"));
-    best_ = Genome::from_string(j.at("best").get<std::string>());
-    earlier_seconds_ = j.at("seconds").get<double>();
+    s_ = j.get<State>();
     started_ = Clock::now();
-    step_count_ = 0;
-    step_sum_ = step_sum_sq_ = step_min_ = step_max_ = 0;
-    if (j.contains("step")) {
-        const auto& st = j.at("step");
-        step_count_ = st.at("count").get<std::uint64_t>();
-        step_sum_ = value_from_json(st.at("sum"));
-        step_sum_sq_ = value_from_json(st.at("sum_sq"));
-        step_min_ = value_from_json(st.at("min"));
-        step_max_ = value_from_json(st.at("max"));
-    }
 }
 
 }  // namespace maze

@@ -17,6 +17,7 @@
 
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/search/genome.hpp"
+#include "mazesearch/search/state_json.hpp"
 #include "mazesearch/search/target.hpp"
 
 namespace maze {
@@ -33,12 +34,6 @@ struct Budget {
 struct StepStats {
     std::uint64_t count = 0;
     double mean = 0, std = 0, min = 0, max = 0;
-};
-
-// A genome with its (feasible) score.
-struct Scored {
-    Genome genome;
-    double value = 0;
 };
 
 class Evaluator {
@@ -77,11 +72,11 @@ class Evaluator {
     bool exhausted() const;
     std::string stop_reason() const;
 
-    std::uint64_t evaluations() const { return evaluations_; }
-    std::uint64_t rejected() const { return rejected_; }
-    bool has_best() const { return has_best_; }
-    double best_score() const { return best_score_; }
-    const Genome& best() const { return best_; }
+    std::uint64_t evaluations() const { return s_.evaluations; }
+    std::uint64_t rejected() const { return s_.rejected; }
+    bool has_best() const { return s_.has_best; }
+    double best_score() const { return s_.best_score; }
+    const Genome& best() const { return s_.best; }
     double seconds() const;  // elapsed, including earlier sessions
     const Target& target() const { return target_; }
     int threads() const { return team_.size(); }
@@ -112,17 +107,25 @@ class Evaluator {
     WorkerTeam team_;
     Cost propose_cost_, feasibility_cost_, score_cost_;
     double feasible_rate_ = 1;  // of proposals, learnt from the draws so far
-    std::uint64_t evaluations_ = 0;
-    std::uint64_t rejected_ = 0;
-    std::uint64_t last_improvement_ = 0;  // evaluations_ when the best last improved
-    bool has_best_ = false;
-    double best_score_ = 0;
-    Genome best_;
-    double earlier_seconds_ = 0;
+    // What a checkpoint keeps; seconds are those of earlier sessions (of all sessions, in a
+    // saved copy).
+    struct State {
+        std::uint64_t evaluations = 0;
+        std::uint64_t rejected = 0;
+        std::uint64_t last_improvement = 0;  // evaluations when the best last improved
+        bool has_best = false;
+        Real best_score;
+        Genome best;
+        double seconds = 0;
+        // Running sums of the current step.
+        std::uint64_t step_count = 0;
+        Real step_sum, step_sum_sq, step_min, step_max;
+        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, evaluations, rejected, last_improvement, has_best,
+                                       best_score, best, seconds, step_count, step_sum, step_sum_sq,
+                                       step_min, step_max)
+    };
+    State s_;
     std::chrono::steady_clock::time_point started_;
-    // Running sums of the current step.
-    std::uint64_t step_count_ = 0;
-    double step_sum_ = 0, step_sum_sq_ = 0, step_min_ = 0, step_max_ = 0;
     // Scratch buffers reused between batches.
     std::vector<Genome> walk_;
     std::vector<std::size_t> walk_index_;

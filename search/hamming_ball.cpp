@@ -101,4 +101,13 @@ bool HammingBall::next_batch(const Genome& centre, std::size_t max, std::vector<
     return !out.empty();
 }
 
+void to_json(nlohmann::json& j, const HammingBall& b) {
+    j = nlohmann::json{{"genes", b.n_}, {"radius", b.r_}, {"position", b.pos_}};
+}
+
+void from_json(const nlohmann::json& j, HammingBall& b) {
+    b = HammingBall(j.at("genes").get<std::size_t>(), j.at("radius").get<int>());
+    b.seek(j.at("position").get<std::uint64_t>());
+}
+
 }  // namespace maze

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "mazesearch/search/genome.hpp"
@@ -40,6 +41,10 @@ class HammingBall {
     const std::vector<std::size_t>& flips() const { return flips_; }
     // Moves to the next flip set.
     void advance();
+
+    // Checkpoints: {"genes", "radius", "position"}.
+    friend void to_json(nlohmann::json& j, const HammingBall& b);
+    friend void from_json(const nlohmann::json& j, HammingBall& b);
 
     // Clears `out` and fills it with the next (at most `max`) genomes of the ball around
     // `centre`, in canonical order. Returns false (and leaves `out` empty) when the ball is

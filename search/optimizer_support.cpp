@@ -45,101 +45,27 @@ std::vector<Scored> draw_and_evaluate(Evaluator& ev, std::size_t want, std::size
     return out;
 }
 
-nlohmann::json rng_to_json(const Rng& rng) {
-    // Hex strings: 64-bit words survive JSON readers that hold numbers as doubles.
-    nlohmann::json j = nlohmann::json::array();
-    for (std::uint64_t w : rng.state()) {
-        char buf[17];
-        std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(w));
-        j.push_back(buf);
-    }
-    return j;
-}
-
-Rng rng_from_json(const nlohmann::json& j) {
-    if (!j.is_array() || j.size() != 4) throw std::invalid_argument("RNG state: expected 4 words");
-    std::array<std::uint64_t, 4> s{};
-    for (std::size_t i = 0; i < 4; ++i) {
-        const std::string w = j[i].get<std::string>();
-        std::size_t used = 0;
-        s[i] = std::stoull(w, &used, 16);
-        if (used != w.size() || w.empty())
-            throw std::invalid_argument("RNG state: bad word '" + w + "'");
-    }
-    Rng rng;
-    rng.set_state(s);
-    return rng;
-}
-
-nlohmann::json value_to_json(double v) {
-    // JSON has no infinities: a -inf score (a board a target rates worst) or a running sum that
-    // reached one would otherwise be written as null and could not be read back exactly.
-    if (std::isnan(v)) return "nan";
-    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    return v;
-}
-
-double value_from_json(const nlohmann::json& j) {
-    if (j.is_null()) return -std::numeric_limits<double>::infinity();  // older checkpoints
-    if (j.is_string()) {
-        const std::string s = j.get<std::string>();
-        if (s == "inf") return std::numeric_limits<double>::infinity();
-        if (s == "-inf") return -std::numeric_limits<double>::infinity();
-        if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
-        throw std::invalid_argument(
-            "checkpoint: expected a number, \"inf\", \"-inf\" or "
-            "\"nan\", found \"" +
-            s + "\"");
-    }
-    return j.get<double>();
-}
-
-nlohmann::json genomes_to_json(const std::vector<Genome>& gs) {
-    nlohmann::json j = nlohmann::json::array();
-    for (const auto& g : gs) j.push_back(g.to_string());
-    return j;
-}
-
-std::vector<Genome> genomes_from_json(const nlohmann::json& j) {
-    std::vector<Genome> gs;
-    for (const auto& x : j) gs.push_back(Genome::from_string(x.get<std::string>()));
-    return gs;
-}
-
 void OptimizerBase::start_common(const Target& target, std::uint64_t seed,
                                  const std::vector<Genome>& initial, bool need_feasible_first) {
-    n_ = target.genes();
+    const std::size_t n = target.genes();
     for (std::size_t i = 0; i < initial.size(); ++i)
-        if (initial[i].size() != n_)
+        if (initial[i].size() != n)
             throw std::invalid_argument(kind() + ": initial genome " + std::to_string(i) + " has " +
                                         std::to_string(initial[i].size()) + " genes, the target " +
-                                        std::to_string(n_));
+                                        std::to_string(n));
     if (need_feasible_first && !initial.empty() && !target.feasible(initial[0]))
         throw std::invalid_argument(kind() + ": the initial genome is infeasible");
-    seed_ = seed;
-    rng_ = Rng(derive_seed(seed, {0}));
-    step_ = 0;
+    common_ = Common{kind(), n, 0, seed, Rng(derive_seed(seed, {0}))};
     started_ = true;
 }
 
 Rng OptimizerBase::proposal_rng(std::uint64_t k) const {
     // Stream 1: the proposals (stream 0 seeds rng_).
-    return Rng(derive_seed(seed_, {1, step_, k}));
+    return Rng(derive_seed(common_.seed, {1, common_.step, k}));
 }
 
 void OptimizerBase::require_started() const {
     if (!started_) throw std::logic_error(kind() + ": step() before start() or restore()");
-}
-
-nlohmann::json OptimizerBase::save_common() const {
-    require_started();
-    nlohmann::json j;
-    j["kind"] = kind();
-    j["genes"] = n_;
-    j["step"] = step_;
-    j["seed"] = seed_;
-    j["rng"] = rng_to_json(rng_);
-    return j;
 }
 
 void OptimizerBase::restore_common(const nlohmann::json& j) {
@@ -147,10 +73,7 @@ void OptimizerBase::restore_common(const nlohmann::json& j) {
     if (k != kind())
         throw std::invalid_argument("cannot restore a " + kind() + " optimizer from a " + k +
                                     " checkpoint");
-    n_ = j.at("genes").get<std::size_t>();
-    step_ = j.at("step").get<std::uint64_t>();
-    seed_ = j.at("seed").get<std::uint64_t>();
-    rng_ = rng_from_json(j.at("rng"));
+    common_ = j.get<Common>();
     started_ = true;
 }
 

@@ -12,6 +12,7 @@
 #include "mazesearch/search/genome.hpp"
 #include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/rng.hpp"
+#include "mazesearch/search/state_json.hpp"
 #include "mazesearch/search/target.hpp"
 
 namespace maze {
@@ -34,18 +35,20 @@ std::vector<Scored> draw_and_evaluate(Evaluator& ev, std::size_t want, std::size
 // Most draws a single-point method makes for one feasible random start before it gives up.
 constexpr std::size_t kMaxStartDraws = 100000;
 
-// JSON forms for checkpoints. Non-finite values are written "inf", "-inf" or "nan" (JSON has
-// no infinities); null, from older checkpoints, reads as -inf.
-nlohmann::json rng_to_json(const Rng& rng);
-Rng rng_from_json(const nlohmann::json& j);
-nlohmann::json value_to_json(double v);
-double value_from_json(const nlohmann::json& j);
-nlohmann::json genomes_to_json(const std::vector<Genome>& gs);
-std::vector<Genome> genomes_from_json(const nlohmann::json& j);
-
-// Common state: genes, RNG, step counter; start() and checkpoint helpers for the subclasses.
+// Common state: genes, seed, RNG, step counter; start() and checkpoint helpers for the
+// subclasses. A checkpoint of an optimizer is one JSON object: the common fields and the fields
+// of the subclass's own State, each struct's field list written once (NLOHMANN_DEFINE_...).
 class OptimizerBase : public Optimizer {
   protected:
+    struct Common {
+        std::string kind;
+        std::size_t genes = 0;
+        std::uint64_t step = 0;
+        std::uint64_t seed = 0;
+        Rng rng;
+        NLOHMANN_DEFINE_TYPE_INTRUSIVE(Common, kind, genes, step, seed, rng)
+    };
+
     // Sets genes, the seed, the RNG (from `seed` alone) and step 0; checks that every initial
     // genome has target.genes() genes, and, when need_feasible_first, that initial[0] is feasible
     // (std::invalid_argument otherwise).
@@ -53,18 +56,29 @@ class OptimizerBase : public Optimizer {
                       bool need_feasible_first);
     // Throws std::logic_error if neither start() nor restore() ran.
     void require_started() const;
-    nlohmann::json save_common() const;
-    // Checks the kind; std::invalid_argument if the state is another optimizer's.
-    void restore_common(const nlohmann::json& j);
+    // The checkpoint: the common fields and those of `state`.
+    template <typename State>
+    nlohmann::json save_state(const State& state) const {
+        require_started();
+        nlohmann::json j = common_;
+        j.update(nlohmann::json(state));
+        return j;
+    }
+    // The inverse of save_state; std::invalid_argument if the checkpoint is another kind's.
+    template <typename State>
+    void restore_state(const nlohmann::json& j, State& state) {
+        restore_common(j);
+        state = j.get<State>();
+    }
     // The random stream of proposal k of the current step: it depends on the run's seed, the
     // step and k alone, so proposals can be built on any thread in any order.
     Rng proposal_rng(std::uint64_t k) const;
 
-    std::uint64_t seed_ = 0;
-    std::size_t n_ = 0;
-    Rng rng_;
-    std::uint64_t step_ = 0;
+    Common common_;
     bool started_ = false;
+
+  private:
+    void restore_common(const nlohmann::json& j);
 };
 
 }  // namespace maze

@@ -33,6 +33,12 @@ struct Score {
     double value = -std::numeric_limits<double>::infinity();  // valid when feasible
 };
 
+// A genome with its (feasible) score.
+struct Scored {
+    Genome genome;
+    double value = 0;
+};
+
 // A target whose value is Squeaky's moves on a grid board plus a constant: the exhaustive
 // enumeration can cover all of its boards without scoring them one by one.
 struct EnumerableGrid {

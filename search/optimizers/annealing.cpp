@@ -21,44 +21,40 @@ Annealing::Annealing(const Params& params)
 void Annealing::start(const Target& target, std::uint64_t seed,
                       const std::vector<Genome>& initial) {
     start_common(target, seed, initial, true);
-    if (n_ == 0) throw std::invalid_argument("annealing: the target has no genes");
-    length_ = 0;
-    initial_.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
-    has_current_ = false;
-    current_ = Genome();
-    current_value_ = 0;
-    done_ = 0;
-    accepted_ = 0;
+    if (common_.genes == 0) throw std::invalid_argument("annealing: the target has no genes");
+    s_ = State{};
+    s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
 }
 
 double Annealing::temperature(std::uint64_t done) const {
-    const double x = length_ == 0
-                         ? 1.0
-                         : std::min(1.0, static_cast<double>(done) / static_cast<double>(length_));
+    const double x =
+        s_.length == 0 ? 1.0
+                       : std::min(1.0, static_cast<double>(done) / static_cast<double>(s_.length));
     if (exponential_) return t_start_ * std::pow(t_end_ / t_start_, x);
     return t_start_ + (t_end_ - t_start_) * x;
 }
 
 void Annealing::step(Evaluator& ev) {
     require_started();
-    if (length_ == 0) {
-        length_ = length_param_ ? length_param_ : ev.budget().evaluations;
-        if (length_ == 0)
+    if (s_.length == 0) {
+        s_.length = length_param_ ? length_param_ : ev.budget().evaluations;
+        if (s_.length == 0)
             throw ParamError("length", length_where_, "needs length or an evaluation budget");
     }
     if (ev.exhausted()) return;  // nothing to propose, and no step taken
     const std::uint64_t e0 = ev.evaluations();
     while (ev.evaluations() - e0 < report_every_ && !ev.exhausted()) {
-        if (!has_current_) {
+        if (!s_.has_current) {
             Genome g;
             Score s;
-            if (!initial_.empty()) {
-                g = initial_.front();
-                initial_.clear();
+            if (!s_.initial.empty()) {
+                g = s_.initial.front();
+                s_.initial.clear();
                 s = ev.evaluate_one(g);  // feasible (checked in start) and within budget
             } else {
-                auto got = draw_and_evaluate(ev, 1, kMaxStartDraws,
-                                             [&] { return random_genome(n_, p_blocked_, rng_); });
+                auto got = draw_and_evaluate(ev, 1, kMaxStartDraws, [&] {
+                    return random_genome(common_.genes, p_blocked_, common_.rng);
+                });
                 if (got.empty())
                     throw std::runtime_error("annealing: no feasible random board in " +
                                              std::to_string(kMaxStartDraws) +
@@ -67,54 +63,38 @@ void Annealing::step(Evaluator& ev) {
                 s = Score{true, got[0].value};
             }
             if (!s.feasible) continue;
-            ++done_;
-            current_ = std::move(g);
-            current_value_ = s.value;
-            has_current_ = true;
+            ++s_.done;
+            s_.current = std::move(g);
+            s_.current_value = s.value;
+            s_.has_current = true;
             continue;
         }
         auto got = draw_and_evaluate(ev, 1, kMaxStartDraws, [&] {
-            Genome g = current_;
-            g.flip(static_cast<std::size_t>(rng_.below(n_)));
+            Genome g = s_.current;
+            g.flip(static_cast<std::size_t>(common_.rng.below(common_.genes)));
             return g;
         });
         if (got.empty())
             throw std::runtime_error("annealing: no feasible neighbour in " +
                                      std::to_string(kMaxStartDraws) + " draws");
-        const double t = temperature(done_);
-        ++done_;
-        const double delta = got[0].value - current_value_;
-        if (delta >= 0 || rng_.uniform() < std::exp(delta / t)) {
-            current_ = std::move(got[0].genome);
-            current_value_ = got[0].value;
-            ++accepted_;
+        const double t = temperature(s_.done);
+        ++s_.done;
+        const double delta = got[0].value - s_.current_value;
+        if (delta >= 0 || common_.rng.uniform() < std::exp(delta / t)) {
+            s_.current = std::move(got[0].genome);
+            s_.current_value = got[0].value;
+            ++s_.accepted;
         }
     }
-    ++step_;
+    ++common_.step;
 }
 
 nlohmann::json Annealing::save() const {
-    nlohmann::json j = save_common();
-    j["length"] = length_;
-    j["initial"] = genomes_to_json(initial_);
-    j["has_current"] = has_current_;
-    j["current"] = current_.to_string();
-    j["current_value"] = value_to_json(current_value_);
-    j["done"] = done_;
-    j["accepted"] = accepted_;
-    j["temperature"] = temperature(done_);  // for people reading the checkpoint
-    return j;
+    return save_state(s_);
 }
 
 void Annealing::restore(const nlohmann::json& state) {
-    restore_common(state);
-    length_ = state.at("length").get<std::uint64_t>();
-    initial_ = genomes_from_json(state.at("initial"));
-    has_current_ = state.at("has_current").get<bool>();
-    current_ = Genome::from_string(state.at("current").get<std::string>());
-    current_value_ = value_from_json(state.at("current_value"));
-    done_ = state.at("done").get<std::uint64_t>();
-    accepted_ = state.at("accepted").get<std::uint64_t>();
+    restore_state(state, s_);
 }
 
 }  // namespace maze

@@ -38,13 +38,18 @@ class Annealing : public OptimizerBase {
     std::string length_where_;
     std::uint64_t report_every_;
 
-    std::uint64_t length_ = 0;  // resolved at the first step (the budget, if length is 0)
-    std::vector<Genome> initial_;
-    bool has_current_ = false;
-    Genome current_;
-    double current_value_ = 0;
-    std::uint64_t done_ = 0;  // feasible evaluations of this chain
-    std::uint64_t accepted_ = 0;
+    struct State {
+        std::uint64_t length = 0;  // resolved at the first step (the budget, if length is 0)
+        std::vector<Genome> initial;
+        bool has_current = false;
+        Genome current;
+        Real current_value;
+        std::uint64_t done = 0;  // feasible evaluations of this chain
+        std::uint64_t accepted = 0;
+        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, length, initial, has_current, current, current_value,
+                                       done, accepted)
+    };
+    State s_;
 };
 
 }  // namespace maze

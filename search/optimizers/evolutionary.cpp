@@ -35,24 +35,20 @@ void EvolutionarySearch::start(const Target& target, std::uint64_t seed,
                          "line and block crossovers need a target with rows and columns (" +
                              target.name() + " has none)");
     start_common(target, seed, initial, false);
-    initial_ = initial;
-    population_.clear();
-    has_epoch_best_ = false;
-    epoch_best_ = 0;
-    stale_ = 0;
-    restarts_ = 0;
+    s_ = State{};
+    s_.initial = initial;
 }
 
 std::vector<Scored> EvolutionarySearch::top_parents() const {
-    std::vector<std::size_t> idx(population_.size());
+    std::vector<std::size_t> idx(s_.population.size());
     std::iota(idx.begin(), idx.end(), std::size_t{0});
     std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
-        return population_[a].value > population_[b].value;
+        return s_.population[a].value > s_.population[b].value;
     });
     idx.resize(std::min(idx.size(), parents_));
     std::vector<Scored> top;
     top.reserve(idx.size());
-    for (std::size_t i : idx) top.push_back(population_[i]);
+    for (std::size_t i : idx) top.push_back(s_.population[i]);
     return top;
 }
 
@@ -62,25 +58,26 @@ void EvolutionarySearch::step(Evaluator& ev) {
         static_cast<std::size_t>(std::min<std::uint64_t>(population_size_, ev.remaining()));
     if (want == 0) return;
     const std::size_t max_tries = std::max<std::size_t>(100 * population_size_, 1000);
-    if (population_.empty()) {
+    if (s_.population.empty()) {
         // The given boards first, then random ones.
-        const std::size_t given = initial_.size();
+        const std::size_t given = s_.initial.size();
         const std::uint64_t rejected_before = ev.rejected();
         auto got = ev.draw(want, max_tries, [&](std::uint64_t k) {
-            if (k < given) return initial_[static_cast<std::size_t>(k)];
+            if (k < given) return s_.initial[static_cast<std::size_t>(k)];
             Rng rng = proposal_rng(k);
-            return random_genome(n_, p_blocked_, rng);
+            return random_genome(common_.genes, p_blocked_, rng);
         });
         // The given boards among the proposals taken are used up.
         const std::size_t taken =
             got.size() + static_cast<std::size_t>(ev.rejected() - rejected_before);
         const std::size_t used = std::min(given, taken);
-        initial_.erase(initial_.begin(), initial_.begin() + static_cast<std::ptrdiff_t>(used));
-        ++step_;
+        s_.initial.erase(s_.initial.begin(),
+                         s_.initial.begin() + static_cast<std::ptrdiff_t>(used));
+        ++common_.step;
         if (got.empty())
             throw std::runtime_error(kind() + ": no feasible board in " +
                                      std::to_string(max_tries) + " draws (p_blocked too high?)");
-        population_ = std::move(got);
+        s_.population = std::move(got);
         track_stagnation();
         return;
     }
@@ -102,63 +99,44 @@ void EvolutionarySearch::step(Evaluator& ev) {
         mutate(child, mutation_, rng);
         return child;
     });
-    ++step_;
+    ++common_.step;
     if (got.empty())
         throw std::runtime_error(kind() + ": no feasible child in " + std::to_string(max_tries) +
                                  " proposals (mutation too high?)");
     if (elitism_) {
         parents.insert(parents.end(), std::make_move_iterator(got.begin()),
                        std::make_move_iterator(got.end()));
-        population_ = std::move(parents);
+        s_.population = std::move(parents);
     } else {
-        population_ = std::move(got);
+        s_.population = std::move(got);
     }
     track_stagnation();
 }
 
 void EvolutionarySearch::track_stagnation() {
     if (!restart_) return;
-    double best = population_.front().value;
-    for (const Scored& s : population_) best = std::max(best, s.value);
-    if (!has_epoch_best_ || best > epoch_best_) {
-        has_epoch_best_ = true;
-        epoch_best_ = best;
-        stale_ = 0;
+    double best = s_.population.front().value;
+    for (const Scored& s : s_.population) best = std::max(best, s.value);
+    if (!s_.has_epoch_best || best > s_.epoch_best) {
+        s_.has_epoch_best = true;
+        s_.epoch_best = best;
+        s_.stale = 0;
         return;
     }
-    if (++stale_ < restart_) return;
+    if (++s_.stale < restart_) return;
     // Start again: the next step draws a fresh random generation.
-    population_.clear();
-    has_epoch_best_ = false;
-    stale_ = 0;
-    ++restarts_;
+    s_.population.clear();
+    s_.has_epoch_best = false;
+    s_.stale = 0;
+    ++s_.restarts;
 }
 
 nlohmann::json EvolutionarySearch::save() const {
-    nlohmann::json j = save_common();
-    j["initial"] = genomes_to_json(initial_);
-    nlohmann::json pop = nlohmann::json::array();
-    for (const auto& s : population_)
-        pop.push_back({{"genome", s.genome.to_string()}, {"value", value_to_json(s.value)}});
-    j["population"] = std::move(pop);
-    j["has_epoch_best"] = has_epoch_best_;
-    j["epoch_best"] = value_to_json(epoch_best_);
-    j["stale"] = stale_;
-    j["restarts"] = restarts_;
-    return j;
+    return save_state(s_);
 }
 
 void EvolutionarySearch::restore(const nlohmann::json& state) {
-    restore_common(state);
-    initial_ = genomes_from_json(state.at("initial"));
-    population_.clear();
-    for (const auto& m : state.at("population"))
-        population_.push_back(Scored{Genome::from_string(m.at("genome").get<std::string>()),
-                                     value_from_json(m.at("value"))});
-    has_epoch_best_ = state.value("has_epoch_best", false);
-    epoch_best_ = state.contains("epoch_best") ? value_from_json(state.at("epoch_best")) : 0.0;
-    stale_ = state.value("stale", std::uint64_t{0});
-    restarts_ = state.value("restarts", std::uint64_t{0});
+    restore_state(state, s_);
 }
 
 }  // namespace maze

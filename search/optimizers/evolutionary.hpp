@@ -41,7 +41,7 @@ class EvolutionarySearch : public OptimizerBase {
     void restore(const nlohmann::json& state) override;
 
     // The current generation, in the order it was scored (elites first).
-    const std::vector<Scored>& population() const { return population_; }
+    const std::vector<Scored>& population() const { return s_.population; }
 
   private:
     std::vector<Scored> top_parents() const;
@@ -56,14 +56,19 @@ class EvolutionarySearch : public OptimizerBase {
     std::optional<CrossoverSpec> crossover_;
     std::string crossover_where_;
 
-    std::vector<Genome> initial_;     // given members of generation 1, until it is drawn
-    std::vector<Scored> population_;  // the current generation
-    // Restart bookkeeping: the best score since the last (re)start and generations without it
-    // improving.
-    bool has_epoch_best_ = false;
-    double epoch_best_ = 0;
-    std::uint64_t stale_ = 0;
-    std::uint64_t restarts_ = 0;
+    struct State {
+        std::vector<Genome> initial;     // given members of generation 1, until it is drawn
+        std::vector<Scored> population;  // the current generation
+        // Restart bookkeeping: the best score since the last (re)start and generations without
+        // it improving.
+        bool has_epoch_best = false;
+        Real epoch_best;
+        std::uint64_t stale = 0;
+        std::uint64_t restarts = 0;
+        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, initial, population, has_epoch_best, epoch_best,
+                                       stale, restarts)
+    };
+    State s_;
 };
 
 }  // namespace maze

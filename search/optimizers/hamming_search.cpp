@@ -13,99 +13,73 @@ HammingSearch::HammingSearch(const Params& params)
 void HammingSearch::start(const Target& target, std::uint64_t seed,
                           const std::vector<Genome>& initial) {
     start_common(target, seed, initial, true);
-    initial_.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
-    has_centre_ = false;
-    centre_ = Genome();
-    centre_value_ = 0;
-    ball_ = HammingBall(n_, radius_);
-    has_better_ = false;
-    better_ = Genome();
-    better_value_ = 0;
-    balls_ = 0;
-    done_ = false;
+    s_ = State{};
+    s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
+    s_.ball = HammingBall(common_.genes, radius_);
 }
 
 void HammingSearch::step(Evaluator& ev) {
     require_started();
-    if (done_ || ev.remaining() == 0) return;
-    if (!has_centre_) {
-        if (!initial_.empty()) {
-            centre_ = initial_.front();
-            initial_.clear();
-            const Score s = ev.evaluate_one(centre_);  // feasible (checked in start)
-            centre_value_ = s.value;
+    if (s_.done || ev.remaining() == 0) return;
+    if (!s_.has_centre) {
+        if (!s_.initial.empty()) {
+            s_.centre = s_.initial.front();
+            s_.initial.clear();
+            const Score s = ev.evaluate_one(s_.centre);  // feasible (checked in start)
+            s_.centre_value = s.value;
         } else {
-            auto got = draw_and_evaluate(ev, 1, kMaxStartDraws,
-                                         [&] { return random_genome(n_, p_blocked_, rng_); });
+            auto got = draw_and_evaluate(ev, 1, kMaxStartDraws, [&] {
+                return random_genome(common_.genes, p_blocked_, common_.rng);
+            });
             if (got.empty())
                 throw std::runtime_error("hamming: no feasible random board in " +
                                          std::to_string(kMaxStartDraws) +
                                          " draws (p_blocked too high?)");
-            centre_ = std::move(got[0].genome);
-            centre_value_ = got[0].value;
+            s_.centre = std::move(got[0].genome);
+            s_.centre_value = got[0].value;
         }
-        has_centre_ = true;
-        ball_.reset();
-        ++step_;
+        s_.has_centre = true;
+        s_.ball.reset();
+        ++common_.step;
         return;
     }
     const std::size_t max =
         static_cast<std::size_t>(std::min<std::uint64_t>(kHammingBatch, ev.remaining()));
     std::vector<Genome> batch;
-    ball_.next_batch(centre_, max, batch);
+    s_.ball.next_batch(s_.centre, max, batch);
     std::vector<Score> scores(batch.size());
     ev.evaluate(batch, scores);
     for (std::size_t k = 0; k < batch.size(); ++k) {
-        const double bar = has_better_ ? better_value_ : centre_value_;
+        const double bar = s_.has_better ? s_.better_value : s_.centre_value;
         if (scores[k].feasible && scores[k].value > bar) {
-            has_better_ = true;
-            better_ = batch[k];
-            better_value_ = scores[k].value;
+            s_.has_better = true;
+            s_.better = batch[k];
+            s_.better_value = scores[k].value;
         }
     }
-    if (ball_.finished()) {
-        ++balls_;
-        if (climb_ && has_better_) {
-            centre_ = std::move(better_);
-            centre_value_ = better_value_;
-            has_better_ = false;
-            better_ = Genome();
-            ball_.reset();
+    if (s_.ball.finished()) {
+        ++s_.balls;
+        if (climb_ && s_.has_better) {
+            s_.centre = std::move(s_.better);
+            s_.centre_value = s_.better_value;
+            s_.has_better = false;
+            s_.better = Genome();
+            s_.ball.reset();
         } else {
-            done_ = true;
+            s_.done = true;
         }
     }
-    ++step_;
+    ++common_.step;
 }
 
 nlohmann::json HammingSearch::save() const {
-    nlohmann::json j = save_common();
-    j["initial"] = genomes_to_json(initial_);
-    j["has_centre"] = has_centre_;
-    j["centre"] = centre_.to_string();
-    j["centre_value"] = value_to_json(centre_value_);
-    j["ball_position"] = ball_.position();
-    j["has_better"] = has_better_;
-    j["better"] = better_.to_string();
-    j["better_value"] = value_to_json(better_value_);
-    j["balls"] = balls_;
-    j["done"] = done_;
-    return j;
+    return save_state(s_);
 }
 
 void HammingSearch::restore(const nlohmann::json& state) {
-    restore_common(state);
-    initial_ = genomes_from_json(state.at("initial"));
-    has_centre_ = state.at("has_centre").get<bool>();
-    centre_ = Genome::from_string(state.at("centre").get<std::string>());
-    centre_value_ = value_from_json(state.at("centre_value"));
-    ball_ = HammingBall(n_, radius_);
-    ball_.seek(state.at("ball_position").get<std::uint64_t>());
-    has_better_ = state.at("has_better").get<bool>();
-    better_ = Genome::from_string(state.at("better").get<std::string>());
-    better_value_ = value_from_json(state.at("better_value"));
-    balls_ = state.at("balls").get<std::uint64_t>();
-    done_ = state.at("done").get<bool>();
+    restore_state(state, s_);
+    if (s_.ball.genes() != common_.genes || s_.ball.radius() != radius_)
+        throw std::invalid_argument("hamming: the checkpoint's ball is not this run's");
 }
 
 }  // namespace maze

@@ -25,30 +25,35 @@ class HammingSearch : public OptimizerBase {
     void start(const Target& target, std::uint64_t seed,
                const std::vector<Genome>& initial = {}) override;
     void step(Evaluator& ev) override;
-    bool done() const override { return done_; }
+    bool done() const override { return s_.done; }
     nlohmann::json save() const override;
     void restore(const nlohmann::json& state) override;
 
-    const Genome& centre() const { return centre_; }
-    double centre_value() const { return centre_value_; }
+    const Genome& centre() const { return s_.centre; }
+    double centre_value() const { return s_.centre_value; }
     // Centres whose ball was searched completely.
-    std::uint64_t balls() const { return balls_; }
+    std::uint64_t balls() const { return s_.balls; }
 
   private:
     int radius_;
     bool climb_;
     double p_blocked_;
 
-    std::vector<Genome> initial_;
-    bool has_centre_ = false;
-    Genome centre_;
-    double centre_value_ = 0;
-    HammingBall ball_{0, 1};
-    bool has_better_ = false;  // climb: the best board of this ball that beats the centre
-    Genome better_;
-    double better_value_ = 0;
-    std::uint64_t balls_ = 0;
-    bool done_ = false;
+    struct State {
+        std::vector<Genome> initial;
+        bool has_centre = false;
+        Genome centre;
+        Real centre_value;
+        HammingBall ball{0, 1};
+        bool has_better = false;  // climb: the best board of this ball that beats the centre
+        Genome better;
+        Real better_value;
+        std::uint64_t balls = 0;
+        bool done = false;
+        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, initial, has_centre, centre, centre_value, ball,
+                                       has_better, better, better_value, balls, done)
+    };
+    State s_;
 };
 
 }  // namespace maze

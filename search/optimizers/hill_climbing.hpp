@@ -26,7 +26,7 @@ class HillClimbing : public OptimizerBase {
     void restore(const nlohmann::json& state) override;
 
     // Local optima reached so far (each one triggers a restart).
-    std::uint64_t local_optima() const { return local_optima_; }
+    std::uint64_t local_optima() const { return s_.local_optima; }
 
   private:
     void move_to(Genome g, double value);
@@ -36,16 +36,22 @@ class HillClimbing : public OptimizerBase {
     bool best_mode_;
     std::uint64_t report_every_;
 
-    std::vector<Genome> initial_;  // the given start, until used
-    bool has_current_ = false;
-    Genome current_;
-    double current_value_ = 0;
-    std::vector<std::size_t> order_;   // mode first: the neighbour order of this climb step
-    std::size_t next_ = 0;             // neighbours of current_ tried so far
-    bool has_best_neighbour_ = false;  // mode best: the best improving neighbour so far
-    std::size_t best_neighbour_ = 0;
-    double best_neighbour_value_ = 0;
-    std::uint64_t local_optima_ = 0;
+    struct State {
+        std::vector<Genome> initial;  // the given start, until used
+        bool has_current = false;
+        Genome current;
+        Real current_value;
+        std::vector<std::size_t> order;   // mode first: the neighbour order of this climb step
+        std::size_t next = 0;             // neighbours of current tried so far
+        bool has_best_neighbour = false;  // mode best: the best improving neighbour so far
+        std::size_t best_neighbour = 0;
+        Real best_neighbour_value;
+        std::uint64_t local_optima = 0;
+        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, initial, has_current, current, current_value, order,
+                                       next, has_best_neighbour, best_neighbour,
+                                       best_neighbour_value, local_optima)
+    };
+    State s_;
 };
 
 }  // namespace maze

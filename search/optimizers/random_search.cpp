@@ -12,7 +12,7 @@ RandomSearch::RandomSearch(const Params& params)
 void RandomSearch::start(const Target& target, std::uint64_t seed,
                          const std::vector<Genome>& initial) {
     start_common(target, seed, initial, false);
-    initial_ = initial;
+    s_ = State{initial};
 }
 
 void RandomSearch::step(Evaluator& ev) {
@@ -21,33 +21,30 @@ void RandomSearch::step(Evaluator& ev) {
         static_cast<std::size_t>(std::min<std::uint64_t>(batch_, ev.remaining()));
     if (want == 0) return;
     const std::size_t max_tries = std::max<std::size_t>(100 * batch_, kMaxStartDraws);
-    const std::size_t given = initial_.size();
+    const std::size_t given = s_.initial.size();
     const std::uint64_t rejected_before = ev.rejected();
     // The given boards first, then random ones, each from its own stream (built in parallel).
     const auto got = ev.draw(want, max_tries, [&](std::uint64_t k) {
-        if (k < given) return initial_[static_cast<std::size_t>(k)];
+        if (k < given) return s_.initial[static_cast<std::size_t>(k)];
         Rng rng = proposal_rng(k);
-        return random_genome(n_, p_blocked_, rng);
+        return random_genome(common_.genes, p_blocked_, rng);
     });
     const std::size_t taken =
         got.size() + static_cast<std::size_t>(ev.rejected() - rejected_before);
-    initial_.erase(initial_.begin(),
-                   initial_.begin() + static_cast<std::ptrdiff_t>(std::min(given, taken)));
-    ++step_;
+    s_.initial.erase(s_.initial.begin(),
+                     s_.initial.begin() + static_cast<std::ptrdiff_t>(std::min(given, taken)));
+    ++common_.step;
     if (got.empty())
         throw std::runtime_error("random: no feasible board in " + std::to_string(max_tries) +
                                  " draws (p_blocked too high?)");
 }
 
 nlohmann::json RandomSearch::save() const {
-    nlohmann::json j = save_common();
-    j["initial"] = genomes_to_json(initial_);
-    return j;
+    return save_state(s_);
 }
 
 void RandomSearch::restore(const nlohmann::json& state) {
-    restore_common(state);
-    initial_ = genomes_from_json(state.at("initial"));
+    restore_state(state, s_);
 }
 
 }  // namespace maze

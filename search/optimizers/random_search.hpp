@@ -25,7 +25,11 @@ class RandomSearch : public OptimizerBase {
   private:
     double p_blocked_;
     std::size_t batch_;
-    std::vector<Genome> initial_;  // given boards not yet proposed; they come first
+    struct State {
+        std::vector<Genome> initial;  // given boards not yet proposed; they come first
+        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, initial)
+    };
+    State s_;
 };
 
 }  // namespace maze

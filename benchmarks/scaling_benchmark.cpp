@@ -1,0 +1,133 @@
+// Does every core help, and does none hurt? The 13x13 GA of configs/records/13x13-ga.yaml with
+// an evaluation budget (the same boards whatever the thread count), run with 1 and with 2
+// threads, on an idle machine and beside a process that keeps one core busy (a spinning child,
+// as a browser or another job would). After the usual table it prints the ratios of the medians:
+//   idle:  time(1 thread) / time(2 threads)        (the speed-up; 2.0 is perfect)
+//   busy:  time(2 threads) / time(1 thread)        (the slow-down; at most 1.0 is the goal)
+//
+//   build/benchmarks/scaling_benchmark [--evaluations=300000] [--benchmark_repetitions=5]
+#include <benchmark/benchmark.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/target_factory.hpp"
+#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/optimizer.hpp"
+
+namespace {
+
+std::uint64_t g_evaluations = 300000;
+
+// A child process that keeps one core busy until it is killed.
+class BusyNeighbour {
+  public:
+    explicit BusyNeighbour(bool on) {
+        if (!on) return;
+        pid_ = fork();
+        if (pid_ == 0) {
+            volatile unsigned long spin = 0;
+            for (;;) spin = spin + 1;
+        }
+    }
+    ~BusyNeighbour() {
+        if (pid_ <= 0) return;
+        kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+    }
+    BusyNeighbour(const BusyNeighbour&) = delete;
+    BusyNeighbour& operator=(const BusyNeighbour&) = delete;
+
+  private:
+    pid_t pid_ = -1;
+};
+
+// One GA run of the config to its evaluation budget; returns the best score (a check that
+// every variant did the same work).
+double run_ga(int threads) {
+    const maze::cli::RunConfig c = maze::cli::load_config(
+        MAZESEARCH_SOURCE_DIR "/configs/records/13x13-ga.yaml",
+        {"budget.seconds=null", "budget.evaluations=" + std::to_string(g_evaluations)});
+    const maze::cli::TargetAndView made = maze::cli::make_target(c.target);
+    auto opt = maze::make_optimizer(c.optimizer);
+    maze::Evaluator ev(*made.target, c.budget, threads);
+    opt->start(*made.target, maze::derive_seed(c.seed, {0}));
+    while (!ev.exhausted()) opt->step(ev);
+    return ev.best_score();
+}
+
+void BM_GA13(benchmark::State& state) {
+    const int threads = static_cast<int>(state.range(0));
+    const BusyNeighbour neighbour(state.range(1) != 0);
+    double best = 0;
+    for (auto _ : state) best = run_ga(threads);
+    state.counters["best"] = best;
+}
+BENCHMARK(BM_GA13)
+    ->ArgNames({"threads", "busy"})
+    ->Args({1, 0})
+    ->Args({2, 0})
+    ->Args({1, 1})
+    ->Args({2, 1})
+    ->Iterations(1)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+// Keeps the median real time of each benchmark for the ratios.
+class MedianKeeper : public benchmark::ConsoleReporter {
+  public:
+    void ReportRuns(const std::vector<Run>& runs) override {
+        for (const Run& r : runs)
+            if (r.run_type == Run::RT_Aggregate && r.aggregate_name == "median")
+                median_[r.run_name.args] = r.GetAdjustedRealTime();
+        ConsoleReporter::ReportRuns(runs);
+    }
+    double median(const std::string& name) const {
+        const auto it = median_.find(name);
+        return it == median_.end() ? 0 : it->second;
+    }
+
+  private:
+    std::map<std::string, double> median_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // Five repetitions unless told otherwise: the ratios are of medians.
+    static char repetitions[] = "--benchmark_repetitions=5";
+    std::vector<char*> args{argv[0], repetitions};
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a.rfind("--evaluations=", 0) == 0)
+            g_evaluations = std::strtoull(a.c_str() + 14, nullptr, 10);
+        else
+            args.push_back(argv[i]);  // a later --benchmark_repetitions wins
+    }
+    int n = static_cast<int>(args.size());
+    benchmark::Initialize(&n, args.data());
+    MedianKeeper keeper;
+    benchmark::RunSpecifiedBenchmarks(&keeper);
+    benchmark::Shutdown();
+    const double idle1 = keeper.median("threads:1/busy:0");
+    const double idle2 = keeper.median("threads:2/busy:0");
+    const double busy1 = keeper.median("threads:1/busy:1");
+    const double busy2 = keeper.median("threads:2/busy:1");
+    if (idle1 > 0 && idle2 > 0)
+        std::printf(
+            "idle machine:      2 threads are %.2fx as fast as 1 (median %.0f vs %.0f ms)\n",
+            idle1 / idle2, idle2, idle1);
+    if (busy1 > 0 && busy2 > 0)
+        std::printf(
+            "one core busy:     2 threads take %.2fx the time of 1 (median %.0f vs %.0f ms)\n",
+            busy2 / busy1, busy2, busy1);
+    return 0;
+}
