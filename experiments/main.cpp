@@ -7,6 +7,7 @@
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/search/params.hpp"
 
 int main(int argc, char** argv) {
@@ -14,6 +15,13 @@ int main(int argc, char** argv) {
     CLI::App app{"mazesearch: search mazes that keep Squeaky the mouse inside as long as possible"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "mazesearch 0.1.0");
+    // Accepted before or after the subcommand's name.
+    app.fallthrough();
+    bool quiet = false, verbose = false;
+    app.add_flag(
+        "-q,--quiet", quiet,
+        "Say only errors and warnings on standard error (no progress, no report of a run)");
+    app.add_flag("-v,--verbose", verbose, "Say more on standard error (details of the work)");
     std::vector<Command> commands = {add_eval(app),          add_render(app),    add_bench(app),
                                      add_run(app),           add_resume(app),    add_summarize(app),
                                      add_neighbourhood(app), add_enumerate(app), add_merge(app),
@@ -30,6 +38,7 @@ int main(int argc, char** argv) {
         app.exit(e);  // prints the parser's message and usage hint
         return kExitBadInput;
     }
+    set_verbosity(quiet ? Verbosity::Quiet : verbose ? Verbosity::Verbose : Verbosity::Normal);
     try {
         for (const Command& c : commands)
             if (c.sub->parsed()) return c.run();
@@ -41,10 +50,10 @@ int main(int argc, char** argv) {
                                dynamic_cast<const maze::InputError*>(&e);
         std::fflush(stdout);
         if (bad_input) {
-            std::fprintf(stderr, "mazesearch: error: %s\n", e.what());
+            diag().error("{}", e.what());
             return kExitBadInput;
         }
-        std::fprintf(stderr, "mazesearch: internal error: %s\n", e.what());
+        diag().error("internal error: {}", e.what());
         return kExitInternal;
     }
     return kExitInternal;

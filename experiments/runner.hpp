@@ -1,5 +1,10 @@
-// Runs an experiment into a run directory: resolved config, overrides, log, logbook.csv, the
-// best board (text and SVG), status, summary.json and checkpoints; resumes an interrupted one.
+// Runs an experiment into a run folder (resolved config, overrides, log, logbook.csv, the best
+// board as text and SVG, status, summary.json, checkpoints) and resumes an interrupted one. The
+// pieces are in run/: the folder, the logbook, checkpoints, progress, one repeat, the report.
+//
+// Several repeats, as many as threads or more, run side by side, one thread each (whole repeats
+// are the coarsest grain there is); fewer repeats run one after the other, each with every thread
+// for its batches. Either way each repeat's result is the same.
 #pragma once
 
 #include <cstdint>
@@ -10,12 +15,12 @@
 namespace maze::cli {
 
 struct RunOptions {
-    bool quiet = false;  // no progress output (tests)
+    bool quiet = false;  // no progress and no report (tests)
     // Tests: behave as if SIGINT arrived after this many steps of this session (0: never).
     std::uint64_t interrupt_after_steps = 0;
 };
 
-// Creates the run directory and runs every repeat. Returns the exit status: 0 finished,
+// Creates the run folder and runs every repeat. Returns the exit status: 0 finished,
 // 130 interrupted (checkpoint written; `mazesearch resume DIR` continues).
 int run_experiment(const RunConfig& config, const RunOptions& options);
 

@@ -95,6 +95,40 @@ TEST(Runner, RepeatsGoInNumberedFoldersBesideOneSummary) {
     EXPECT_NE(s["runs"][0]["seed"], s["runs"][1]["seed"]);
 }
 
+// Four repeats on two threads run side by side, one thread each; on one thread one after the
+// other. Each repeat's result is the same either way, and an interrupted side-by-side run
+// resumes to it too.
+TEST(Runner, RepeatsSideBySideGiveTheResultsOfOneByOne) {
+    const std::string cfg = config_file("{kind: genetic, population: 50, parents: 10}");
+    const fs::path one = fresh_dir("repeats_one");
+    const fs::path two = fresh_dir("repeats_two");
+    const fs::path parts = fresh_dir("repeats_parts");
+    auto with = [&](const fs::path& d, const std::string& threads) {
+        return load_config(cfg, {"output=" + d.string(), "repeats=4", "threads=" + threads,
+                                 "budget.evaluations=3000"});
+    };
+    ASSERT_EQ(run_experiment(with(one, "1"), quiet()), 0);
+    ASSERT_EQ(run_experiment(with(two, "2"), quiet()), 0);
+    EXPECT_EQ(summary_without_timing(one), summary_without_timing(two));
+    for (const char* r : {"repeat-000", "repeat-001", "repeat-002", "repeat-003"})
+        EXPECT_EQ(logbook_without_timing(one / r), logbook_without_timing(two / r)) << r;
+
+    RunOptions stop = quiet();
+    stop.interrupt_after_steps = 7;  // counted over the repeats running side by side
+    int status = run_experiment(with(parts, "2"), stop);
+    EXPECT_EQ(status, 130);
+    EXPECT_EQ(slurp(parts / "status"), "interrupted\n");
+    int sessions = 1;
+    while (status == 130 && sessions < 100) {
+        status = resume_experiment(parts.string(), stop);
+        ++sessions;
+    }
+    ASSERT_EQ(status, 0);
+    EXPECT_EQ(summary_without_timing(one), summary_without_timing(parts));
+    for (const char* r : {"repeat-000", "repeat-001", "repeat-002", "repeat-003"})
+        EXPECT_EQ(logbook_without_timing(one / r), logbook_without_timing(parts / r)) << r;
+}
+
 TEST(Runner, SameSeedSameSummaryWithOneOrTwoThreads) {
     for (const std::string opt :
          {"{kind: random, batch: 2000}", "{kind: genetic, population: 400, parents: 40}",

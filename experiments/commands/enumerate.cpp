@@ -4,7 +4,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -16,7 +15,9 @@
 
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
+#include "mazesearch/experiments/interrupt.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
 namespace fs = std::filesystem;
@@ -24,11 +25,6 @@ namespace fs = std::filesystem;
 namespace maze::cli {
 
 namespace {
-
-std::atomic<bool> g_enum_stop{false};
-extern "C" void on_enum_signal(int) {
-    g_enum_stop.store(true);
-}
 
 struct EnumerateOptions {
     int rows = 0, cols = 0;
@@ -43,7 +39,6 @@ struct EnumerateOptions {
     std::uint64_t probes = 100000;
     std::size_t cap = 8;
     double checkpoint_seconds = 60;
-    bool quiet = false;
 };
 
 Cell parse_cell(const std::string& text, const std::string& what, int rows, int cols) {
@@ -176,10 +171,9 @@ int run_enumerate(const EnumerateOptions& o) {
         write_file_atomically(progress_path, p.dump() + "\n");
     };
 
-    g_enum_stop = false;
-    auto old_int = std::signal(SIGINT, on_enum_signal);
-    auto old_term = std::signal(SIGTERM, on_enum_signal);
-    const bool tty = !o.quiet && isatty(STDERR_FILENO);
+    const InterruptGuard guard;
+    const bool quiet = verbosity() == Verbosity::Quiet;
+    const bool tty = live_progress();
     const auto t0 = std::chrono::steady_clock::now();
     std::atomic<bool> stop{false};
     std::mutex print_mutex;
@@ -199,11 +193,11 @@ int run_enumerate(const EnumerateOptions& o) {
     auto segment_start = std::chrono::steady_clock::now();
     eo.progress = [&](std::uint64_t finished, std::uint64_t of, std::uint64_t best) {
         const auto now = std::chrono::steady_clock::now();
-        if (g_enum_stop.load()) stop = true;
+        if (InterruptGuard::requested().load()) stop = true;
         if (!o.out.empty() &&
             std::chrono::duration<double>(now - segment_start).count() >= o.checkpoint_seconds)
             stop = true;  // return to write a checkpoint, then go on
-        if (o.quiet) return;
+        if (quiet) return;
         std::lock_guard<std::mutex> lock(print_mutex);
         if (std::chrono::duration<double>(now - last_print).count() < (tty ? 0.2 : 10.0)) return;
         last_print = now;
@@ -215,14 +209,19 @@ int run_enumerate(const EnumerateOptions& o) {
         const double rate =
             static_cast<double>(session_before_segment + finished) / std::max(elapsed, 1e-9);
         const double left = rate > 0 ? static_cast<double>(all - now_done) / rate : 0;
-        std::fprintf(
-            stderr,
-            "%s%dx%d shard %d/%d: %5.1f%% of %llu subtrees, %.1f subtrees/s, best %llu, %s to go%s",
-            tty ? "\r\033[K" : "", o.rows, o.cols, shard, shards, frac * 100,
-            static_cast<unsigned long long>(all), rate,
+        char line[256];
+        std::snprintf(
+            line, sizeof line,
+            "%dx%d shard %d/%d: %5.1f%% of %llu subtrees, %.1f subtrees/s, best %llu, %s to go",
+            o.rows, o.cols, shard, shards, frac * 100, static_cast<unsigned long long>(all), rate,
             static_cast<unsigned long long>(std::max<std::uint64_t>(best, total.optimum)),
-            format_duration(left).c_str(), tty ? "" : "\n");
-        std::fflush(stderr);
+            format_duration(left).c_str());
+        if (tty) {
+            std::fprintf(stderr, "\r\033[K%s", line);  // a live line on the terminal
+            std::fflush(stderr);
+        } else {
+            diag().info("{}", line);
+        }
     };
 
     bool interrupted = false;
@@ -242,18 +241,15 @@ int run_enumerate(const EnumerateOptions& o) {
             all = all && done[i];
         if (all) break;
         save_progress();
-        if (g_enum_stop.load()) {
+        if (InterruptGuard::requested().load()) {
             interrupted = true;
             break;
         }
     }
-    std::signal(SIGINT, old_int);
-    std::signal(SIGTERM, old_term);
     if (tty) std::fprintf(stderr, "\r\033[K");
     if (interrupted) {
-        std::fprintf(
-            stderr, "interrupted; progress in %s; continue with the same command and --resume\n",
-            progress_path.empty() ? "(nowhere: no --out given)" : progress_path.string().c_str());
+        diag().warn("interrupted; progress in {}; continue with the same command and --resume",
+                    progress_path.empty() ? "(nowhere: no --out given)" : progress_path.string());
         return 130;
     }
     if (!o.out.empty()) {
@@ -289,7 +285,6 @@ Command add_enumerate(CLI::App& app) {
     sub->add_option("--checkpoint-seconds", o->checkpoint_seconds,
                     "Progress written this often (with --out)")
         ->check(CLI::Range(0.01, 1e9));
-    sub->add_flag("--quiet", o->quiet, "No progress line");
     return {sub, [o] { return run_enumerate(*o); }};
 }
 
@@ -302,48 +297,46 @@ Command add_merge(CLI::App& app) {
     sub->add_option("files", *files, "Shard result files")->required();
     sub->add_flag("--json", *json, "Print one JSON object");
     sub->add_option("--cap", *cap, "Optimal boards listed at most");
-    return {
-        sub, [files, json, cap] {
-            EnumerationResult total;
-            std::vector<int> seen;
-            for (size_t i = 0; i < files->size(); ++i) {
-                EnumerationResult r;
-                try {
-                    r = EnumerationResult::from_json(read_json_file((*files)[i]));
-                } catch (const nlohmann::json::exception& e) {
-                    throw ConfigError((*files)[i] + ": not an enumeration result: " + e.what());
-                }
-                if (i == 0) {
-                    total = r;
-                    seen.assign(static_cast<size_t>(r.shards), 0);
-                } else {
-                    if (r.shards != total.shards)
-                        throw ConfigError((*files)[i] + ": a shard of " + std::to_string(r.shards) +
-                                          ", the others are of " + std::to_string(total.shards));
+    return {sub, [files, json, cap] {
+                EnumerationResult total;
+                std::vector<int> seen;
+                for (size_t i = 0; i < files->size(); ++i) {
+                    EnumerationResult r;
                     try {
-                        total.merge(r, *cap);
-                    } catch (const std::invalid_argument& e) {
-                        throw ConfigError((*files)[i] + ": " + e.what());
+                        r = EnumerationResult::from_json(read_json_file((*files)[i]));
+                    } catch (const nlohmann::json::exception& e) {
+                        throw ConfigError((*files)[i] + ": not an enumeration result: " + e.what());
                     }
+                    if (i == 0) {
+                        total = r;
+                        seen.assign(static_cast<size_t>(r.shards), 0);
+                    } else {
+                        if (r.shards != total.shards)
+                            throw ConfigError((*files)[i] + ": a shard of " +
+                                              std::to_string(r.shards) + ", the others are of " +
+                                              std::to_string(total.shards));
+                        try {
+                            total.merge(r, *cap);
+                        } catch (const std::invalid_argument& e) {
+                            throw ConfigError((*files)[i] + ": " + e.what());
+                        }
+                    }
+                    if (seen[static_cast<size_t>(r.shard)]++)
+                        throw ConfigError((*files)[i] + ": shard " + std::to_string(r.shard) +
+                                          " given twice");
                 }
-                if (seen[static_cast<size_t>(r.shard)]++)
-                    throw ConfigError((*files)[i] + ": shard " + std::to_string(r.shard) +
-                                      " given twice");
-            }
-            std::string missing;
-            for (size_t s = 0; s < seen.size(); ++s)
-                if (!seen[s]) missing += (missing.empty() ? "" : ", ") + std::to_string(s);
-            total.shard = 0;
-            if (!missing.empty())
-                std::fprintf(
-                    stderr,
-                    "mazesearch merge: warning: shards %s of %d missing; the result is partial\n",
-                    missing.c_str(), total.shards);
-            else
-                total.shards = 1;
-            print_result(total, *json);
-            return kExitOk;
-        }};
+                std::string missing;
+                for (size_t s = 0; s < seen.size(); ++s)
+                    if (!seen[s]) missing += (missing.empty() ? "" : ", ") + std::to_string(s);
+                total.shard = 0;
+                if (!missing.empty())
+                    diag().warn("merge: shards {} of {} missing; the result is partial", missing,
+                                total.shards);
+                else
+                    total.shards = 1;
+                print_result(total, *json);
+                return kExitOk;
+            }};
 }
 
 }  // namespace maze::cli

@@ -5,6 +5,7 @@
 
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/runner.hpp"
 #include "mazesearch/experiments/target_factory.hpp"
 #include "mazesearch/search/optimizer.hpp"
@@ -17,7 +18,6 @@ struct RunCliOptions {
     std::string config;
     std::vector<std::string> overrides;
     bool dry_run = false;
-    bool quiet = false;
 };
 
 }  // namespace
@@ -31,7 +31,6 @@ Command add_run(CLI::App& app) {
         "Overrides key.sub=value, e.g. seed=3 threads=2 repeats=5 budget.evaluations=1e6 "
         "budget.seconds=60 output=DIR optimizer.mutation=0.05");
     sub->add_flag("--dry-run", opts->dry_run, "Print the resolved config and exit");
-    sub->add_flag("--quiet", opts->quiet, "No progress output");
     sub->footer(
         "The run folder (default runs/<name>/<timestamp>/; output=DIR makes DIR the run folder)\n"
         "holds config.yaml, overrides.txt, log.txt, logbook.csv, best.txt, best.svg, status,\n"
@@ -47,21 +46,19 @@ Command add_run(CLI::App& app) {
                     return kExitOk;
                 }
                 RunOptions ro;
-                ro.quiet = opts->quiet;
+                ro.quiet = verbosity() == Verbosity::Quiet;
                 return run_experiment(c, ro);
             }};
 }
 
 Command add_resume(CLI::App& app) {
     auto dir = std::make_shared<std::string>();
-    auto quiet = std::make_shared<bool>(false);
     CLI::App* sub =
         app.add_subcommand("resume", "Continue an interrupted run from its checkpoints");
     sub->add_option("dir", *dir, "Run directory")->required();
-    sub->add_flag("--quiet", *quiet, "No progress output");
-    return {sub, [dir, quiet] {
+    return {sub, [dir] {
                 RunOptions ro;
-                ro.quiet = *quiet;
+                ro.quiet = verbosity() == Verbosity::Quiet;
                 return resume_experiment(*dir, ro);
             }};
 }

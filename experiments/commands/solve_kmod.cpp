@@ -9,6 +9,7 @@
 #include "mazesearch/engine/games/kmod_trap.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/search/params.hpp"
 
 namespace maze::cli {
@@ -21,7 +22,6 @@ struct KmodOptions {
     int max_cells = 16;
     bool any_placement = false;
     bool json = false;
-    bool quiet = false;
 };
 
 std::string cell_text(Cell x) {
@@ -30,12 +30,15 @@ std::string cell_text(Cell x) {
 
 int run_kmod(const KmodOptions& o) {
     const int k_to = o.k_to ? o.k_to : o.k_from;
-    const bool tty = isatty(fileno(stderr)) && !o.quiet;
+    const bool tty = live_progress();
     for (int k = o.k_from; k <= k_to; ++k) {
         const auto t0 = std::chrono::steady_clock::now();
         const KmodSmallestResult res =
             smallest_kmod_traps(k, o.max_cells, o.any_placement, [&](int c) {
-                if (tty) std::fprintf(stderr, "\r%d-mod: grids of %d cells...   ", k, c);
+                if (tty)
+                    std::fprintf(stderr, "\r%d-mod: grids of %d cells...   ", k, c);
+                else
+                    diag().debug("{}-mod: grids of {} cells", k, c);
             });
         if (tty) std::fprintf(stderr, "\r%40s\r", "");
         const double seconds =
@@ -122,7 +125,6 @@ Command add_solve_kmod(CLI::App& solve) {
     sub->add_flag("--any-placement", o->any_placement,
                   "Try every start and exit (default: start top left, exit bottom left)");
     sub->add_flag("--json", o->json, "One JSON object per k");
-    sub->add_flag("--quiet", o->quiet, "No progress line");
     return {sub, [o] {
                 if (o->k_to && o->k_to < o->k_from)
                     throw ParamError("--k-to", "", "must be at least --k");

@@ -14,17 +14,18 @@
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
+#include "mazesearch/experiments/run/report.hpp"
+#include "mazesearch/search/state_json.hpp"
 
 namespace maze::cli {
 
 namespace {
 
 std::string num(double v) {
+    // Integers and infinities as a score is printed; fractions (means) to one decimal.
+    if (!std::isfinite(v) || v == std::trunc(v)) return format_score(v);
     char buf[64];
-    if (v == static_cast<double>(static_cast<long long>(v)))
-        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
-    else
-        std::snprintf(buf, sizeof buf, "%.1f", v);
+    std::snprintf(buf, sizeof buf, "%.1f", v);
     return buf;
 }
 
@@ -58,8 +59,9 @@ Command add_summarize(CLI::App& app) {
                     runs.push_back(s);
                 double evals = 0, secs = 0;
                 for (const auto& r : runs) {
-                    if (r["best_score"].is_number())
-                        scores.push_back(r["best_score"].get<double>());
+                    // A number, or "inf"/"-inf" for a target that rates boards so; null: none.
+                    if (!r["best_score"].is_null())
+                        scores.push_back(r["best_score"].get<Real>());
                     evals += r["evaluations"].get<double>();
                     secs += r["seconds"].get<double>();
                 }

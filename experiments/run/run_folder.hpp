@@ -1,0 +1,36 @@
+// A run folder on disk: where its files are, its status marker, and the files that describe the
+// run (config.yaml, config.json, overrides.txt), written once when the run is created.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "mazesearch/experiments/config.hpp"
+
+namespace maze::cli {
+
+class RunFolder {
+  public:
+    explicit RunFolder(std::filesystem::path root) : root_(std::move(root)) {}
+
+    // runs/<name>/<timestamp>, with -2, -3, ... appended if that exists already.
+    static std::filesystem::path default_path(const std::string& name);
+
+    const std::filesystem::path& root() const { return root_; }
+    // The folder of repeat r: the root itself for a single repeat, else root/repeat-NNN.
+    std::filesystem::path repeat_dir(int r, int repeats) const;
+
+    // Creates the folder and writes the files that describe the run; ConfigError if it holds a
+    // run already.
+    void create(const RunConfig& config) const;
+
+    // The status marker of a run or repeat folder: running, interrupted or finished ("" when
+    // there is none).
+    static std::string status(const std::filesystem::path& dir);
+    static void set_status(const std::filesystem::path& dir, const std::string& status);
+
+  private:
+    std::filesystem::path root_;
+};
+
+}  // namespace maze::cli
