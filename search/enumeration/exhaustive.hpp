@@ -21,30 +21,9 @@
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
+#include "mazesearch/search/enumeration/enumeration_result.hpp"
 
 namespace maze {
-
-constexpr int kMaxEnumerationCells = 64;
-
-struct EnumerationResult {
-    int rows = 0, cols = 0;
-    Cell start{0, 0}, exit{0, 0};
-    int shard = 0, shards = 1;
-    std::uint64_t optimum = 0;         // most moves over all feasible boards
-    std::uint64_t optimal_boards = 0;  // boards with that many moves
-    std::vector<std::string> boards;   // the first optimal boards in text order, up to a cap
-    std::uint64_t feasible = 0;        // feasible boards
-    std::map<std::uint64_t, std::uint64_t> histogram;  // moves -> boards
-    std::uint64_t leaves = 0;    // finished walks (leaves of the decision tree)
-    std::uint64_t steps = 0;     // mouse moves simulated over the whole tree (the work)
-    std::uint64_t subtrees = 0;  // frontier subtrees explored
-    double seconds = 0;
-
-    // Adds another shard's result of the same grid (throws std::invalid_argument otherwise).
-    void merge(const EnumerationResult& other, std::size_t board_cap);
-    nlohmann::json to_json() const;
-    static EnumerationResult from_json(const nlohmann::json& j);
-};
 
 struct EnumerationOptions {
     int threads = 0;                 // 0: every core
@@ -64,11 +43,6 @@ struct EnumerationOptions {
     // are explored: a deterministic slice of the work.
     std::size_t limit = 0;
 };
-
-// The `done` marks of EnumerationOptions as text ('1' done, '0' not), for progress files and
-// checkpoints.
-std::string done_to_text(const std::vector<std::uint8_t>& done);
-std::vector<std::uint8_t> done_from_text(const std::string& text);
 
 // Enumerates every board of the rows x cols grid with start and exit open.
 EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,

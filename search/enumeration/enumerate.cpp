@@ -1,0 +1,173 @@
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <memory>
+#include <stdexcept>
+
+#include "mazesearch/search/enumeration/decision_tree.hpp"
+#include "mazesearch/search/enumeration/exhaustive.hpp"
+
+namespace maze {
+
+namespace {
+
+using namespace enumeration;
+
+// Board texts of the completions of a leaf (its undecided cells free), up to `cap`, in text order.
+void leaf_boards(const Grid& g, const Node& n, Cell start, Cell exit, std::size_t cap,
+                 std::vector<std::string>& out) {
+    const std::uint64_t undecided = g.all & ~(n.open | n.blocked);
+    std::vector<int> free_bits;
+    for (std::uint64_t u = undecided; u; u &= u - 1) free_bits.push_back(std::countr_zero(u));
+    const std::uint64_t count =
+        free_bits.size() >= 63 ? ~std::uint64_t{0} : std::uint64_t{1} << free_bits.size();
+    // In text order '#' < '.', so "blocked" first: iterate masks of open free cells from the
+    // lowest, with the earliest cell as the most significant choice.
+    const std::uint64_t wanted = std::min<std::uint64_t>(count, cap);
+    for (std::uint64_t m = 0; m < wanted; ++m) {
+        std::string text;
+        for (int r = 0; r < g.rows; ++r) {
+            for (int c = 0; c < g.cols; ++c) {
+                const int b = r * g.cols + c;
+                char ch;
+                if (Cell{r, c} == start)
+                    ch = 'S';
+                else if (Cell{r, c} == exit)
+                    ch = 'E';
+                else if (n.open >> b & 1)
+                    ch = '.';
+                else if (n.blocked >> b & 1)
+                    ch = '#';
+                else {
+                    const auto it = std::find(free_bits.begin(), free_bits.end(), b);
+                    const size_t k = static_cast<size_t>(it - free_bits.begin());
+                    ch = (m >> (free_bits.size() - 1 - k) & 1) ? '.' : '#';
+                }
+                text += ch;
+            }
+            text += '\n';
+        }
+        out.push_back(std::move(text));
+    }
+}
+
+struct Collector {
+    const Grid* g;
+    Cell start, exit;
+    std::size_t cap;
+    EnumerationResult r;
+
+    void leaf(const Node& n) {
+        const int undecided = std::popcount(g->all & ~(n.open | n.blocked));
+        const std::uint64_t boards = std::uint64_t{1} << undecided;
+        ++r.leaves;
+        r.feasible += boards;
+        r.histogram[n.moves] += boards;
+        if (n.moves > r.optimum || r.optimal_boards == 0) {
+            r.optimum = n.moves;
+            r.optimal_boards = 0;
+            r.boards.clear();
+        }
+        if (n.moves == r.optimum) {
+            r.optimal_boards += boards;
+            leaf_boards(*g, n, start, exit, cap, r.boards);
+            if (r.boards.size() > 2 * cap) trim_boards(r.boards, cap);
+        }
+    }
+
+    // Depth-first over the subtree below n (which it uses up).
+    void explore(Node& n) {
+        for (;;) {
+            int cell = 0;
+            const std::uint32_t before = n.moves;
+            const Status st = advance(*g, n, cell);
+            r.steps += n.moves - before;
+            if (st == Status::Leaf) {
+                leaf(n);
+                return;
+            }
+            Node opened;
+            copy_node(opened, n, g->padded);  // only the grid's part of the counts
+            decide(*g, opened, cell, true);
+            explore(opened);
+            decide(*g, n, cell, false);
+            if (!exit_reachable(*g, n)) return;  // every completion is infeasible
+        }
+    }
+};
+
+}  // namespace
+
+EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
+                                   const EnumerationOptions& options) {
+    const Board shape(rows, cols, start, exit);  // validates
+    if (rows * cols > kMaxEnumerationCells || (rows + 2) * (cols + 2) > kMaxPadded)
+        throw std::invalid_argument(
+            "enumeration handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128 "
+            "(8x8, 7x9, 16x4, ...)");
+    if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
+        throw std::invalid_argument("shard i/N needs 0 <= i < N");
+    const auto t0 = std::chrono::steady_clock::now();
+    const Grid g(rows, cols, start, exit);
+    const std::vector<Node> nodes = frontier(g, std::max<std::size_t>(options.frontier, 1));
+    if (options.done && options.done->size() != nodes.size()) options.done->assign(nodes.size(), 0);
+
+    std::vector<std::size_t> mine;
+    for (std::size_t i = static_cast<std::size_t>(options.shard); i < nodes.size();
+         i += static_cast<std::size_t>(options.shards))
+        if (!options.done || !(*options.done)[i]) mine.push_back(i);
+    if (options.limit > 0 && mine.size() > options.limit) mine.resize(options.limit);
+
+    std::unique_ptr<tbb::global_control> limit;
+    if (options.threads > 0)
+        limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                      static_cast<std::size_t>(options.threads));
+    tbb::enumerable_thread_specific<Collector> collectors([&] {
+        Collector c{&g, start, exit, options.board_cap, {}};
+        return c;
+    });
+    std::atomic<std::uint64_t> finished{0};
+    std::atomic<std::uint64_t> best{0};
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, mine.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+            Collector& c = collectors.local();
+            for (std::size_t k = range.begin(); k != range.end(); ++k) {
+                if (options.stop && options.stop->load()) return;
+                Node n = nodes[mine[k]];
+                c.explore(n);
+                ++c.r.subtrees;
+                if (options.done) (*options.done)[mine[k]] = 1;  // distinct indices: no race
+                std::uint64_t b = best.load();
+                while (c.r.optimum > b && !best.compare_exchange_weak(b, c.r.optimum)) {
+                }
+                const std::uint64_t f = ++finished;
+                if (options.progress) options.progress(f, mine.size(), best.load());
+            }
+        });
+
+    EnumerationResult total;
+    total.rows = rows;
+    total.cols = cols;
+    total.start = start;
+    total.exit = exit;
+    total.shard = options.shard;
+    total.shards = options.shards;
+    for (Collector& c : collectors) {
+        c.r.rows = rows;
+        c.r.cols = cols;
+        c.r.start = start;
+        c.r.exit = exit;
+        c.r.seconds = 0;
+        total.merge(c.r, options.board_cap);
+    }
+    total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return total;
+}
+
+}  // namespace maze
