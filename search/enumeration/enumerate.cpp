@@ -1,6 +1,6 @@
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
@@ -123,33 +123,34 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
         if (!options.done || !(*options.done)[i]) mine.push_back(i);
     if (options.limit > 0 && mine.size() > options.limit) mine.resize(options.limit);
 
-    std::unique_ptr<tbb::global_control> limit;
-    if (options.threads > 0)
-        limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
-                                                      static_cast<std::size_t>(options.threads));
+    // An arena of the enumeration's own size: the thread count binds this enumeration only,
+    // not every TBB loop of the process (global_control would).
+    tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
     tbb::enumerable_thread_specific<Collector> collectors([&] {
         Collector c{&g, start, exit, options.board_cap, {}};
         return c;
     });
     std::atomic<std::uint64_t> finished{0};
     std::atomic<std::uint64_t> best{0};
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, mine.size(), 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-            Collector& c = collectors.local();
-            for (std::size_t k = range.begin(); k != range.end(); ++k) {
-                if (options.stop && options.stop->load()) return;
-                Node n = nodes[mine[k]];
-                c.explore(n);
-                ++c.r.subtrees;
-                if (options.done) (*options.done)[mine[k]] = 1;  // distinct indices: no race
-                std::uint64_t b = best.load();
-                while (c.r.optimum > b && !best.compare_exchange_weak(b, c.r.optimum)) {
+    arena.execute([&] {
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(0, mine.size(), 1),
+            [&](const tbb::blocked_range<std::size_t>& range) {
+                Collector& c = collectors.local();
+                for (std::size_t k = range.begin(); k != range.end(); ++k) {
+                    if (options.stop && options.stop->load()) return;
+                    Node n = nodes[mine[k]];
+                    c.explore(n);
+                    ++c.r.subtrees;
+                    if (options.done) (*options.done)[mine[k]] = 1;  // distinct indices: no race
+                    std::uint64_t b = best.load();
+                    while (c.r.optimum > b && !best.compare_exchange_weak(b, c.r.optimum)) {
+                    }
+                    const std::uint64_t f = ++finished;
+                    if (options.progress) options.progress(f, mine.size(), best.load());
                 }
-                const std::uint64_t f = ++finished;
-                if (options.progress) options.progress(f, mine.size(), best.load());
-            }
-        });
+            });
+    });
 
     EnumerationResult total;
     total.rows = rows;
