@@ -1,8 +1,11 @@
 #include "mazesearch/engine/bitboard.hpp"
 
+#include <cassert>
+
 namespace maze {
 
 RowSet component(const Board& b, Cell from, const Cell* stop_at) {
+    assert(b.in_bounds(from.r, from.c) && b.open(from));
     const int rows = b.rows();
     const RowSet& open = b.rows_open();
     RowSet open_rev{};

@@ -1,6 +1,7 @@
 #include "mazesearch/engine/mouse_walk.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 #include "mazesearch/engine/bitboard.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
@@ -72,6 +73,7 @@ inline std::uint64_t branchy_walk(std::uint32_t* q, const std::uint32_t* e, std:
 }  // namespace
 
 std::uint64_t MouseWalk::run(const Board& b, std::uint64_t max_moves) {
+    assert(feasible(b) && "a walk of an infeasible board never ends");
     max_moves = std::min(max_moves, kMaxMoves);
     std::uint32_t* k = key_.data();
     lay_out(b, k);
@@ -228,6 +230,8 @@ size_t evaluate_batch(std::span<const Board> boards, std::span<std::uint64_t> ou
 
 size_t walk_feasible_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
                            std::uint64_t max_moves) {
+    assert(std::all_of(boards.begin(), boards.end(), [](const Board& b) { return feasible(b); }) &&
+           "a walk of an infeasible board never ends");
     return interleaved<8>(boards, out, max_moves, false);
 }
 

@@ -122,6 +122,7 @@ void Evaluator::evaluate(std::span<const Genome> genomes, std::span<Score> out) 
 }
 
 void Evaluator::score_walks(std::size_t count) {
+    assert(count <= walk_.size());
     values_.assign(count, 0.0);
     const std::span<const Genome> walk(walk_.data(), count);
     for_chunks(count, score_cost_, [&](std::size_t lo, std::size_t hi) {
@@ -164,6 +165,7 @@ Score Evaluator::evaluate_one(const Genome& g) {
 
 std::vector<Scored> Evaluator::draw(std::size_t want, std::size_t max_tries,
                                     const Proposer& propose) {
+    assert(propose);
     want = static_cast<std::size_t>(std::min<std::uint64_t>(want, remaining()));
     walk_.clear();
     std::size_t drawn = 0;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -17,12 +18,19 @@ class Genome {
     explicit Genome(std::size_t bits) : bits_(bits), words_((bits + 63) / 64, 0) {}
 
     std::size_t size() const { return bits_; }
-    bool get(std::size_t i) const { return (words_[i >> 6] >> (i & 63)) & 1u; }
+    bool get(std::size_t i) const {
+        assert(i < bits_);
+        return (words_[i >> 6] >> (i & 63)) & 1u;
+    }
     void set(std::size_t i, bool v) {
+        assert(i < bits_);
         const std::uint64_t m = std::uint64_t{1} << (i & 63);
         words_[i >> 6] = v ? (words_[i >> 6] | m) : (words_[i >> 6] & ~m);
     }
-    void flip(std::size_t i) { words_[i >> 6] ^= std::uint64_t{1} << (i & 63); }
+    void flip(std::size_t i) {
+        assert(i < bits_);
+        words_[i >> 6] ^= std::uint64_t{1} << (i & 63);
+    }
     std::size_t count() const {
         std::size_t n = 0;
         for (std::uint64_t w : words_) n += static_cast<std::size_t>(std::popcount(w));
@@ -33,6 +41,7 @@ class Genome {
 
     // Hamming distance to a genome of the same size.
     std::size_t distance(const Genome& o) const {
+        assert(o.bits_ == bits_);
         std::size_t n = 0;
         for (std::size_t w = 0; w < words_.size(); ++w)
             n += static_cast<std::size_t>(std::popcount(words_[w] ^ o.words_[w]));

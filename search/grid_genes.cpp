@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <stdexcept>
 
 namespace maze {
@@ -34,6 +35,7 @@ GridGenes::GridGenes(int rows, int cols, Cell start, Cell exit, std::vector<Cell
 }
 
 Board GridGenes::to_board(const Genome& g) const {
+    assert(g.size() == free_.size());
     Board b(rows_, cols_, start_, exit_);
     // Visit only the set bits (the blocked genes).
     const auto& words = g.words();

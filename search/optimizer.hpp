@@ -40,7 +40,7 @@ class Optimizer {
 };
 
 // Builds the optimizer named by params "kind" (random, hill-climbing, annealing, evolutionary,
-// genetic, hamming) from its parameters; throws ParamError for bad or unknown keys.
+// genetic, hamming, exhaustive) from its parameters; throws ParamError for bad or unknown keys.
 std::unique_ptr<Optimizer> make_optimizer(const Params& params);
 
 }  // namespace maze
