@@ -10,30 +10,21 @@
 #include <string_view>
 #include <vector>
 
+#include "mazesearch/engine/pictures/svg_writer.hpp"
+
 namespace maze {
 
 namespace {
 
-// ---------------------------------------------------------------------------------------------
-// Locale-free formatting.
+using pictures::approx_text_width;
+using pictures::Attributes;
+using pictures::colour_text;
+using pictures::PathData;
+using pictures::Rgb;
+using pictures::SvgWriter;
 
-// A number with at most two decimals, trailing zeros dropped ("12", "12.5", "12.25", "-3.1").
-std::string num(double v) {
-    if (!std::isfinite(v)) return "0";
-    const long long hundredths = std::llround(v * 100.0);
-    const bool negative = hundredths < 0;
-    const unsigned long long a = negative ? 0ull - static_cast<unsigned long long>(hundredths)
-                                          : static_cast<unsigned long long>(hundredths);
-    std::string out = negative ? "-" : "";
-    out += std::to_string(a / 100);
-    const unsigned long long frac = a % 100;
-    if (frac != 0) {
-        out += '.';
-        out += static_cast<char>('0' + frac / 10);
-        if (frac % 10 != 0) out += static_cast<char>('0' + frac % 10);
-    }
-    return out;
-}
+// ---------------------------------------------------------------------------------------------
+// Counts.
 
 // Counts as written in cells: exact below 100000, then compact ("123k", "4.5M").
 std::string count_text(std::uint64_t v) {
@@ -60,55 +51,8 @@ std::string count_text(std::uint64_t v) {
     return digits + kSuffix[i];
 }
 
-// Escapes text for element content and attribute values; drops characters XML 1.0 forbids.
-std::string xml_escape(std::string_view s) {
-    std::string out;
-    out.reserve(s.size());
-    for (const char ch : s) {
-        switch (ch) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            case '\'':
-                out += "&apos;";
-                break;
-            default: {
-                // Control characters (forbidden or collapsed in a title line) become spaces.
-                out += static_cast<unsigned char>(ch) < 0x20 ? ' ' : ch;
-            }
-        }
-    }
-    return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Colours.
-
-struct Rgb {
-    int r = 0;
-    int g = 0;
-    int b = 0;
-};
-
-std::string hex(Rgb c) {
-    static constexpr char kDigits[] = "0123456789abcdef";
-    std::string out = "#";
-    for (const int v : {c.r, c.g, c.b}) {
-        const int x = std::clamp(v, 0, 255);
-        out += kDigits[x >> 4];
-        out += kDigits[x & 15];
-    }
-    return out;
-}
 
 struct Stop {
     double at;
@@ -222,50 +166,30 @@ VisitScale choose_scale(std::uint64_t max) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// SVG building helpers.
+// Element shortcuts.
 
-class Svg {
-  public:
-    void line(const std::string& s) {
-        out_ += std::string(static_cast<std::size_t>(indent_) * 2, ' ');
-        out_ += s;
-        out_ += '\n';
-    }
-    void open(const std::string& s) {
-        line(s);
-        ++indent_;
-    }
-    void close(const std::string& s) {
-        --indent_;
-        line(s);
-    }
-    std::string take() { return std::move(out_); }
-
-  private:
-    std::string out_;
-    int indent_ = 0;
-};
-
-std::string rect(double x, double y, double w, double h, const std::string& fill,
-                 const std::string& extra = "") {
-    std::string s = "<rect x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) +
-                    "\" height=\"" + num(h) + "\" fill=\"" + fill + "\"";
-    if (!extra.empty()) s += " " + extra;
-    return s + "/>";
+Attributes stroke(std::string_view colour, double width) {
+    return Attributes().set("stroke", colour).set("stroke-width", width);
 }
 
-std::string text(double x, double y, double size, const std::string& fill,
-                 const std::string& anchor, const std::string& body, bool bold = false) {
-    std::string s = "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" font-size=\"" + num(size) +
-                    "\" fill=\"" + fill + "\"";
-    if (anchor != "start") s += " text-anchor=\"" + anchor + "\"";
-    if (bold) s += " font-weight=\"bold\"";
-    return s + ">" + body + "</text>";
+void rect(SvgWriter& svg, double x, double y, double w, double h, std::string_view fill,
+          const Attributes& extra = {}) {
+    svg.empty_element("rect", Attributes()
+                                  .set("x", x)
+                                  .set("y", y)
+                                  .set("width", w)
+                                  .set("height", h)
+                                  .set("fill", fill)
+                                  .append(extra));
 }
 
-// Rough advance width of sans-serif text, used only for layout.
-double text_width(std::string_view s, double size) {
-    return 0.6 * size * static_cast<double>(s.size());
+void text(SvgWriter& svg, double x, double y, double size, std::string_view fill,
+          std::string_view anchor, std::string_view body, bool bold = false) {
+    Attributes a;
+    a.set("x", x).set("y", y).set("font-size", size).set("fill", fill);
+    if (anchor != "start") a.set("text-anchor", anchor);
+    if (bold) a.set("font-weight", "bold");
+    svg.text_element("text", a, body);
 }
 
 }  // namespace
@@ -318,11 +242,12 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
     const int swatch_rows = 4;  // open, blocked, start, exit
     const double legend_h = bar_block_h + swatch_rows * row_step;
     const std::string max_label = show_bar ? count_text(max_visits) : std::string();
-    const double legend_w =
-        std::max({bar_w + 4.0, 110.0, text_width("open, 0 visits", label_size) + swatch + 8.0});
+    const double legend_w = std::max(
+        {bar_w + 4.0, 110.0, approx_text_width("open, 0 visits", label_size) + swatch + 8.0});
 
     double width = legend_x + legend_w + margin;
-    if (has_title) width = std::max(width, 2 * margin + text_width(options.title, title_size));
+    if (has_title)
+        width = std::max(width, 2 * margin + approx_text_width(options.title, title_size));
     const double height = grid_y + std::max(grid_h, legend_h) + margin;
     width = std::ceil(width);
     const double height_px = std::ceil(height);
@@ -331,45 +256,69 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
     const std::string brick_id = "mz-brick-" + id_suffix;
     const std::string grad_id = "mz-visits-" + id_suffix;
     const std::string brick_fill = "url(#" + brick_id + ")";
+    const std::string ink = colour_text(kInk);
+    const std::string grid_line = colour_text(kGridLine);
 
-    Svg svg;
-    svg.line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
-    svg.open("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + num(width) +
-             "\" height=\"" + num(height_px) + "\" viewBox=\"0 0 " + num(width) + " " +
-             num(height_px) + "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">");
-    const std::string doc_title =
-        has_title ? options.title
-                  : "Mouse maze " + std::to_string(rows) + "x" + std::to_string(cols);
-    svg.line("<title>" + xml_escape(doc_title) + "</title>");
+    SvgWriter svg;
+    svg.declaration();
+    svg.open("svg", Attributes()
+                        .set("xmlns", "http://www.w3.org/2000/svg")
+                        .set("version", "1.1")
+                        .set("width", width)
+                        .set("height", height_px)
+                        .set("viewBox", "0 0 " + pictures::format_number(width) + " " +
+                                            pictures::format_number(height_px))
+                        .set("font-family", "DejaVu Sans, Helvetica, Arial, sans-serif"));
+    svg.text_element("title", {},
+                     has_title ? options.title
+                               : "Mouse maze " + std::to_string(rows) + "x" + std::to_string(cols));
 
     // ---- Definitions: brick hatch for blocked cells, gradient for the colour bar ----
     {
         const double bw = std::max(4.0, std::round(cp / 2.0));  // brick width
         const double bh = bw / 2.0;                             // course height
-        svg.open("<defs>");
-        svg.open("<pattern id=\"" + brick_id + "\" patternUnits=\"userSpaceOnUse\" x=\"" +
-                 num(grid_x) + "\" y=\"" + num(grid_y) + "\" width=\"" + num(bw) + "\" height=\"" +
-                 num(2 * bh) + "\">");
-        svg.line(rect(0, 0, bw, 2 * bh, hex(kBlocked)));
-        svg.line("<path d=\"M0 0.5H" + num(bw) + "M0 " + num(bh + 0.5) + "H" + num(bw) + "M0.5 0V" +
-                 num(bh) + "M" + num(bw / 2.0 + 0.5) + " " + num(bh) + "V" + num(2 * bh) +
-                 "\" stroke=\"" + hex(kBrickLine) + "\" stroke-width=\"1\" fill=\"none\"/>");
-        svg.close("</pattern>");
+        svg.open("defs");
+        svg.open("pattern", Attributes()
+                                .set("id", brick_id)
+                                .set("patternUnits", "userSpaceOnUse")
+                                .set("x", grid_x)
+                                .set("y", grid_y)
+                                .set("width", bw)
+                                .set("height", 2 * bh));
+        rect(svg, 0, 0, bw, 2 * bh, colour_text(kBlocked));
+        const PathData mortar = PathData()
+                                    .move_to(0, 0.5)
+                                    .horizontal_to(bw)
+                                    .move_to(0, bh + 0.5)
+                                    .horizontal_to(bw)
+                                    .move_to(0.5, 0)
+                                    .vertical_to(bh)
+                                    .move_to(bw / 2.0 + 0.5, bh)
+                                    .vertical_to(2 * bh);
+        svg.empty_element("path", Attributes()
+                                      .set("d", mortar.text())
+                                      .append(stroke(colour_text(kBrickLine), 1))
+                                      .set("fill", "none"));
+        svg.close();
         if (show_bar) {
-            svg.open("<linearGradient id=\"" + grad_id + "\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\">");
+            svg.open("linearGradient", Attributes()
+                                           .set("id", grad_id)
+                                           .set("x1", 0)
+                                           .set("y1", 0)
+                                           .set("x2", 1)
+                                           .set("y2", 0));
             for (const Stop& s : kStops)
-                svg.line("<stop offset=\"" + num(s.at) + "\" stop-color=\"" + hex(s.colour) +
-                         "\"/>");
-            svg.close("</linearGradient>");
+                svg.empty_element("stop",
+                                  Attributes().set("offset", s.at).set("stop-color", s.colour));
+            svg.close();
         }
-        svg.close("</defs>");
+        svg.close();
     }
 
-    svg.line(rect(0, 0, width, height_px, "#ffffff"));
+    rect(svg, 0, 0, width, height_px, "#ffffff");
 
     if (has_title)
-        svg.line(text(margin, margin + title_size - 2.0, title_size, hex(kInk), "start",
-                      xml_escape(options.title), true));
+        text(svg, margin, margin + title_size - 2.0, title_size, ink, "start", options.title, true);
 
     // ---- The grid ----
     const Cell start = b.start();
@@ -377,13 +326,13 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
     const bool write_counts = have_visits && options.cell_pixels >= 20;
     const double marker_stroke = std::max(2.0, std::round(cp / 10.0));
 
-    svg.open("<g id=\"board\" stroke=\"" + hex(kGridLine) + "\" stroke-width=\"1\">");
+    svg.open("g", Attributes().set("id", "board").append(stroke(grid_line, 1)));
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < cols; ++c) {
             const double x = grid_x + c * cp;
             const double y = grid_y + r * cp;
             if (!b.open(r, c)) {
-                svg.line(rect(x, y, cp, cp, brick_fill));
+                rect(svg, x, y, cp, cp, brick_fill);
                 continue;
             }
             Rgb fill = kNoData;
@@ -391,15 +340,14 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
                 const std::uint64_t v = count_at(r, c);
                 fill = v == 0 ? kZeroVisits : scale_colour(scale.t(v));
             }
-            svg.line(rect(x, y, cp, cp, hex(fill)));
+            rect(svg, x, y, cp, cp, colour_text(fill));
         }
     }
-    svg.close("</g>");
-    svg.line(rect(grid_x, grid_y, grid_w, grid_h, "none",
-                  "stroke=\"" + hex(kInk) + "\" stroke-width=\"1.5\""));
+    svg.close();
+    rect(svg, grid_x, grid_y, grid_w, grid_h, "none", stroke(ink, 1.5));
 
     // Counts and start/exit markers.
-    svg.open("<g id=\"labels\">");
+    svg.open("g", Attributes().set("id", "labels"));
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < cols; ++c) {
             if (!b.open(r, c)) continue;
@@ -412,35 +360,34 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
             const Rgb fill = !have_visits ? kNoData
                              : v == 0     ? kZeroVisits
                                           : scale_colour(scale.t(v));
-            const std::string ink = hex(is_dark(fill) ? kWhite : kInk);
+            const std::string cell_ink = colour_text(is_dark(fill) ? kWhite : kInk);
             const bool show_count = write_counts && v > 0;
 
             if (marked) {
-                const Rgb mc = is_start ? kStart : kExit;
+                const std::string mc = colour_text(is_start ? kStart : kExit);
                 const double inset = marker_stroke / 2.0;
-                svg.line(
-                    rect(x + inset, y + inset, cp - marker_stroke, cp - marker_stroke, "none",
-                         "stroke=\"" + hex(mc) + "\" stroke-width=\"" + num(marker_stroke) + "\""));
-                const std::string letter = is_start ? "S" : "E";
+                rect(svg, x + inset, y + inset, cp - marker_stroke, cp - marker_stroke, "none",
+                     stroke(mc, marker_stroke));
+                const char* letter = is_start ? "S" : "E";
                 if (show_count) {
                     // A coloured badge in the top-left corner, the count at the bottom right.
                     const double badge = std::round(cp * 0.44);
-                    svg.line(rect(x, y, badge, badge, hex(mc)));
+                    rect(svg, x, y, badge, badge, mc);
                     const double lf = badge * 0.8;
-                    svg.line(text(x + badge / 2.0, y + badge / 2.0 + 0.36 * lf, lf, "#ffffff",
-                                  "middle", letter, true));
+                    text(svg, x + badge / 2.0, y + badge / 2.0 + 0.36 * lf, lf, "#ffffff", "middle",
+                         letter, true);
                 } else {
                     const double lf = cp * 0.6;
-                    const std::string letter_ink = is_dark(fill) ? "#ffffff" : hex(mc);
-                    svg.line(text(x + cp / 2.0, y + cp / 2.0 + 0.36 * lf, lf, letter_ink, "middle",
-                                  letter, true));
+                    const std::string letter_ink = is_dark(fill) ? "#ffffff" : mc;
+                    text(svg, x + cp / 2.0, y + cp / 2.0 + 0.36 * lf, lf, letter_ink, "middle",
+                         letter, true);
                 }
             }
             for (const auto& [at, letter] : options.marks) {
                 if (marked || !(at == Cell{r, c})) continue;
                 const double lf = cp * (show_count ? 0.4 : 0.6);
                 const double ly = show_count ? y + 0.36 * cp : y + cp / 2.0 + 0.36 * lf;
-                svg.line(text(x + cp / 2.0, ly, lf, ink, "middle", std::string(1, letter), true));
+                text(svg, x + cp / 2.0, ly, lf, cell_ink, "middle", std::string(1, letter), true);
             }
             if (show_count) {
                 const std::string label = count_text(v);
@@ -448,35 +395,36 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
                 if (marked) {
                     const double room = cp - 2.0 * marker_stroke - 2.0;
                     const double fs = std::min(cp * 0.36, room / (0.66 * chars));
-                    svg.line(text(x + cp - marker_stroke - 1.0, y + cp - marker_stroke - 1.5, fs,
-                                  ink, "end", label));
+                    text(svg, x + cp - marker_stroke - 1.0, y + cp - marker_stroke - 1.5, fs,
+                         cell_ink, "end", label);
                 } else {
                     const double fs = std::min(cp * 0.42, cp * 0.88 / (0.66 * chars));
-                    svg.line(
-                        text(x + cp / 2.0, y + cp / 2.0 + 0.36 * fs, fs, ink, "middle", label));
+                    text(svg, x + cp / 2.0, y + cp / 2.0 + 0.36 * fs, fs, cell_ink, "middle",
+                         label);
                 }
             }
         }
     }
-    svg.close("</g>");
+    svg.close();
 
     // ---- The legend ----
-    svg.open("<g id=\"legend\">");
+    svg.open("g", Attributes().set("id", "legend"));
     double ly = legend_y;
     if (show_bar) {
-        svg.line(text(legend_x, ly + label_size, label_size, hex(kInk), "start",
-                      std::string("visits (") + scale.name() + ")", true));
+        text(svg, legend_x, ly + label_size, label_size, ink, "start",
+             std::string("visits (") + scale.name() + ")", true);
         const double bar_y = ly + 20.0;
-        svg.line(rect(legend_x, bar_y, bar_w, bar_h, "url(#" + grad_id + ")",
-                      "stroke=\"" + hex(kGridLine) + "\" stroke-width=\"1\""));
+        rect(svg, legend_x, bar_y, bar_w, bar_h, "url(#" + grad_id + ")", stroke(grid_line, 1));
         const double tick_y0 = bar_y + bar_h;
         const double tick_y1 = tick_y0 + 5.0;
         const double tick_label_y = tick_y1 + small_size + 1.0;
         auto tick = [&](double f, const std::string& label, const char* anchor) {
             const double tx = legend_x + f * bar_w;
-            svg.line("<path d=\"M" + num(tx) + " " + num(tick_y0) + "V" + num(tick_y1) +
-                     "\" stroke=\"" + hex(kInk) + "\" stroke-width=\"1\"/>");
-            svg.line(text(tx, tick_label_y, small_size, hex(kInk), anchor, label));
+            svg.empty_element(
+                "path", Attributes()
+                            .set("d", PathData().move_to(tx, tick_y0).vertical_to(tick_y1).text())
+                            .append(stroke(ink, 1)));
+            text(svg, tx, tick_label_y, small_size, ink, anchor, label);
         };
         tick(0.0, "0", "start");
         if (max_visits >= 2) {
@@ -484,40 +432,38 @@ std::string render_svg(const Board& b, const std::vector<std::uint64_t>& visits,
             const std::uint64_t mid = scale.at_fraction(0.5);
             const std::string mid_label = count_text(mid);
             const double mid_x = legend_x + scale.t(mid) * bar_w;
-            const double half = 0.5 * text_width(mid_label, small_size);
+            const double half = 0.5 * approx_text_width(mid_label, small_size);
             const bool fits =
-                mid_x - half > legend_x + text_width("0", small_size) + 4.0 &&
-                mid_x + half < legend_x + bar_w - text_width(max_label, small_size) - 4.0;
+                mid_x - half > legend_x + approx_text_width("0", small_size) + 4.0 &&
+                mid_x + half < legend_x + bar_w - approx_text_width(max_label, small_size) - 4.0;
             if (mid > 0 && mid < max_visits && fits) tick(scale.t(mid), mid_label, "middle");
         }
         if (max_visits > 0) tick(1.0, max_label, "end");
         ly += bar_block_h;
     }
 
-    auto swatch_row = [&](const std::vector<std::string>& body, const std::string& label) {
-        for (const std::string& part : body) svg.line(part);
-        svg.line(text(legend_x + swatch + 8.0, ly + swatch / 2.0 + 0.36 * label_size, label_size,
-                      hex(kInk), "start", label));
+    auto swatch_label = [&](const std::string& label) {
+        text(svg, legend_x + swatch + 8.0, ly + swatch / 2.0 + 0.36 * label_size, label_size, ink,
+             "start", label);
         ly += row_step;
     };
-    const std::string swatch_border = "stroke=\"" + hex(kGridLine) + "\" stroke-width=\"1\"";
-    swatch_row({rect(legend_x, ly, swatch, swatch, hex(have_visits ? kZeroVisits : kNoData),
-                     swatch_border)},
-               have_visits ? "open, 0 visits" : "open");
-    swatch_row({rect(legend_x, ly, swatch, swatch, brick_fill, swatch_border)}, "blocked");
+    rect(svg, legend_x, ly, swatch, swatch, colour_text(have_visits ? kZeroVisits : kNoData),
+         stroke(grid_line, 1));
+    swatch_label(have_visits ? "open, 0 visits" : "open");
+    rect(svg, legend_x, ly, swatch, swatch, brick_fill, stroke(grid_line, 1));
+    swatch_label("blocked");
     for (int i = 0; i < 2; ++i) {
         const bool st = i == 0;
-        const Rgb mc = st ? kStart : kExit;
-        swatch_row({rect(legend_x + 1.0, ly + 1.0, swatch - 2.0, swatch - 2.0, "#ffffff",
-                         "stroke=\"" + hex(mc) + "\" stroke-width=\"2\""),
-                    text(legend_x + swatch / 2.0, ly + swatch / 2.0 + 0.36 * 11.0, 11.0, hex(mc),
-                         "middle", st ? "S" : "E", true)},
-                   st ? "start" : "exit");
+        const std::string mc = colour_text(st ? kStart : kExit);
+        rect(svg, legend_x + 1.0, ly + 1.0, swatch - 2.0, swatch - 2.0, "#ffffff", stroke(mc, 2));
+        text(svg, legend_x + swatch / 2.0, ly + swatch / 2.0 + 0.36 * 11.0, 11.0, mc, "middle",
+             st ? "S" : "E", true);
+        swatch_label(st ? "start" : "exit");
     }
-    svg.close("</g>");
+    svg.close();
 
-    svg.close("</svg>");
-    return svg.take();
+    svg.close();
+    return svg.finish();
 }
 
 }  // namespace maze
