@@ -4,15 +4,18 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "cli_support.hpp"
+#include "xml_check.hpp"
 
 using maze::testing_support::CmdResult;
 using maze::testing_support::kBin;
 using maze::testing_support::kBoards;
+using maze::testing_support::kSourceDir;
 using maze::testing_support::run;
 using maze::testing_support::write_temp;
 
@@ -114,6 +117,48 @@ TEST(Cli, RenderWritesAnSvgWithTheScore) {
     EXPECT_NE(svg.find("</svg>"), std::string::npos);
     const CmdResult bad = run("render " + kBoards + "optimum-5x5.txt -o /nonexistent/dir/x.svg");
     EXPECT_EQ(bad.status, 2);
+}
+
+namespace {
+
+std::string read_file(const std::filesystem::path& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+std::string shell_quoted(const std::string& s) {
+    std::string out = "'";
+    for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+}  // namespace
+
+// Every picture committed beside its board (experiments/**/NAME.svg next to NAME.txt) is what
+// `render` draws today, given the picture's own title.
+TEST(Cli, RenderRedrawsTheCommittedPicturesByteForByte) {
+    namespace fs = std::filesystem;
+    const std::string out = maze::testing_support::test_dir() + "/redrawn.svg";
+    int checked = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(kSourceDir + "/experiments")) {
+        const fs::path svg_path = entry.path();
+        if (!entry.is_regular_file() || svg_path.extension() != ".svg") continue;
+        const fs::path board = fs::path(svg_path).replace_extension(".txt");
+        ASSERT_TRUE(fs::exists(board)) << svg_path << " has no board beside it";
+        const std::string committed = read_file(svg_path);
+        const maze::testing_support::XmlDocument doc = maze::testing_support::parse_xml(committed);
+        ASSERT_TRUE(doc.ok()) << svg_path << ": " << doc.error;
+        ASSERT_EQ(doc.count("title"), 1) << svg_path;
+        const CmdResult r =
+            run("render " + shell_quoted(board.string()) + " -o " + shell_quoted(out) +
+                " --title " + shell_quoted(doc.all("title")[0]->text));
+        ASSERT_EQ(r.status, 0) << svg_path << ": " << r.err;
+        EXPECT_EQ(read_file(out), committed) << svg_path << " is not what render draws";
+        ++checked;
+    }
+    EXPECT_GE(checked, 90);  // the exhaustive tables' optimal boards, 2x2 up to 7x7
 }
 
 TEST(Cli, BenchJsonHasTheSignatureAndSpeed) {

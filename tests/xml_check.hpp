@@ -18,6 +18,7 @@ struct XmlElement {
     std::map<std::string, std::string> attributes;
     std::string text;  // character data directly inside, entities resolved
     int depth = 0;     // 0 for the root
+    int parent = -1;   // index of the enclosing element in XmlDocument::elements; -1: the root
 };
 
 struct XmlDocument {
@@ -30,6 +31,21 @@ struct XmlDocument {
         int n = 0;
         for (const XmlElement& e : elements) n += e.name == name ? 1 : 0;
         return n;
+    }
+    // The elements named `name` directly inside element `parent`.
+    std::vector<const XmlElement*> children(int parent, std::string_view name) const {
+        std::vector<const XmlElement*> out;
+        for (const XmlElement& e : elements)
+            if (e.parent == parent && e.name == name) out.push_back(&e);
+        return out;
+    }
+    // The index of the first element with attribute id="id", or -1.
+    int find_id(std::string_view id) const {
+        for (std::size_t i = 0; i < elements.size(); ++i) {
+            const auto it = elements[i].attributes.find("id");
+            if (it != elements[i].attributes.end() && it->second == id) return static_cast<int>(i);
+        }
+        return -1;
     }
     std::vector<const XmlElement*> all(std::string_view name) const {
         std::vector<const XmlElement*> out;
@@ -54,7 +70,7 @@ class Reader {
         }
         skip_misc();
         if (p_ >= s_.size() || s_[p_] != '<') return fail("no root element");
-        if (!element(0)) return doc_;
+        if (!element(0, -1)) return doc_;
         skip_misc();
         if (p_ != s_.size()) return fail("content after the root element");
         return doc_;
@@ -130,10 +146,11 @@ class Reader {
         }
         return true;
     }
-    bool element(int depth) {
+    bool element(int depth, int parent) {
         ++p_;  // '<'
         XmlElement e;
         e.depth = depth;
+        e.parent = parent;
         if (!name(e.name)) return false;
         const std::size_t index = doc_.elements.size();
         for (;;) {
@@ -186,7 +203,7 @@ class Reader {
                 ++p_;
                 return true;
             }
-            if (!element(depth + 1)) return false;
+            if (!element(depth + 1, static_cast<int>(index))) return false;
         }
     }
 
