@@ -1,4 +1,4 @@
-// Squeaky's walk on a grid board, the engine's hot loop (SPEC section 1).
+// Squeaky's walk on a grid board, the engine's hot loop (rules: docs/rules.md, "The walk").
 //
 // Visit counts live in a padded array with a fixed row stride of 18 (a ring of blocked cells
 // around a board of up to 16x16), so every neighbour is a constant displacement from the mouse.

@@ -10,9 +10,9 @@ using namespace maze;
 
 namespace {
 
-// The construction in the proof of the paper's Lemma 11 (SPEC.md section 1): centre s (the
-// start) with neighbours v1..vk in that preference order, a tail w on v(k-1) which v(k-1) prefers
-// over s, and the exit vk. Vertices: s = 0, v_i = i, w = k + 1.
+// The construction in the proof of the paper's Lemma 11 (docs/rules.md, "The Lemma 11
+// construction"): centre s (the start) with neighbours v1..vk in that preference order, a tail w
+// on v(k-1) which v(k-1) prefers over s, and the exit vk. Vertices: s = 0, v_i = i, w = k + 1.
 MazeGraph lemma11(int k) {
     MazeGraph g;
     g.neighbours.resize(static_cast<size_t>(k + 2));

@@ -26,7 +26,8 @@ Board blank13() {
 
 }  // namespace
 
-// SPEC.md's reference numbers, paper convention (Flash = moves + 2).
+// The reference numbers of docs/reference-numbers.md, "Single boards"; paper convention
+// (Flash = moves + 2).
 TEST(MouseWalk, BlankThirteenIsTwelveMoves) {
     const WalkResult r = evaluate(blank13());
     ASSERT_TRUE(r.feasible);

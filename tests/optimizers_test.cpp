@@ -236,7 +236,8 @@ TEST_P(OptimizerCase, RestoreRefusesAnotherKindsCheckpoint) {
 //   hill (best)   46 46 46 50 52  12.8      hamming r=2   38 52 42 46 44  36.4
 //   annealing     52 50 50 46 50  30.0
 // The 5x5 space is small (random search alone reaches 46-50); the population methods gain
-// least here, as on 6x6 (SPEC.md: a literal GA is no better than random search there).
+// least here, as on 6x6 (docs/reference-numbers.md, "The paper's search table": a literal GA
+// is no better than random search there).
 TEST(OptimizerImproves, FiveByFiveWithTwentyThousandEvaluations) {
     struct Expect {
         Kv params;

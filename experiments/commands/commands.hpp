@@ -29,7 +29,7 @@ Command add_merge(CLI::App& app);
 Command add_solve(CLI::App& app);  // solve cat-mouse | mousetrap | kmod-trap
 Command add_play(CLI::App& app);   // play cat-trap
 
-// The games, registered under `solve` or `play` (experiments/cmd_solve.cpp).
+// The games, registered under `solve` or `play` (experiments/commands/solve.cpp).
 Command add_solve_cat_mouse(CLI::App& solve);
 Command add_solve_mousetrap(CLI::App& solve);
 Command add_solve_kmod(CLI::App& solve);

@@ -1,5 +1,5 @@
-// mazesearch enumerate: every board of a small grid, exactly (search/exhaustive.hpp), with
-// shards, progress, checkpoints and resume; mazesearch merge: shard results into one answer.
+// mazesearch enumerate: every board of a small grid, exactly (search/enumeration/exhaustive.hpp),
+// with shards, progress, checkpoints and resume; mazesearch merge: shard results into one answer.
 #include <unistd.h>
 
 #include <atomic>

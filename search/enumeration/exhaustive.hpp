@@ -1,4 +1,5 @@
-// Exhaustive enumeration of every board of a small grid (SPEC section 1).
+// Exhaustive enumeration of every board of a small grid (docs/rules.md, "Exhaustive
+// enumeration").
 //
 // The boards are not walked one by one. A cell can change the walk only once the mouse looks at
 // it, so the enumeration walks once and decides a cell (open or blocked) only when the mouse
