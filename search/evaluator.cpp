@@ -167,48 +167,62 @@ std::vector<Scored> Evaluator::draw(std::size_t want, std::size_t max_tries,
                                     const Proposer& propose) {
     assert(propose);
     want = static_cast<std::size_t>(std::min<std::uint64_t>(want, remaining()));
-    walk_.clear();
+    std::vector<Scored> out;
+    out.reserve(want);
     std::size_t drawn = 0;
-    // Proposals are built and checked in blocks, in parallel; the block is sized from the
-    // feasible share seen so far, so that one block usually suffices. Proposal k depends on k
-    // alone and the first `want` feasible ones are taken in order, so the block sizes change how
-    // much is built, never what is taken.
-    while (walk_.size() < want && drawn < max_tries) {
-        const double need = static_cast<double>(want - walk_.size());
-        const double guess = std::ceil(need / std::max(feasible_rate_, 0.01) * 1.1) + 4;
+    // Proposals are built, checked and scored in blocks, all three in one parallel loop, so that
+    // a step costs one hand-out to the team, not three. The block is sized from the feasible
+    // share seen so far to hold about `want` feasible proposals (when it falls short, a small
+    // second block tops it up; the feasible ones past `want` are walked for nothing, a few per
+    // cent). Proposal k depends on k alone and the first `want` feasible ones are taken in
+    // order, so the block sizes change how much is built, never what is taken.
+    while (out.size() < want && drawn < max_tries) {
+        const double need = static_cast<double>(want - out.size());
+        const double rate = std::max(feasible_rate_, 0.01);
+        const double guess = std::ceil(need / rate + std::sqrt(need * (1 - rate)) / rate) + 1;
         const std::size_t block = static_cast<std::size_t>(
             std::min<double>(guess, static_cast<double>(max_tries - drawn)));
         proposals_.resize(block);
         proposal_ok_.assign(block, 0);
-        for_chunks(block, propose_cost_, [&](std::size_t lo, std::size_t hi) {
+        values_.assign(block, 0.0);
+        for_chunks(block, draw_cost_, [&](std::size_t lo, std::size_t hi) {
+            const std::size_t n = hi - lo;
             for (std::size_t i = lo; i < hi; ++i) proposals_[i] = propose(drawn + i);
-            auto ok = std::make_unique<bool[]>(hi - lo);
-            target_.feasibility(std::span<const Genome>(proposals_.data() + lo, hi - lo),
-                                std::span<bool>(ok.get(), hi - lo));
-            for (std::size_t i = lo; i < hi; ++i) proposal_ok_[i] = ok[i - lo];
+            auto ok = std::make_unique<bool[]>(n);
+            target_.feasibility(std::span<const Genome>(proposals_.data() + lo, n),
+                                std::span<bool>(ok.get(), n));
+            // The feasible ones are walked together (the walk interleaves several boards).
+            std::vector<Genome> feasible;
+            std::vector<std::size_t> at;
+            for (std::size_t i = 0; i < n; ++i) {
+                proposal_ok_[lo + i] = ok[i];
+                if (!ok[i]) continue;
+                feasible.push_back(std::move(proposals_[lo + i]));
+                at.push_back(lo + i);
+            }
+            std::vector<double> v(feasible.size());
+            target_.score(feasible, v);
+            for (std::size_t k = 0; k < at.size(); ++k) {
+                proposals_[at[k]] = std::move(feasible[k]);
+                values_[at[k]] = v[k];
+            }
         });
         std::size_t block_feasible = 0;
         for (std::size_t i = 0; i < block; ++i) block_feasible += proposal_ok_[i] != 0;
         feasible_rate_ =
             std::max(static_cast<double>(block_feasible), 1.0) / static_cast<double>(block);
         std::size_t used = 0;
-        for (; used < block && walk_.size() < want; ++used) {
-            if (proposal_ok_[used])
-                walk_.push_back(std::move(proposals_[used]));
-            else
+        for (; used < block && out.size() < want; ++used) {
+            if (!proposal_ok_[used]) {
                 ++s_.rejected;
+                continue;
+            }
+            ++s_.evaluations;
+            consider(proposals_[used], values_[used]);
+            out.push_back(Scored{std::move(proposals_[used]), values_[used]});
         }
         drawn += used;
     }
-    score_walks(walk_.size());
-    std::vector<Scored> out;
-    out.reserve(walk_.size());
-    for (std::size_t k = 0; k < walk_.size(); ++k) {
-        ++s_.evaluations;
-        consider(walk_[k], values_[k]);
-        out.push_back(Scored{std::move(walk_[k]), values_[k]});
-    }
-    walk_.clear();
     return out;
 }
 

@@ -105,7 +105,7 @@ class Evaluator {
     const Target& target_;
     Budget budget_;
     WorkerTeam team_;
-    Cost propose_cost_, feasibility_cost_, score_cost_;
+    Cost draw_cost_, feasibility_cost_, score_cost_;
     double feasible_rate_ = 1;  // of proposals, learnt from the draws so far
     // What a checkpoint keeps; seconds are those of earlier sessions (of all sessions, in a
     // saved copy).
