@@ -191,12 +191,15 @@ std::vector<Scored> Evaluator::draw(std::size_t want, std::size_t max_tries,
             auto ok = std::make_unique<bool[]>(n);
             target_.feasibility(std::span<const Genome>(proposals_.data() + lo, n),
                                 std::span<bool>(ok.get(), n));
-            // The feasible ones are walked together (the walk interleaves several boards).
+            // The feasible ones are walked together (the walk interleaves several boards). A
+            // chunk that is the whole block (one thread) walks only those that will be taken.
+            const std::size_t walk_at_most =
+                n == block ? want - out.size() : std::numeric_limits<std::size_t>::max();
             std::vector<Genome> feasible;
             std::vector<std::size_t> at;
             for (std::size_t i = 0; i < n; ++i) {
                 proposal_ok_[lo + i] = ok[i];
-                if (!ok[i]) continue;
+                if (!ok[i] || feasible.size() == walk_at_most) continue;
                 feasible.push_back(std::move(proposals_[lo + i]));
                 at.push_back(lo + i);
             }
