@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -295,4 +296,44 @@ TEST(Cli, InterruptedEnumerationResumesToThePlainAnswer) {
         // Finished before the signal (a fast machine): the result must still be the plain one.
         EXPECT_NE(text.find("status=0"), std::string::npos) << text;
     }
+}
+
+TEST(Cli, BenchBoardsSignatureIsTheSumOfTheirEvalMoves) {
+    const std::string dir = std::string(MAZESEARCH_SOURCE_DIR) + "/experiments/exhaustive/boards/";
+    const std::string files = dir + "6x6-1.txt " + dir + "5x4-1.txt " + kBoards + "optimum-5x5.txt";
+    const CmdResult eval = run("eval --json " + files);
+    ASSERT_EQ(eval.status, 0) << eval.err;
+    std::uint64_t total = 0;
+    int lines = 0;
+    std::istringstream in(eval.out);
+    for (std::string line; std::getline(in, line); ++lines)
+        total += std::stoull(field(line, "moves"));
+    ASSERT_EQ(lines, 3) << eval.out;
+    const CmdResult bench = run("bench --json --seconds 0.01 --boards " + files);
+    ASSERT_EQ(bench.status, 0) << bench.err;
+    EXPECT_EQ(field(bench.out, "signature"), std::to_string(total)) << bench.out;
+    EXPECT_EQ(field(bench.out, "boards"), "3") << bench.out;
+    const CmdResult text = run("bench --seconds 0.01 --boards " + files);
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_NE(text.out.find("bench: 3 boards, signature " + std::to_string(total) + " moves"),
+              std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find("moves/s"), std::string::npos) << text.out;
+}
+
+TEST(Cli, BenchBoardsRejectsABadOrInfeasibleFile) {
+    const std::string ragged = write_temp("bench_ragged.txt", "S..\n..\nE..\n");
+    const CmdResult bad =
+        run("bench --seconds 0.01 --boards " + kBoards + "optimum-5x5.txt " + ragged);
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("bench_ragged.txt:2:"), std::string::npos) << bad.err;
+    const std::string blocked = write_temp("bench_blocked.txt", "S#.\n##.\nE..\n");
+    const CmdResult infeasible = run("bench --seconds 0.01 --boards " + blocked);
+    EXPECT_EQ(infeasible.status, 2);
+    EXPECT_NE(infeasible.err.find("bench_blocked.txt: infeasible"), std::string::npos)
+        << infeasible.err;
+    const CmdResult missing = run("bench --boards /nonexistent/board.txt");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.err.find("/nonexistent/board.txt"), std::string::npos) << missing.err;
+    EXPECT_EQ(run("bench --boards").status, 2);  // --boards needs at least one file
 }
