@@ -11,6 +11,11 @@
 
 namespace maze {
 
+// The signature of bench_boards(): the total moves `mazesearch bench` prints, pinned by a test
+// (as a chess engine pins its bench node count). Adding, removing or changing a bench board, or
+// changing what the walk counts, means updating this number in the same commit.
+inline constexpr std::uint64_t kBenchSignature = 16'533;
+
 std::vector<Board> bench_boards();
 
 // The boards of the given files, in order, for `mazesearch bench --boards`. A file that is not a
