@@ -2,12 +2,28 @@
 // the bench signature: it changes only when the walk's behaviour changes.
 #pragma once
 
+#include <cstdint>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
 
 namespace maze {
 
+// The signature of bench_boards(): the total moves `mazesearch bench` prints, pinned by a test
+// (as a chess engine pins its bench node count). Adding, removing or changing a bench board, or
+// changing what the walk counts, means updating this number in the same commit.
+inline constexpr std::uint64_t kBenchSignature = 16'533;
+
 std::vector<Board> bench_boards();
+
+// The boards of the given files, in order, for `mazesearch bench --boards`. A file that is not a
+// board throws BoardError (FILE:LINE: what was expected); an infeasible board, whose walk would
+// never end, throws InputError naming the file.
+std::vector<Board> load_bench_boards(const std::vector<std::string>& paths);
+
+// The total moves (paper convention) of feasible boards: the bench signature of a board set.
+std::uint64_t bench_signature(std::span<const Board> boards);
 
 }  // namespace maze

@@ -2,14 +2,22 @@
 // status. The test executables define MAZESEARCH_BIN and MAZESEARCH_SOURCE_DIR.
 #pragma once
 
+#include <fcntl.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <atomic>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <functional>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "temp_dir.hpp"
 
@@ -59,6 +67,113 @@ inline CmdResult run_with_input(const std::string& args, const std::string& inpu
     const std::string path =
         write_temp("stdin_" + std::to_string(counter.fetch_add(1)) + ".txt", input);
     return run(args + " < " + path);
+}
+
+// How a child process ended.
+struct ChildExit {
+    bool exited = false;     // it called exit(): `code` is its status
+    int code = -1;           // valid when exited
+    int signal = 0;          // it was killed by this signal
+    bool timed_out = false;  // it was still running at the deadline and the test killed it
+
+    std::string describe() const {
+        if (timed_out) return "still running at the deadline (killed by the test)";
+        if (exited) return "exited with status " + std::to_string(code);
+        return "killed by signal " + std::to_string(signal);
+    }
+};
+
+// `mazesearch ARGS` as a child process that a test can signal: standard input and output are
+// /dev/null, standard error goes to `err_path`. Every wait is bounded, so a child that hangs fails
+// the test instead of hanging it; a child still running when the object dies is killed.
+class Child {
+  public:
+    Child(const std::vector<std::string>& args, const std::string& err_path) {
+        std::vector<std::string> argv_text{kBin};
+        argv_text.insert(argv_text.end(), args.begin(), args.end());
+        std::vector<char*> argv;
+        for (std::string& a : argv_text) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        std::fflush(nullptr);
+        pid_ = ::fork();
+        if (pid_ == 0) {
+            const int in = ::open("/dev/null", O_RDONLY);
+            const int out = ::open("/dev/null", O_WRONLY);
+            const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (in < 0 || out < 0 || err < 0 || ::dup2(in, 0) < 0 || ::dup2(out, 1) < 0 ||
+                ::dup2(err, 2) < 0)
+                ::_exit(127);
+            ::execv(argv[0], argv.data());
+            ::_exit(127);
+        }
+    }
+    ~Child() {
+        if (pid_ > 0 && !ended()) {
+            ::kill(pid_, SIGKILL);
+            int st = 0;
+            ::waitpid(pid_, &st, 0);
+        }
+    }
+    Child(const Child&) = delete;
+    Child& operator=(const Child&) = delete;
+
+    bool started() const { return pid_ > 0; }
+
+    // Polls `ready` every 10 ms: true once it holds, false if the child ended first or `limit`
+    // passed.
+    bool wait_until(const std::function<bool()>& ready, std::chrono::milliseconds limit) {
+        const auto deadline = std::chrono::steady_clock::now() + limit;
+        for (;;) {
+            if (ready()) return true;
+            if (ended() || std::chrono::steady_clock::now() >= deadline) return false;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+    }
+
+    void send(int sig) {
+        if (!ended()) ::kill(pid_, sig);
+    }
+
+    // Waits at most `limit` for the child to end; past it, kills it and reports timed_out.
+    ChildExit wait(std::chrono::milliseconds limit) {
+        if (!wait_until([this] { return ended(); }, limit) && !ended()) {
+            ::kill(pid_, SIGKILL);
+            int st = 0;
+            ::waitpid(pid_, &st, 0);
+            exit_ = ChildExit{};
+            exit_->timed_out = true;
+        }
+        return *exit_;
+    }
+
+  private:
+    // Reaps the child if it has ended (without blocking).
+    bool ended() {
+        if (exit_) return true;
+        if (pid_ <= 0) {
+            exit_ = ChildExit{};
+            return true;
+        }
+        int st = 0;
+        if (::waitpid(pid_, &st, WNOHANG) != pid_) return false;
+        ChildExit e;
+        e.exited = WIFEXITED(st);
+        e.code = e.exited ? WEXITSTATUS(st) : -1;
+        e.signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+        exit_ = e;
+        return true;
+    }
+
+    pid_t pid_ = -1;
+    std::optional<ChildExit> exit_;
+};
+
+// The whole text of a file ("" if it cannot be read).
+inline std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
 }
 
 }  // namespace maze::testing_support

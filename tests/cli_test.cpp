@@ -1,8 +1,8 @@
 // End-to-end tests of the `mazesearch` command: outputs, JSON Lines, exit statuses.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
+#include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -11,11 +11,15 @@
 
 #include "cli_support.hpp"
 #include "xml_check.hpp"
+#include "mazesearch/engine/bench_boards.hpp"
 
+using maze::testing_support::Child;
+using maze::testing_support::ChildExit;
 using maze::testing_support::CmdResult;
 using maze::testing_support::kBin;
 using maze::testing_support::kBoards;
 using maze::testing_support::kSourceDir;
+using maze::testing_support::read_file;
 using maze::testing_support::run;
 using maze::testing_support::write_temp;
 
@@ -164,7 +168,10 @@ TEST(Cli, RenderRedrawsTheCommittedPicturesByteForByte) {
 TEST(Cli, BenchJsonHasTheSignatureAndSpeed) {
     const CmdResult r = run("bench --json --seconds 0.05");
     EXPECT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.out.find("\"signature\":"), std::string::npos) << r.out;
+    // The number pinned in bench_boards.hpp (and checked through the library by engine_tests).
+    EXPECT_NE(r.out.find("\"signature\":" + std::to_string(maze::kBenchSignature)),
+              std::string::npos)
+        << r.out;
     EXPECT_NE(r.out.find("\"moves_per_second\":"), std::string::npos) << r.out;
 }
 
@@ -204,32 +211,30 @@ TEST(Cli, RunDryRunAndConfigErrors) {
     EXPECT_NE(typed.err.find("mutation"), std::string::npos) << typed.err;
 }
 
+// The signal is sent once the run has installed its handler and started its repeat (status
+// "running", a logbook), so it can arrive neither too early (the default action would kill the
+// process) nor after the work (the run lasts up to a minute). Every wait is bounded.
 TEST(Cli, SigintWritesACheckpointAndSaysHowToResume) {
     const std::string dir = maze::testing_support::test_dir() + "/sigint_run";
-    std::system(("rm -rf " + dir).c_str());
+    std::filesystem::remove_all(dir);
     const std::string cfg = std::string(MAZESEARCH_SOURCE_DIR) + "/configs/quickstart.yaml";
-    const std::string err = maze::testing_support::test_dir() + "/sigint_err.txt";
-    const std::string shell = kBin + " run " + cfg + " threads=1 budget.seconds=60 output=" + dir +
-                              " >/dev/null 2>" + err +
-                              " & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo status=$?";
-    CmdResult r;
-    FILE* p = popen(shell.c_str(), "r");
-    ASSERT_NE(p, nullptr);
-    std::array<char, 256> buf{};
-    size_t n = 0;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    pclose(p);
-    std::ifstream e(err);
-    std::stringstream ss;
-    ss << e.rdbuf();
-    r.err = ss.str();
-    EXPECT_NE(r.out.find("status=130"), std::string::npos) << r.out << r.err;
-    std::ifstream status(dir + "/status");
-    std::string s;
-    std::getline(status, s);
-    EXPECT_EQ(s, "interrupted");
-    EXPECT_TRUE(std::ifstream(dir + "/checkpoint.json").good());
-    EXPECT_NE(r.err.find("mazesearch resume " + dir), std::string::npos) << r.err;
+    const std::string err_path = maze::testing_support::test_dir() + "/sigint_err.txt";
+    Child child({"run", cfg, "threads=1", "budget.seconds=60", "output=" + dir}, err_path);
+    ASSERT_TRUE(child.started());
+    const bool running = child.wait_until(
+        [&] {
+            return read_file(dir + "/status") == "running\n" &&
+                   std::filesystem::exists(dir + "/logbook.csv");
+        },
+        std::chrono::seconds(60));
+    ASSERT_TRUE(running) << "the run did not start its repeat within 60 s\n" << read_file(err_path);
+    child.send(SIGINT);
+    const ChildExit e = child.wait(std::chrono::seconds(60));
+    const std::string err = read_file(err_path);
+    ASSERT_TRUE(e.exited && e.code == 130) << e.describe() << "\n" << err;
+    EXPECT_EQ(read_file(dir + "/status"), "interrupted\n");
+    EXPECT_TRUE(std::filesystem::exists(dir + "/checkpoint.json"));
+    EXPECT_NE(err.find("mazesearch resume " + dir), std::string::npos) << err;
 }
 
 TEST(Cli, SummarizeTabulatesFinishedRuns) {
@@ -310,23 +315,28 @@ TEST(Cli, ShardedEnumerationMergesToThePlainAnswer) {
     EXPECT_EQ(run("merge " + dir + "/no_such.json").status, 2);
 }
 
+// The signal is sent once the first progress file exists: the handler is installed by then. The
+// enumeration may still end before the signal lands (a fast machine); then its result must be
+// the plain one. Every wait is bounded.
 TEST(Cli, InterruptedEnumerationResumesToThePlainAnswer) {
     const std::string out = maze::testing_support::test_dir() + "/six.json";
+    const std::string err_path = maze::testing_support::test_dir() + "/six_err.txt";
     const CmdResult plain = run("enumerate --rows 6 --cols 5 --json --quiet");
     ASSERT_EQ(plain.status, 0) << plain.err;
-    // Checkpoints every 10 ms; SIGINT soon after the start.
-    const std::string shell =
-        kBin + " enumerate --rows 6 --cols 5 --quiet --threads 1 --checkpoint-seconds 0.01 --out " +
-        out + " >/dev/null 2>&1 & pid=$!; sleep 0.3; kill -INT $pid; wait $pid; echo status=$?";
-    FILE* p = popen(shell.c_str(), "r");
-    ASSERT_NE(p, nullptr);
-    std::array<char, 256> buf{};
-    std::string text;
-    size_t n = 0;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) text.append(buf.data(), n);
-    pclose(p);
-    if (text.find("status=130") != std::string::npos) {
-        EXPECT_TRUE(std::ifstream(out + ".progress").good());
+    // Checkpoints every 10 ms.
+    Child child({"enumerate", "--rows", "6", "--cols", "5", "--quiet", "--threads", "1",
+                 "--checkpoint-seconds", "0.01", "--out", out},
+                err_path);
+    ASSERT_TRUE(child.started());
+    const bool checkpointed = child.wait_until(
+        [&] { return std::filesystem::exists(out + ".progress"); }, std::chrono::seconds(60));
+    if (checkpointed) child.send(SIGINT);
+    const ChildExit e = child.wait(std::chrono::seconds(120));
+    ASSERT_FALSE(e.timed_out) << e.describe() << "\n" << read_file(err_path);
+    if (e.exited && e.code == 130) {
+        ASSERT_TRUE(checkpointed);
+        EXPECT_TRUE(std::filesystem::exists(out + ".progress"));
+        EXPECT_FALSE(std::filesystem::exists(out));
         const CmdResult again = run("enumerate --rows 6 --cols 5 --quiet --threads 1 --out " + out);
         EXPECT_EQ(again.status, 2);  // progress exists: must say --resume
         const CmdResult resumed =
@@ -335,9 +345,57 @@ TEST(Cli, InterruptedEnumerationResumesToThePlainAnswer) {
         for (const char* k :
              {"optimum", "optimal_boards", "feasible", "histogram", "boards", "leaves"})
             EXPECT_EQ(field(resumed.out, k), field(plain.out, k)) << k;
-        EXPECT_FALSE(std::ifstream(out + ".progress").good());
+        EXPECT_FALSE(std::filesystem::exists(out + ".progress"));
     } else {
-        // Finished before the signal (a fast machine): the result must still be the plain one.
-        EXPECT_NE(text.find("status=0"), std::string::npos) << text;
+        // Finished before the signal: exit 0, or killed by the signal after the enumeration had
+        // written its result and put the default handler back. Either way the result is whole.
+        EXPECT_TRUE((e.exited && e.code == 0) || (!e.exited && e.signal == SIGINT))
+            << e.describe() << "\n"
+            << read_file(err_path);
+        EXPECT_FALSE(std::filesystem::exists(out + ".progress"));
+        const CmdResult again = run("merge --json " + out);
+        ASSERT_EQ(again.status, 0) << again.err;
+        for (const char* k : {"optimum", "optimal_boards", "feasible", "histogram"})
+            EXPECT_EQ(field(again.out, k), field(plain.out, k)) << k;
     }
+}
+
+TEST(Cli, BenchBoardsSignatureIsTheSumOfTheirEvalMoves) {
+    const std::string dir = std::string(MAZESEARCH_SOURCE_DIR) + "/experiments/exhaustive/boards/";
+    const std::string files = dir + "6x6-1.txt " + dir + "5x4-1.txt " + kBoards + "optimum-5x5.txt";
+    const CmdResult eval = run("eval --json " + files);
+    ASSERT_EQ(eval.status, 0) << eval.err;
+    std::uint64_t total = 0;
+    int lines = 0;
+    std::istringstream in(eval.out);
+    for (std::string line; std::getline(in, line); ++lines)
+        total += std::stoull(field(line, "moves"));
+    ASSERT_EQ(lines, 3) << eval.out;
+    const CmdResult bench = run("bench --json --seconds 0.01 --boards " + files);
+    ASSERT_EQ(bench.status, 0) << bench.err;
+    EXPECT_EQ(field(bench.out, "signature"), std::to_string(total)) << bench.out;
+    EXPECT_EQ(field(bench.out, "boards"), "3") << bench.out;
+    const CmdResult text = run("bench --seconds 0.01 --boards " + files);
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_NE(text.out.find("bench: 3 boards, signature " + std::to_string(total) + " moves"),
+              std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find("moves/s"), std::string::npos) << text.out;
+}
+
+TEST(Cli, BenchBoardsRejectsABadOrInfeasibleFile) {
+    const std::string ragged = write_temp("bench_ragged.txt", "S..\n..\nE..\n");
+    const CmdResult bad =
+        run("bench --seconds 0.01 --boards " + kBoards + "optimum-5x5.txt " + ragged);
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("bench_ragged.txt:2:"), std::string::npos) << bad.err;
+    const std::string blocked = write_temp("bench_blocked.txt", "S#.\n##.\nE..\n");
+    const CmdResult infeasible = run("bench --seconds 0.01 --boards " + blocked);
+    EXPECT_EQ(infeasible.status, 2);
+    EXPECT_NE(infeasible.err.find("bench_blocked.txt: infeasible"), std::string::npos)
+        << infeasible.err;
+    const CmdResult missing = run("bench --boards /nonexistent/board.txt");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.err.find("/nonexistent/board.txt"), std::string::npos) << missing.err;
+    EXPECT_EQ(run("bench --boards").status, 2);  // --boards needs at least one file
 }

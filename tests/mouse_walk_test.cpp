@@ -128,6 +128,27 @@ TEST(MouseWalk, BatchOfEveryLengthMatchesSerial) {
     }
 }
 
+// The bench signature is pinned, as a chess engine pins its bench node count: a change to the walk
+// that moves any bench board's count shows here, not only as a different number in a bench run.
+// The number is kBenchSignature (bench_boards.hpp), the total `mazesearch bench` prints.
+TEST(MouseWalk, BenchSignatureIsPinned) {
+    const std::vector<Board> set = bench_boards();
+    EXPECT_EQ(set.size(), 7u);
+    EXPECT_EQ(bench_signature(set), kBenchSignature);
+    // The same total from the interleaved walk and from the 64-bit reference walk.
+    std::vector<std::uint64_t> moves(set.size());
+    evaluate_batch(set, moves);
+    std::uint64_t interleaved = 0, reference = 0;
+    for (size_t i = 0; i < set.size(); ++i) {
+        interleaved += moves[i];
+        const GraphWalkResult r = reference_grid_walk(set[i]);
+        ASSERT_TRUE(r.feasible && !r.trapped) << i;
+        reference += r.moves;
+    }
+    EXPECT_EQ(interleaved, kBenchSignature);
+    EXPECT_EQ(reference, kBenchSignature);
+}
+
 // Walks past the 32-bit keys' range are finished by the 64-bit reference walk. The real limit
 // needs a walk of 2^30 moves; a small limit exercises the same path.
 TEST(MouseWalk, WalksPastTheMoveLimitFallBackToTheReferenceWalk) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -151,6 +152,12 @@ std::vector<Case> all_cases() {
         {"hamming_climb", {{"kind", str("hamming")}, {"radius", num(3)}}},
         {"hamming_report", {{"kind", str("hamming")}, {"radius", num(3)}, {"mode", str("report")}}},
     };
+}
+
+// gtest prints a parameter without a printer as a dump of its bytes (in failure messages and in
+// --gtest_list_tests); the case's name is what a reader needs.
+void PrintTo(const Case& c, std::ostream* os) {
+    *os << c.name;
 }
 
 class OptimizerCase : public ::testing::TestWithParam<Case> {};

@@ -1,10 +1,12 @@
-// mazesearch bench: walks a fixed board set; prints the signature (total moves) and the speed.
+// mazesearch bench: walks a fixed board set (or the boards of --boards FILE...); prints the
+// signature (total moves) and the speed.
 #include <omp.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 #include "mazesearch/engine/bench_boards.hpp"
@@ -19,6 +21,7 @@ struct BenchOptions {
     double seconds = 3.0;
     int threads = 1;
     bool json = false;
+    std::vector<std::string> boards;  // board files; empty: the built-in set
 };
 
 using Clock = std::chrono::steady_clock;
@@ -60,9 +63,18 @@ Command add_bench(CLI::App& app) {
         ->check(CLI::Range(1, 1024));
     sub->add_flag("--json", opts->json,
                   R"(Print {"signature":..., "moves_per_second":..., ...} on one line)");
+    sub->add_option("--boards", opts->boards,
+                    "Walk these board files (the format `eval` reads) instead of the built-in set")
+        ->expected(1, -1);
+    sub->footer(
+        "The signature is the total moves (paper convention) of the boards walked: for the\n"
+        "built-in set it changes only when the walk's behaviour does. With --boards FILE... it is\n"
+        "the sum of the moves `eval` prints for those files; every board must be feasible.\n"
+        "Exit status: 0 success, 2 a bad or infeasible board file (FILE:LINE: what was expected).");
     return {
         sub, [opts] {
-            const std::vector<Board> boards = bench_boards();
+            const std::vector<Board> boards =
+                opts->boards.empty() ? bench_boards() : load_bench_boards(opts->boards);
             std::vector<std::uint64_t> serial(boards.size());
             std::vector<std::uint64_t> batch_scores(boards.size());
             evaluate_batch_serial(boards, serial);
@@ -73,8 +85,7 @@ Command add_bench(CLI::App& app) {
                              "serial walk disagree on the bench set\n");
                 return kExitInternal;
             }
-            std::uint64_t signature = 0;
-            for (std::uint64_t m : serial) signature += m;
+            const std::uint64_t signature = bench_signature(boards);
 
             // A batch of many copies, so that each timed round lasts a few milliseconds.
             std::vector<Board> batch;
