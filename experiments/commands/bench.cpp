@@ -1,7 +1,5 @@
 // mazesearch bench: walks a fixed board set (or the boards of --boards FILE...); prints the
 // signature (total moves) and the speed.
-#include <omp.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +9,7 @@
 
 #include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 
 namespace maze::cli {
@@ -40,10 +39,10 @@ double rate(const std::vector<Board>& batch, std::uint64_t batch_moves, double s
     const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
     std::vector<std::vector<std::uint64_t>> out(static_cast<size_t>(threads),
                                                 std::vector<std::uint64_t>(batch.size()));
+    WorkerTeam team(threads);
     while (rates.size() < 5 || Clock::now() < deadline) {
         const auto t0 = Clock::now();
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-        for (int t = 0; t < threads; ++t) eval(batch, out[static_cast<size_t>(t)]);
+        team.run(out.size(), [&](std::size_t t, int) { eval(batch, out[t]); });
         const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
         rates.push_back(static_cast<double>(batch_moves) * threads / dt);
     }
