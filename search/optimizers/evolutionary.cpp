@@ -42,10 +42,15 @@ void EvolutionarySearch::start(const Target& target, std::uint64_t seed,
 std::vector<Scored> EvolutionarySearch::top_parents() const {
     std::vector<std::size_t> idx(s_.population.size());
     std::iota(idx.begin(), idx.end(), std::size_t{0});
-    std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
-        return s_.population[a].value > s_.population[b].value;
-    });
-    idx.resize(std::min(idx.size(), parents_));
+    // The best first, ties in population order (what a stable sort gives), only as far as the
+    // parents go.
+    const std::size_t keep = std::min(idx.size(), parents_);
+    std::partial_sort(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(keep), idx.end(),
+                      [&](std::size_t a, std::size_t b) {
+                          const double va = s_.population[a].value, vb = s_.population[b].value;
+                          return va > vb || (va == vb && a < b);
+                      });
+    idx.resize(keep);
     std::vector<Scored> top;
     top.reserve(idx.size());
     for (std::size_t i : idx) top.push_back(s_.population[i]);
