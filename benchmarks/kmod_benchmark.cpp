@@ -8,8 +8,9 @@ namespace {
 
 using namespace maze;
 
-// A 3x7 board that traps a 6-mod mouse (the smallest grid with SPEC's placement), found by
-// `mazesearch solve kmod-trap --k 6 --max-cells 21`; and the open 13x13 board, which it escapes.
+// A 3x7 board that traps a 6-mod mouse (the smallest grid with the default placement of
+// docs/games.md, 'k-mod mice'), found by `mazesearch solve kmod-trap --k 6 --max-cells 21`; and
+// the open 13x13 board, which it escapes.
 void BM_KmodWalkTrap(benchmark::State& state) {
     const Board b = Board::parse("S......\n#..#.#.\nE..##..\n");
     for (auto _ : state) benchmark::DoNotOptimize(kmod_walk(b, 6).trapped);

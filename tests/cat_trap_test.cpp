@@ -106,8 +106,8 @@ TEST(CatTrapRules, CatStepsTowardsTheBorderAndEscapes) {
     EXPECT_EQ(e.cat_options(moves), CatStatus::Escapes);
 }
 
-// The claim of the task: against every cat (every tie, at every turn) the trapper wins on the
-// side-20 board with at most 20 blocks.
+// The claim of docs/games.md, 'Cat trap': against every cat (every tie, at every turn) the trapper
+// wins on the side-20 board with at most 20 blocks.
 TEST(CatTrapProof, TrapperWinsOnSide20WithinTwentyBlocks) {
     std::uint64_t positions = 0;
     std::set<int> first_cells;

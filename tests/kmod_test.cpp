@@ -125,7 +125,8 @@ TEST(Kmod, DecisionTreeCountsEqualWalkingEveryBoard) {
 }
 
 TEST(Kmod, DecisionTreeOnLargerDefaultGrids) {
-    // 3x4 and 4x3 with SPEC's placement: the first default grids that trap 2- and 3-mod mice.
+    // 3x4 and 4x3 with the default placement (docs/games.md, 'k-mod mice'): the first default
+    // grids that trap 2- and 3-mod mice.
     for (int k = 2; k <= 4; ++k)
         for (auto [rows, cols] : {std::pair{3, 4}, std::pair{4, 3}, std::pair{3, 5}}) {
             const Cell start{0, 0}, exit{rows - 1, 0};
@@ -161,7 +162,7 @@ TEST(Kmod, SmallestTrappingGridsAgreeWithBruteForce) {
             EXPECT_TRUE(ref.feasible && ref.trapped) << g.smallest->to_text();
         }
     }
-    // SPEC's placement (start top left, exit bottom left): 12 cells for k = 2, 3.
+    // The default placement (start top left, exit bottom left): 12 cells for k = 2, 3.
     for (int k = 2; k <= 3; ++k) {
         const KmodSmallestResult res = smallest_kmod_traps(k, 14, false);
         EXPECT_EQ(res.cells, 12);
@@ -170,7 +171,7 @@ TEST(Kmod, SmallestTrappingGridsAgreeWithBruteForce) {
 }
 
 TEST(Kmod, SmallestDefaultPlacementGrowsWithK) {
-    // k = 4, 5, 6 with SPEC's placement need 15, 18 and 21 cells (3x5, 3x6, 3x7); the tree
+    // k = 4, 5, 6 with the default placement need 15, 18 and 21 cells (3x5, 3x6, 3x7); the tree
     // search proves that nothing smaller traps them, and the reference walk confirms the traps.
     const int expected[] = {15, 18, 21};
     for (int k = 4; k <= 6; ++k) {

@@ -1,4 +1,5 @@
-// Cat and Mouse (LeetCode 913 rules), solved exactly by retrograde analysis.
+// Cat and Mouse (LeetCode 913 rules; docs/games.md, 'Cat and Mouse'), solved exactly by retrograde
+// analysis.
 //
 // An undirected graph; the mouse moves first. Each player must move along an edge and the cat
 // may never enter the hole. The cat on the mouse's node: the cat wins. The mouse in the hole:
@@ -6,12 +7,12 @@
 // 2 cat wins, 0 draw.
 //
 // The solver colours the terminal positions and percolates the colours back to their
-// predecessors with out-degree counters (the seed write-up's algorithm), in breadth-first
-// order, so that it also yields the length of optimal play: the winner hurries (the first
-// winning child found is the nearest one) and the loser delays (the child that completes a
+// predecessors with out-degree counters (the algorithm of docs/games.md, 'Cat and Mouse'), in
+// breadth-first order, so that it also yields the length of optimal play: the winner hurries (the
+// first winning child found is the nearest one) and the loser delays (the child that completes a
 // forced loss is the farthest one). A player who cannot move at all (only possible in a start
 // position: an isolated mouse, or a cat whose only neighbour is the hole) ends the game in a
-// draw, as in the seed's percolation, where such a position's counter never reaches zero.
+// draw, as in that percolation, where such a position's counter never reaches zero.
 #pragma once
 
 #include <cstdint>

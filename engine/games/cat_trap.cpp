@@ -8,7 +8,8 @@ namespace maze {
 
 namespace {
 
-// Neighbour offsets in SPEC order: (r,c+1) (r-1,c+1) (r-1,c) (r,c-1) (r+1,c-1) (r+1,c).
+// Neighbour offsets in the order of docs/games.md, 'Cat trap': (r,c+1) (r-1,c+1) (r-1,c) (r,c-1)
+// (r+1,c-1) (r+1,c).
 constexpr std::array<Hex, 6> kDirs{{{0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}, {1, 0}}};
 
 // A sixth-turn: it maps each direction above to the next one.

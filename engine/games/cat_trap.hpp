@@ -1,7 +1,7 @@
-// The hexagonal cat trap (CodeChef BEARTRAP; SPEC section 4): the board and the cat's rule, a
-// trapper that provably wins on the side-20 board within 20 blocks, the AND-tree proof of that
-// claim over every tie the cat may take, and an exact AND-OR solver for small boards and late
-// positions.
+// The hexagonal cat trap (CodeChef BEARTRAP; the rules in docs/games.md, 'Cat trap'): the board
+// and the cat's rule, a trapper that provably wins on the side-20 board within 20 blocks, the
+// AND-tree proof of that claim over every tie the cat may take, and an exact AND-OR solver for
+// small boards and late positions.
 //
 // Coordinates are axial (r, c): the cells of a board of side N are those with |r|, |c|,
 // |r + c| <= N - 1; the border cells are those where the maximum equals N - 1. The cat starts in
@@ -51,7 +51,8 @@ class HexBoard {
     Hex hex(int i) const { return hex_[static_cast<std::size_t>(i)]; }
     bool border(int i) const { return border_[static_cast<std::size_t>(i)] != 0; }
     int centre() const { return index({0, 0}); }
-    // The six neighbours in SPEC order; -1 where they fall off the board.
+    // The six neighbours in the order of docs/games.md, 'Cat trap' (east first, then
+    // anticlockwise); -1 where they fall off the board.
     const std::array<int, 6>& neighbours(int i) const { return nbr_[static_cast<std::size_t>(i)]; }
     bool adjacent(int a, int b) const;
 
@@ -125,7 +126,8 @@ class CatTrapGame {
     bool trapper_to_move_ = false;
 };
 
-// The trapper of SPEC section 4 for sides N >= 20 (the editorial's plan, in a canonical frame):
+// The trapper of docs/games.md, 'Cat trap', for sides N >= 20 (the editorial's plan, in a
+// canonical frame):
 //   block 1: the cat stands next to the centre; rotate the board so that it stands on (1,-1)
 //            and block (2,-2), so that it must turn towards one side (it cannot run to a corner);
 //   block 2: the cat stands on (2,-1) or (1,-2); mirror so that it is (2,-1): from now on it

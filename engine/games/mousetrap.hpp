@@ -1,4 +1,5 @@
-// Mousetrap (CEOI 2017): the trapper against a mouse on a tree, solved exactly.
+// Mousetrap (CEOI 2017; docs/games.md, 'Mousetrap'): the trapper against a mouse on a tree, solved
+// exactly.
 //
 // A tree of n rooms, the trap in room t, the mouse in room m. Each turn the trapper may block a
 // passage for good, clean a dirty passage, or do nothing; then the mouse must move through a
