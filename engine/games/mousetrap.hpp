@@ -35,6 +35,9 @@
 //
 // The exhaustive search plays the game as stated, over states (mouse room, the state of every
 // passage), for trees of up to 10 rooms; it is the judge of the fast solver in the tests.
+//
+// The code, one file per job under mousetrap/: parser (the CEOI text, read and written), solver,
+// generator (test trees), brute_force (the exhaustive search) and tree_checks (shared checks).
 #pragma once
 
 #include <cstdint>
