@@ -454,21 +454,68 @@ TEST(CatMouseParse, ReadsListsWithWhitespace) {
 TEST(CatMouseParse, RejectsBadInput) {
     expect_input_error("", 1, "empty input");
     expect_input_error("  \n ", 1, "empty input");
-    expect_input_error("[[2,5],\n [3],\n [0,4 5]]", 3, "column 7: expected ',' or ']'");
-    expect_input_error("[[1],[0]", 1, "column 9: expected ',' or ']' after an adjacency list");
-    expect_input_error("[[1],[0],[x]]", 1, "column 11: expected a node id, found 'x'");
-    expect_input_error("[[1.5],[0],[]]", 1, "expected a whole node id");
-    expect_input_error("{\"a\":1}", 1, "column 1: expected '['");
-    expect_input_error("[[1],[0],[]] x", 1, "unexpected text after");
+    // Not JSON: nlohmann's reason, at the line and column of the offending byte.
+    expect_input_error("[[2,5],\n [3],\n [0,4 5]]", 3,
+                       "column 7: syntax error while parsing array - unexpected number literal; "
+                       "expected ']'; found '5'");
+    expect_input_error("[[1],[0]", 1,
+                       "column 9: syntax error while parsing array - unexpected end of input");
+    expect_input_error("[[1],[0]\n", 2, "column 1: syntax error");
+    expect_input_error("[[1],[0],[x]]", 1,
+                       "column 11: syntax error while parsing value - "
+                       "invalid literal; found 'x'");
+    expect_input_error("[[1],[0],[]] x", 1,
+                       "column 14: syntax error while parsing value - "
+                       "invalid literal; expected end of input; found 'x'");
+    // JSON, but a value of the wrong kind: its place and first byte.
+    expect_input_error("[[1.5],[0],[]]", 1,
+                       "column 3: [0][0]: expected a whole node id, found 1.5");
+    expect_input_error(
+        "{\"a\":1}", 1,
+        "column 1: expected '[' to open the list of adjacency lists, found an object");
+    expect_input_error("[[1],\n [0, \"x\\\"\"],[]]", 2,
+                       "column 6: [1][1]: expected a node id, found a string");
+    expect_input_error("[[1],[0],\n  [[2]]]", 2,
+                       "column 4: [2][0]: expected a node id, found an array");
+    expect_input_error("[[1],[0],\n  [null]]", 2,
+                       "column 4: [2][0]: expected a node id, found null");
+    expect_input_error(
+        "[[1],[0], true]", 1,
+        "column 11: [2]: expected '[' to open the adjacency list of node 2, found true");
+    expect_input_error(
+        "[[1],[0], 7]", 1,
+        "column 11: [2]: expected '[' to open the adjacency list of node 2, found a number");
+    expect_input_error("  5", 1, "column 3: expected '[' to open the list of adjacency lists");
     expect_input_error("[[1],[0]]", 1, "the graph has 2 node(s)");
     expect_input_error("[[1],\n[0,7],\n[]]", 2, "node 1 lists 7, which is not a node");
     expect_input_error("[[1],[0,-1],[]]", 1, "node 1 lists -1, which is not a node");
+    // Ids beyond 64 bits are out of range like any other.
+    expect_input_error("[[1],[0,123456789012345678901234],[]]", 1,
+                       "node 1 lists 1000000000000, which is not a node");
+    expect_input_error("[[1],[0,-123456789012345678901234],[]]", 1,
+                       "node 1 lists -1000000000000, which is not a node");
     expect_input_error("[[1],[0],\n[2]]", 2, "node 2 lists 2 (a self-loop)");
     expect_input_error("[[1,1],[0],[]]", 1, "node 0 lists 1 twice");
     expect_input_error("[[2,5],[3],[0,4,5],[1,4,5],\n[2,3],[0,3]]", 1,
                        "2 lists 5 but 5 does not list 2");
     expect_input_error("[[2,5],[3],[0,4,5],[1,4],\n[2,3],[0,2,3]]", 2,
                        "5 lists 3 but 3 does not list 5");
+}
+
+TEST(CatMouseParse, InputSizeIsLimited) {
+    const std::string text = "[[1],[0],[]]";
+    const std::string file = write_temp("cm_limit.json", text);
+    EXPECT_EQ(maze::load_cat_mouse_graph(file, text.size()).nodes(), 3);
+    try {
+        (void)maze::load_cat_mouse_graph(file, text.size() - 1);
+        ADD_FAILURE() << "read past the limit";
+    } catch (const maze::InputError& e) {
+        EXPECT_EQ(e.line(), 0);
+        EXPECT_EQ(std::string(e.what()),
+                  file +
+                      ": the input is longer than 11 bytes, the most a Cat and Mouse graph may "
+                      "take");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -523,7 +570,7 @@ void expect_cli_error(const std::string& args, const std::string& what) {
 
 TEST(CatMouseCli, BadInputExitsWithStatus2) {
     const std::string bad = write_temp("cm_bad.json", "[[2,5],\n [3],\n [0,4 5]]");
-    expect_cli_error(bad, "mazesearch: error: " + bad + ":3: column 7: expected ',' or ']'");
+    expect_cli_error(bad, "mazesearch: error: " + bad + ":3: column 7: syntax error");
     const std::string range = write_temp("cm_range.json", "[[1],\n[0,7],\n[]]");
     expect_cli_error(range, range + ":2: node 1 lists 7, which is not a node (the nodes are 0..2)");
     const std::string loop = write_temp("cm_loop.json", "[[1],[0],[2]]");

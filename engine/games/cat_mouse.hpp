@@ -15,6 +15,7 @@
 // draw, as in that percolation, where such a position's counter never reaches zero.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -109,12 +110,20 @@ CatMouseResult solve_cat_mouse(const CatMouseGraph& g, int mouse = 1, int cat = 
 // LeetCode 913's catMouseGame: mouse on 1, cat on 2, hole 0.
 int cat_mouse_game(const AdjacencyLists& lists);
 
-// Reads a LeetCode-style adjacency list such as [[2,5],[3],[0,4,5]] (any JSON whitespace) and
-// checks it: at least 3 nodes, ids in range, no self-loops, no repeated neighbours, symmetric.
-// Throws InputError(source, line, "column C: ...") for malformed text and
-// InputError(source, line, ...) naming the offending list entry otherwise.
+// Reads a LeetCode-style adjacency list such as [[2,5],[3],[0,4,5]] (JSON, through nlohmann::json)
+// and checks it: at least 3 nodes, ids in range, no self-loops, no repeated neighbours, symmetric.
+// Throws InputError(source, line, "column C: ...") for text that is not JSON (the reason in
+// nlohmann's words) and for a value of the wrong kind, named by its place ("[u]" the list of node
+// u, "[u][i]" its entry i); InputError(source, line, ...) naming the offending list entry for the
+// checks.
 CatMouseGraph parse_cat_mouse_graph(std::string_view text, const std::string& source);
-// The same for a file; "-" reads standard input (named "<stdin>").
-CatMouseGraph load_cat_mouse_graph(const std::string& path);
+
+// The most input load_cat_mouse_graph reads (by default).
+inline constexpr std::size_t kCatMouseMaxInputBytes = std::size_t{256} << 20;
+
+// The same for a file; "-" reads standard input (named "<stdin>"). Input longer than max_bytes
+// is refused (InputError, line 0) as soon as that much has been read.
+CatMouseGraph load_cat_mouse_graph(const std::string& path,
+                                   std::size_t max_bytes = kCatMouseMaxInputBytes);
 
 }  // namespace maze
