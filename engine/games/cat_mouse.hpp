@@ -13,6 +13,9 @@
 // forced loss is the farthest one). A player who cannot move at all (only possible in a start
 // position: an isolated mouse, or a cat whose only neighbour is the hole) ends the game in a
 // draw, as in that percolation, where such a position's counter never reaches zero.
+//
+// The code under cat_mouse/: percolation.hpp (the algorithm), solver.cpp (the graph, the table
+// and the entry points), parser.cpp (the JSON input).
 #pragma once
 
 #include <cstddef>
@@ -25,6 +28,10 @@
 #include <vector>
 
 namespace maze {
+
+// Positions within a player's plane are indexed mouse * n + cat, which must fit in 32 bits: the
+// layers of the percolation hold 32-bit indices, half the memory of 64-bit ones.
+inline constexpr std::size_t kCatMouseMaxNodes = 46340;
 
 // LeetCode's adjacency list: lists[v] holds the neighbours of node v.
 using AdjacencyLists = std::vector<std::vector<int>>;
