@@ -385,8 +385,9 @@ AdjacencyLists random_tree_plus_edges(maze::Rng& rng, int n, int extra) {
     return g;
 }
 
-// Big layers are shared among threads by the predecessors' rows: with 1, 2 or 3 threads every
-// position gets the same result and the same plies, and single starts agree too.
+// Big layers are shared among a WorkerTeam by the predecessors' rows: with 1, 2, 3, 5 threads or
+// every hardware thread, every position gets the same result and the same plies, and single
+// starts agree too.
 TEST(CatMouse, ThreadCountChangesNothing) {
     maze::Rng rng(1913);
     const int n = 700;  // 980,000 positions: the widest layers exceed the parallel threshold
@@ -394,7 +395,7 @@ TEST(CatMouse, ThreadCountChangesNothing) {
     const CatMouseGraph cg(g);
     const maze::CatMouseTable one = maze::solve_cat_mouse_table(cg, 0, true, 1);
     std::size_t decided = 0;
-    for (int threads : {2, 3}) {
+    for (int threads : {2, 3, 5, 0}) {
         const maze::CatMouseTable many = maze::solve_cat_mouse_table(cg, 0, true, threads);
         for (int m = 0; m < n; ++m)
             for (int c = 1; c < n; ++c)

@@ -104,7 +104,8 @@ class CatMouseTable {
 
 // Solves every position. Throws std::invalid_argument for a hole that is not a node or a graph
 // too large to index (more than 46,340 nodes). Big graphs share each layer of the percolation
-// among `threads` threads (0: every core); the result never depends on the thread count.
+// among a WorkerTeam of `threads` threads (0: every hardware thread; 1: the calling thread only);
+// the result never depends on the thread count.
 CatMouseTable solve_cat_mouse_table(const CatMouseGraph& g, int hole, bool with_plies = true,
                                     int threads = 0);
 

@@ -9,11 +9,11 @@
 #include <memory>
 #include <new>
 #include <optional>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "mazesearch/engine/games/cat_mouse.hpp"
+#include "mazesearch/engine/worker_team.hpp"
 
 namespace maze::cat_mouse_detail {
 
@@ -69,9 +69,10 @@ class Percolation {
     static constexpr Cell kMouseWon = std::numeric_limits<Cell>::max();
     static constexpr Cell kCatWon = std::numeric_limits<Cell>::max() - 1;
 
+    // threads: the size of the team that shares big layers (<= 0: every hardware thread).
     Percolation(const CatMouseGraph& g, std::uint32_t hole, Cell* cells, std::uint32_t* plies,
                 int threads)
-        : threads_(static_cast<std::uint32_t>(std::max(1, threads))),
+        : team_(threads),
           n_(static_cast<std::uint32_t>(g.nodes())),
           hole_(hole),
           offset_(g.offsets().data()),
@@ -153,34 +154,33 @@ class Percolation {
     // settled ones to the other plane's next list. Returns true when the predecessor plane's
     // position `watch` was settled.
     //
-    // A big layer is shared among threads by the predecessors' rows (their mouse node): each
-    // thread reads the whole layer but updates only the cells of its own rows, so no cell is
-    // written by two threads, and what a layer settles does not depend on the order in which
-    // its positions are taken (every position it settles gets the same depth). Only the order
-    // of the next list varies, and that order changes nothing.
+    // A big layer is cut into one part per team member by the predecessors' rows (their mouse
+    // node): each part reads the whole layer but updates only the cells of its own rows, so no
+    // cell is written by two threads, and what a layer settles does not depend on the order in
+    // which its positions are taken (every position it settles gets the same depth). The parts'
+    // lists are joined in part order, whichever thread ran them; only the order of the next list
+    // depends on the team's size, and that order changes nothing.
     template <int T>
     bool expand(std::uint64_t depth, std::uint32_t watch) {
         List& layer = layer_[T];
         List& next = next_[1 - T];
         if (layer.size() >= n_) group_by_mouse(layer);
         const std::uint32_t parts =
-            layer.size() >= kParallelFrom ? std::min<std::uint32_t>(threads_, n_) : 1;
+            layer.size() >= kParallelFrom
+                ? std::min<std::uint32_t>(static_cast<std::uint32_t>(team_.size()), n_)
+                : 1;
         bool watched = false;
         if (parts <= 1) {
             watched = expand_rows<T>(layer, 0, n_, next, depth, watch);
         } else {
             part_lists_.resize(parts);
             std::vector<char> part_watched(parts, 0);
-            std::vector<std::thread> workers;
-            auto run_part = [&](std::uint32_t i) {
+            team_.run(parts, [&](std::size_t i, int) {
                 const auto lo = static_cast<std::uint32_t>(std::uint64_t{n_} * i / parts);
                 const auto hi = static_cast<std::uint32_t>(std::uint64_t{n_} * (i + 1) / parts);
                 part_lists_[i].clear();
                 part_watched[i] = expand_rows<T>(layer, lo, hi, part_lists_[i], depth, watch);
-            };
-            for (std::uint32_t i = 1; i < parts; ++i) workers.emplace_back(run_part, i);
-            run_part(0);
-            for (std::thread& w : workers) w.join();
+            });
             for (std::uint32_t i = 0; i < parts; ++i) {
                 next.insert(next.end(), part_lists_[i].begin(), part_lists_[i].end());
                 watched |= part_watched[i] != 0;
@@ -261,10 +261,11 @@ class Percolation {
         return watched;
     }
 
-    // Layers smaller than this are expanded by one thread: starting threads costs more.
+    // Layers smaller than this are expanded by the calling thread alone: sharing them out costs
+    // more than it saves.
     static constexpr std::size_t kParallelFrom = 1u << 16;
 
-    std::uint32_t threads_;
+    WorkerTeam team_;
     std::uint32_t n_;
     std::uint32_t hole_;
     const std::uint32_t* offset_;

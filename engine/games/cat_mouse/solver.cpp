@@ -4,7 +4,6 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <utility>
 
@@ -107,16 +106,6 @@ CatMouseResult CatMouseTable::at(int mouse, int cat, CatMouseTurn turn) const {
     return r;
 }
 
-namespace {
-
-// threads <= 0: every core the machine reports.
-int resolve_threads(int threads) {
-    if (threads > 0) return threads;
-    return std::max(1u, std::thread::hardware_concurrency());
-}
-
-}  // namespace
-
 CatMouseTable solve_cat_mouse_table(const CatMouseGraph& g, int hole, bool with_plies,
                                     int threads) {
     check_size(g);
@@ -130,8 +119,7 @@ CatMouseTable solve_cat_mouse_table(const CatMouseGraph& g, int hole, bool with_
     with_cell_type(g, [&](auto zero) {
         using Cell = decltype(zero);
         std::unique_ptr<Cell[], detail::FreeDeleter> cells(zeroed<Cell>(states));
-        Percolation<Cell>(g, static_cast<std::uint32_t>(hole), cells.get(), t.plies_.get(),
-                          resolve_threads(threads))
+        Percolation<Cell>(g, static_cast<std::uint32_t>(hole), cells.get(), t.plies_.get(), threads)
             .run(std::numeric_limits<std::size_t>::max());
         if constexpr (std::is_same_v<Cell, std::uint8_t>) {
             t.cells_ = std::move(cells);
@@ -167,9 +155,9 @@ CatMouseResult solve_cat_mouse(const CatMouseGraph& g, int mouse, int cat, int h
         const std::size_t start =
             Percolation<Cell>::index(n, static_cast<std::uint32_t>(mouse),
                                      static_cast<std::uint32_t>(cat), CatMouseTurn::Mouse);
-        const auto depth = Percolation<Cell>(g, static_cast<std::uint32_t>(hole), cells.get(),
-                                             nullptr, resolve_threads(threads))
-                               .run(start);
+        const auto depth =
+            Percolation<Cell>(g, static_cast<std::uint32_t>(hole), cells.get(), nullptr, threads)
+                .run(start);
         if (!depth) return;
         r.result =
             cells[start] == Percolation<Cell>::kMouseWon ? kCatMouseMouseWins : kCatMouseCatWins;
