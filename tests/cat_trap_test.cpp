@@ -12,12 +12,12 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
-#include <random>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "cli_support.hpp"
+#include "mazesearch/search/rng.hpp"
 #include "mazesearch/search/targets/cat_trap_target.hpp"
 
 namespace {
@@ -180,15 +180,15 @@ bool reference_wins(CatTrapGame g, int budget) {
 }
 
 TEST(CatTrapSolver, AgreesWithPlainMinimaxOnRandomBoards) {
-    std::mt19937 rng(7);
+    maze::Rng rng(7);
     int wins = 0, checked = 0;
     for (int side : {3, 4}) {
         const HexBoard b(side);
         for (int trial = 0; trial < 60; ++trial) {
             CatTrapGame g(b);
-            std::bernoulli_distribution p(side == 3 ? 0.3 : 0.4);
+            const double p = side == 3 ? 0.3 : 0.4;
             for (int i = 0; i < b.cells(); ++i)
-                if (i != b.centre() && p(rng)) g.preblock(i);
+                if (i != b.centre() && rng.bernoulli(p)) g.preblock(i);
             std::vector<int> moves;
             if (g.cat_options(moves) != CatStatus::Moves) continue;
             // Half the positions with the trapper to move, after the cat's first step.
@@ -225,13 +225,12 @@ TEST(CatTrapSolver, AgreesWithPlainMinimaxOnBigBoards) {
     // Boards of more than 128 cells use the budget-2 reduction (only cut cells of the cat's
     // neighbours can start a two-block win); check it against the plain minimax.
     const HexBoard b(8);
-    std::mt19937 rng(3);
+    maze::Rng rng(3);
     int wins = 0, reduced = 0, checked = 0;
     for (int trial = 0; trial < 40; ++trial) {
         CatTrapGame g(b);
-        std::bernoulli_distribution p(0.45);
         for (int i = 0; i < b.cells(); ++i)
-            if (i != b.centre() && p(rng)) g.preblock(i);
+            if (i != b.centre() && rng.bernoulli(0.45)) g.preblock(i);
         std::vector<int> moves;
         if (g.cat_options(moves) != CatStatus::Moves) continue;
         g.move_cat(moves[static_cast<std::size_t>(trial) % moves.size()]);
@@ -314,16 +313,17 @@ TEST(CatTrapSolver, ConfirmsTheBudgetOnLatePositionsOfTheProof) {
 using maze::testing_support::run;
 using maze::testing_support::run_with_input;
 
-// One game against the library's trapper: the cat picks moves[choice(turn) % size]. Returns the
-// judge's lines and appends the expected answers.
+// One game against the library's trapper: the cat picks one of its moves at random (maze::Rng from
+// `seed`, the same on every platform). Returns the judge's lines and appends the expected
+// answers.
 std::string scripted_game(const HexBoard& b, int seed, std::string& expected) {
     CatTrapGame g(b);
     CatTrapper t(b);
-    std::mt19937 rng(static_cast<unsigned>(seed));
+    maze::Rng rng(static_cast<std::uint64_t>(seed));
     std::string in;
     std::vector<int> moves;
     while (g.cat_options(moves) == CatStatus::Moves) {
-        const int m = moves[rng() % moves.size()];
+        const int m = moves[rng.below(moves.size())];
         g.move_cat(m);
         in += "CAT " + std::to_string(b.hex(m).r) + " " + std::to_string(b.hex(m).c) + "\n";
         const int x = t.respond(g);
@@ -381,11 +381,11 @@ TEST(CatTrapCli, PlaysAgainstALiveJudge) {
     int most_blocks = 0;
     for (int game = 0; game < games; ++game) {
         CatTrapGame g(b);
-        std::mt19937 rng(static_cast<unsigned>(100 + game));
+        maze::Rng rng(static_cast<std::uint64_t>(100 + game));
         std::vector<int> moves;
         while (g.cat_options(moves) == CatStatus::Moves) {
             ASSERT_LT(g.blocks_used(), 20);
-            const int m = moves[rng() % moves.size()];
+            const int m = moves[rng.below(moves.size())];
             g.move_cat(m);
             send("CAT " + std::to_string(b.hex(m).r) + " " + std::to_string(b.hex(m).c));
             const std::string answer = receive();
