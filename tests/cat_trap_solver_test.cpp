@@ -152,7 +152,8 @@ TEST(CatTrapSolver, ConfirmsTheBudgetOnLatePositionsOfTheProof) {
 #else
     const std::uint64_t every14 = 400, every = 97;
 #endif
-    maze::prove_cat_trapper(20, 20, [&](const CatTrapGame& g) {
+    // On `b`: the games kept must point to a board that outlives the proof.
+    maze::prove_cat_trapper(b, 20, [&](const CatTrapGame& g) {
         // A spread sample: block 14 costs ~0.3 s a position, the later ones milliseconds.
         if (g.blocks_used() == 14 && seen14++ % every14 == 0) late.push_back(g);
         if (g.blocks_used() >= 15 && seen++ % every == 0) late.push_back(g);

@@ -8,7 +8,11 @@ namespace maze {
 
 CatTrapProof prove_cat_trapper(int side, int max_blocks,
                                const std::function<void(const CatTrapGame&)>& visit) {
-    const HexBoard board(side);
+    return prove_cat_trapper(HexBoard(side), max_blocks, visit);
+}
+
+CatTrapProof prove_cat_trapper(const HexBoard& board, int max_blocks,
+                               const std::function<void(const CatTrapGame&)>& visit) {
     CatTrapProof proof;
     std::vector<Hex> line;
     std::function<bool(const CatTrapGame&, const CatTrapper&)> explore =

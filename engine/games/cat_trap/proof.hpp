@@ -24,7 +24,11 @@ struct CatTrapProof {
     std::string failure;
 };
 
-// Explores the tree for side N; `visit` (optional) sees every position with the cat to move.
+// Explores the tree on `board`; `visit` (optional) sees every position with the cat to move. The
+// games it sees point to `board`: a copy kept after the call needs the board to live on.
+CatTrapProof prove_cat_trapper(const HexBoard& board, int max_blocks,
+                               const std::function<void(const CatTrapGame&)>& visit = {});
+// The same on a board of side N that lives only during the call.
 CatTrapProof prove_cat_trapper(int side, int max_blocks,
                                const std::function<void(const CatTrapGame&)>& visit = {});
 
