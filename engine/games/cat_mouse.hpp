@@ -18,6 +18,7 @@
 // and the entry points), parser.cpp (the JSON input).
 #pragma once
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -46,11 +47,14 @@ class CatMouseGraph {
     explicit CatMouseGraph(const AdjacencyLists& lists);
 
     int nodes() const { return static_cast<int>(offset_.size()) - 1; }
+    // neighbours and degree take a node: 0 <= v < nodes().
     std::span<const std::uint32_t> neighbours(int v) const {
+        assert(v >= 0 && v < nodes());
         return {adj_.data() + offset_[static_cast<std::size_t>(v)],
                 adj_.data() + offset_[static_cast<std::size_t>(v) + 1]};
     }
     int degree(int v) const {
+        assert(v >= 0 && v < nodes());
         return static_cast<int>(offset_[static_cast<std::size_t>(v) + 1] -
                                 offset_[static_cast<std::size_t>(v)]);
     }

@@ -51,8 +51,9 @@ struct KmodTreeResult {
     std::optional<Board> smallest;
 };
 
-// Every board of the rows x cols grid with the given start and exit, for a k-mod mouse.
-// count_limit bounds the work of counting trapped boards (2^undecided per leaf).
+// Every board of the rows x cols grid with the given start and exit, for a k-mod mouse; at most 65
+// cells (the board counts are sums of 2^undecided in 64 bits). count_limit (0 to 63) bounds the
+// work of counting trapped boards (2^undecided per leaf).
 KmodTreeResult kmod_trap_tree(int rows, int cols, Cell start, Cell exit, int k,
                               int count_limit = 16);
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
@@ -83,6 +84,7 @@ class Percolation {
           cat_moves_(n_),
           max_degree_(static_cast<std::uint32_t>(g.max_degree())),
           div_magic_(~std::uint64_t{0} / std::max<std::uint32_t>(n_, 1) + 1) {
+        assert(n_ <= kCatMouseMaxNodes && hole_ < n_);  // in-plane indices fit in 32 bits
         for (std::uint32_t v = 0; v < n_; ++v) {
             mouse_moves_[v] = offset_[v + 1] - offset_[v];
             cat_moves_[v] = mouse_moves_[v];

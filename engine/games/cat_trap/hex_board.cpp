@@ -1,6 +1,7 @@
 #include "mazesearch/engine/games/cat_trap/hex_board.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -75,6 +76,7 @@ bool HexBoard::adjacent(int a, int b) const {
 }
 
 void border_distances(const HexBoard& board, const CellBits& blocked, std::vector<int>& dist) {
+    assert(blocked.size() == static_cast<std::size_t>(board.words()));
     const int n = board.cells();
     dist.assign(static_cast<std::size_t>(n), kUnreachable);
     // A plain vector read from the front is the FIFO; kept per thread to avoid reallocating.

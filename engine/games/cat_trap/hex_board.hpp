@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -41,12 +42,22 @@ class HexBoard {
     bool contains(Hex h) const;
     // -1 when h is not on the board.
     int index(Hex h) const;
-    Hex hex(int i) const { return hex_[static_cast<std::size_t>(i)]; }
-    bool border(int i) const { return border_[static_cast<std::size_t>(i)] != 0; }
+    // hex, border and neighbours take a cell: 0 <= i < cells().
+    Hex hex(int i) const {
+        assert(i >= 0 && i < cells());
+        return hex_[static_cast<std::size_t>(i)];
+    }
+    bool border(int i) const {
+        assert(i >= 0 && i < cells());
+        return border_[static_cast<std::size_t>(i)] != 0;
+    }
     int centre() const { return index({0, 0}); }
     // The six neighbours in the order of docs/games.md, 'Cat trap' (east first, then
     // anticlockwise); -1 where they fall off the board.
-    const std::array<int, 6>& neighbours(int i) const { return nbr_[static_cast<std::size_t>(i)]; }
+    const std::array<int, 6>& neighbours(int i) const {
+        assert(i >= 0 && i < cells());
+        return nbr_[static_cast<std::size_t>(i)];
+    }
     bool adjacent(int a, int b) const;
 
   private:
@@ -57,16 +68,19 @@ class HexBoard {
     std::vector<std::array<int, 6>> nbr_;
 };
 
-// A set of cells as bits (cell i = bit i).
+// A set of cells as bits (cell i = bit i), HexBoard::words() words.
 using CellBits = std::vector<std::uint64_t>;
 
 inline bool test_bit(const CellBits& b, int i) {
+    assert(i >= 0 && static_cast<std::size_t>(i) >> 6 < b.size());
     return (b[static_cast<std::size_t>(i) >> 6] >> (i & 63)) & 1u;
 }
 inline void set_bit(CellBits& b, int i) {
+    assert(i >= 0 && static_cast<std::size_t>(i) >> 6 < b.size());
     b[static_cast<std::size_t>(i) >> 6] |= std::uint64_t{1} << (i & 63);
 }
 inline void clear_bit(CellBits& b, int i) {
+    assert(i >= 0 && static_cast<std::size_t>(i) >> 6 < b.size());
     b[static_cast<std::size_t>(i) >> 6] &= ~(std::uint64_t{1} << (i & 63));
 }
 

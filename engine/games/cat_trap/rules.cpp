@@ -1,6 +1,7 @@
 #include "mazesearch/engine/games/cat_trap/rules.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 
 namespace maze {
@@ -59,11 +60,13 @@ std::string CatTrapGame::illegal_block(int cell) const {
 }
 
 void CatTrapGame::move_cat(int to) {
+    assert(!trapper_to_move_ && to >= 0 && to < board_->cells() && !is_blocked(to));
     cat_ = to;
     trapper_to_move_ = true;
 }
 
 void CatTrapGame::block(int cell) {
+    assert(illegal_block(cell).empty());
     set_bit(blocked_, cell);
     ++blocks_;
     trapper_to_move_ = false;

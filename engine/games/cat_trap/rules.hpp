@@ -3,6 +3,7 @@
 // picture of a position. The cat starts in the centre (0, 0) and moves first.
 #pragma once
 
+#include <cassert>
 #include <string>
 #include <vector>
 
@@ -39,11 +40,16 @@ class CatTrapGame {
     std::string illegal_cat_move(int to) const;
     // Why the trapper may not block `cell` now; empty when legal.
     std::string illegal_block(int cell) const;
-    // Unchecked moves (check with the functions above first).
+    // Unchecked moves (check with the functions above first; asserted: block in full, move_cat
+    // that it is the cat's turn and `to` an open cell).
     void move_cat(int to);
     void block(int cell);
-    // A pre-blocked cell (board set-up; does not count as a block nor pass the turn).
-    void preblock(int cell) { set_bit(blocked_, cell); }
+    // A pre-blocked cell (board set-up; does not count as a block nor pass the turn), not the
+    // cat's.
+    void preblock(int cell) {
+        assert(cell >= 0 && cell < board_->cells() && cell != cat_);
+        set_bit(blocked_, cell);
+    }
 
   private:
     const HexBoard* board_;

@@ -1,6 +1,7 @@
 #include "mazesearch/engine/games/cat_trap/solver.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 namespace maze {
 
@@ -24,6 +25,7 @@ std::vector<int>& CatTrapSolver::buffer(std::deque<std::vector<int>>& v, int dep
 }
 
 void CatTrapSolver::start(const CatTrapGame& game) {
+    assert(game.board().side() == board_->side());
     blocked_ = game.blocked();
     nodes_ = 0;
     aborted_ = false;
@@ -336,6 +338,7 @@ CatTrapSolver::Result CatTrapSolver::least_blocks(const CatTrapGame& game, int m
 }
 
 std::optional<bool> CatTrapSolver::wins_within(const CatTrapGame& game, int budget) {
+    assert(budget >= 0);
     start(game);
     const Value v = game.trapper_to_move() ? trapper_node(game.cat(), budget, 0)
                                            : cat_node(game.cat(), budget, 0);
@@ -344,6 +347,7 @@ std::optional<bool> CatTrapSolver::wins_within(const CatTrapGame& game, int budg
 }
 
 int CatTrapSolver::winning_block(const CatTrapGame& game, int budget) {
+    assert(budget >= 0);
     if (!game.trapper_to_move()) return -1;
     start(game);
     int best = -1;

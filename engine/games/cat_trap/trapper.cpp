@@ -1,11 +1,13 @@
 #include "mazesearch/engine/games/cat_trap/trapper.hpp"
 
 #include <array>
+#include <cassert>
 #include <vector>
 
 namespace maze {
 
 int CatTrapper::respond(const CatTrapGame& game) {
+    assert(game.trapper_to_move() && game.board().side() == board_->side());
     if (on_plan_) {
         const int b = planned(game);
         if (b >= 0 && game.illegal_block(b).empty()) return b;

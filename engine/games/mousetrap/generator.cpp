@@ -1,3 +1,4 @@
+#include <cassert>
 #include <stdexcept>
 #include <utility>
 
@@ -18,6 +19,7 @@ struct SplitMix {
     }
     // Uniform enough in [0, n) for test trees (n far below 2^32).
     int below(int n) {
+        assert(n > 0);
         return static_cast<int>((next() >> 32) * static_cast<std::uint64_t>(n) >> 32);
     }
 };

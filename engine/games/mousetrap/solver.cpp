@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cassert>
 #include <functional>
 #include <stdexcept>
 
@@ -130,6 +131,7 @@ std::int64_t MousetrapSolver::solve(const MousetrapTree& tree) {
     // can_win(hi) holds (nothing needs blocking), can_win(-1) does not.
     std::int64_t lo = -1;
     std::int64_t top = hi;
+    assert(can_win(top) && !can_win(lo));
     while (top - lo > 1) {
         const std::int64_t mid = lo + (top - lo) / 2;
         (can_win(mid) ? top : lo) = mid;

@@ -2,6 +2,8 @@
 // exhaustive search.
 #pragma once
 
+#include <cassert>
+#include <cstddef>
 #include <utility>
 #include <vector>
 
@@ -17,6 +19,7 @@ class Components {
         for (int i = 0; i < n; ++i) parent_[static_cast<std::size_t>(i)] = i;
     }
     int find(int x) {
+        assert(x >= 0 && static_cast<std::size_t>(x) < parent_.size());
         while (parent_[static_cast<std::size_t>(x)] != x) {
             int& p = parent_[static_cast<std::size_t>(x)];
             p = parent_[static_cast<std::size_t>(p)];
