@@ -64,7 +64,7 @@ void BM_CatTrapSolverLateSide20(benchmark::State& state) {
     const int used = static_cast<int>(state.range(0));
     const maze::HexBoard board(20);
     std::optional<maze::CatTrapGame> late;
-    maze::prove_cat_trapper(20, 20, [&](const maze::CatTrapGame& g) {
+    maze::prove_cat_trapper(board, 20, [&](const maze::CatTrapGame& g) {
         if (!late && g.blocks_used() == used) late = g;
     });
     for (auto _ : state) {

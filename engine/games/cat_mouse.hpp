@@ -1,4 +1,5 @@
-// Cat and Mouse (LeetCode 913 rules), solved exactly by retrograde analysis.
+// Cat and Mouse (LeetCode 913 rules; docs/games.md, 'Cat and Mouse'), solved exactly by retrograde
+// analysis.
 //
 // An undirected graph; the mouse moves first. Each player must move along an edge and the cat
 // may never enter the hole. The cat on the mouse's node: the cat wins. The mouse in the hole:
@@ -6,14 +7,19 @@
 // 2 cat wins, 0 draw.
 //
 // The solver colours the terminal positions and percolates the colours back to their
-// predecessors with out-degree counters (the seed write-up's algorithm), in breadth-first
-// order, so that it also yields the length of optimal play: the winner hurries (the first
-// winning child found is the nearest one) and the loser delays (the child that completes a
+// predecessors with out-degree counters (the algorithm of docs/games.md, 'Cat and Mouse'), in
+// breadth-first order, so that it also yields the length of optimal play: the winner hurries (the
+// first winning child found is the nearest one) and the loser delays (the child that completes a
 // forced loss is the farthest one). A player who cannot move at all (only possible in a start
 // position: an isolated mouse, or a cat whose only neighbour is the hole) ends the game in a
-// draw, as in the seed's percolation, where such a position's counter never reaches zero.
+// draw, as in that percolation, where such a position's counter never reaches zero.
+//
+// The code under cat_mouse/: percolation.hpp (the algorithm), solver.cpp (the graph, the table
+// and the entry points), parser.cpp (the JSON input).
 #pragma once
 
+#include <cassert>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -23,6 +29,10 @@
 #include <vector>
 
 namespace maze {
+
+// Positions within a player's plane are indexed mouse * n + cat, which must fit in 32 bits: the
+// layers of the percolation hold 32-bit indices, half the memory of 64-bit ones.
+inline constexpr std::size_t kCatMouseMaxNodes = 46340;
 
 // LeetCode's adjacency list: lists[v] holds the neighbours of node v.
 using AdjacencyLists = std::vector<std::vector<int>>;
@@ -37,11 +47,14 @@ class CatMouseGraph {
     explicit CatMouseGraph(const AdjacencyLists& lists);
 
     int nodes() const { return static_cast<int>(offset_.size()) - 1; }
+    // neighbours and degree take a node: 0 <= v < nodes().
     std::span<const std::uint32_t> neighbours(int v) const {
+        assert(v >= 0 && v < nodes());
         return {adj_.data() + offset_[static_cast<std::size_t>(v)],
                 adj_.data() + offset_[static_cast<std::size_t>(v) + 1]};
     }
     int degree(int v) const {
+        assert(v >= 0 && v < nodes());
         return static_cast<int>(offset_[static_cast<std::size_t>(v) + 1] -
                                 offset_[static_cast<std::size_t>(v)]);
     }
@@ -95,7 +108,8 @@ class CatMouseTable {
 
 // Solves every position. Throws std::invalid_argument for a hole that is not a node or a graph
 // too large to index (more than 46,340 nodes). Big graphs share each layer of the percolation
-// among `threads` threads (0: every core); the result never depends on the thread count.
+// among a WorkerTeam of `threads` threads (0: every hardware thread; 1: the calling thread only);
+// the result never depends on the thread count.
 CatMouseTable solve_cat_mouse_table(const CatMouseGraph& g, int hole, bool with_plies = true,
                                     int threads = 0);
 
@@ -108,12 +122,20 @@ CatMouseResult solve_cat_mouse(const CatMouseGraph& g, int mouse = 1, int cat = 
 // LeetCode 913's catMouseGame: mouse on 1, cat on 2, hole 0.
 int cat_mouse_game(const AdjacencyLists& lists);
 
-// Reads a LeetCode-style adjacency list such as [[2,5],[3],[0,4,5]] (any JSON whitespace) and
-// checks it: at least 3 nodes, ids in range, no self-loops, no repeated neighbours, symmetric.
-// Throws InputError(source, line, "column C: ...") for malformed text and
-// InputError(source, line, ...) naming the offending list entry otherwise.
+// Reads a LeetCode-style adjacency list such as [[2,5],[3],[0,4,5]] (JSON, through nlohmann::json)
+// and checks it: at least 3 nodes, ids in range, no self-loops, no repeated neighbours, symmetric.
+// Throws InputError(source, line, "column C: ...") for text that is not JSON (the reason in
+// nlohmann's words) and for a value of the wrong kind, named by its place ("[u]" the list of node
+// u, "[u][i]" its entry i); InputError(source, line, ...) naming the offending list entry for the
+// checks.
 CatMouseGraph parse_cat_mouse_graph(std::string_view text, const std::string& source);
-// The same for a file; "-" reads standard input (named "<stdin>").
-CatMouseGraph load_cat_mouse_graph(const std::string& path);
+
+// The most input load_cat_mouse_graph reads (by default).
+inline constexpr std::size_t kCatMouseMaxInputBytes = std::size_t{256} << 20;
+
+// The same for a file; "-" reads standard input (named "<stdin>"). Input longer than max_bytes
+// is refused (InputError, line 0) as soon as that much has been read.
+CatMouseGraph load_cat_mouse_graph(const std::string& path,
+                                   std::size_t max_bytes = kCatMouseMaxInputBytes);
 
 }  // namespace maze

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstring>
 #include <deque>
 #include <stdexcept>
@@ -83,7 +84,8 @@ KmodWalkResult kmod_walk(const Board& b, int k) {
             const int key = count[static_cast<size_t>(nb)] * 4 + d;
             if (key < best_key) best_key = key, best = nb;
         }
-        pos = best;  // a feasible board: the start's component has an edge
+        assert(best >= 0);  // a feasible board: the start's component has an edge
+        pos = best;
         if (pos != exit && brent.repeated(pos, count, n)) {
             res.trapped = true;
             res.cycle_length = brent.lambda;
@@ -180,6 +182,7 @@ class TrapTree {
                 const int key = s.count[static_cast<size_t>(nb)] * 4 + d;
                 if (key < best_key) best_key = key, best = nb;
             }
+            assert(best >= 0);  // the exit stays reachable, so the mouse can always move
             s.pos = best;
             if (s.pos == exit_) {
                 ++res_.escaped_leaves;
@@ -265,6 +268,8 @@ class TrapTree {
 
 KmodTreeResult kmod_trap_tree(int rows, int cols, Cell start, Cell exit, int k, int count_limit) {
     check_k(k);
+    assert(rows * cols <= 65 && "2^undecided boards must fit in 64 bits");
+    assert(count_limit >= 0 && count_limit < 64);
     const Board probe(rows, cols, start, exit);  // validates the shape, start and exit
     (void)probe;
     return TrapTree(rows, cols, start, exit, k, count_limit).run();

@@ -1,5 +1,6 @@
-// k-mod mice on grid boards (paper Section 5): a mouse that counts visits modulo k follows
-// Squeaky's rule on those counts, and unlike Squeaky it can be trapped forever.
+// k-mod mice on grid boards (paper Section 5; docs/games.md, 'k-mod mice'): a mouse that counts
+// visits modulo k follows Squeaky's rule on those counts, and unlike Squeaky it can be trapped
+// forever.
 //
 // The walk's state is (position, every count mod k); it determines the rest of the walk, and
 // there are finitely many states, so the walk either reaches the exit or repeats a state. A
@@ -50,8 +51,9 @@ struct KmodTreeResult {
     std::optional<Board> smallest;
 };
 
-// Every board of the rows x cols grid with the given start and exit, for a k-mod mouse.
-// count_limit bounds the work of counting trapped boards (2^undecided per leaf).
+// Every board of the rows x cols grid with the given start and exit, for a k-mod mouse; at most 65
+// cells (the board counts are sums of 2^undecided in 64 bits). count_limit (0 to 63) bounds the
+// work of counting trapped boards (2^undecided per leaf).
 KmodTreeResult kmod_trap_tree(int rows, int cols, Cell start, Cell exit, int k,
                               int count_limit = 16);
 
@@ -64,9 +66,9 @@ struct KmodSmallestResult {
 };
 
 // The smallest grids (fewest cells R*C, up to max_cells, sides up to 16) on which some board
-// traps a k-mod mouse. any_placement: every start != exit; otherwise SPEC's default placement
-// (start top left, exit bottom left; grids of one row have none). progress(cells) is called as
-// each grid size begins.
+// traps a k-mod mouse. any_placement: every start != exit; otherwise the default placement of
+// docs/games.md, 'k-mod mice' (start top left, exit bottom left; grids of one row have none).
+// progress(cells) is called as each grid size begins.
 KmodSmallestResult smallest_kmod_traps(int k, int max_cells, bool any_placement,
                                        const std::function<void(int)>& progress = {});
 

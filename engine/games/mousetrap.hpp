@@ -1,4 +1,5 @@
-// Mousetrap (CEOI 2017): the trapper against a mouse on a tree, solved exactly.
+// Mousetrap (CEOI 2017; docs/games.md, 'Mousetrap'): the trapper against a mouse on a tree, solved
+// exactly.
 //
 // A tree of n rooms, the trap in room t, the mouse in room m. Each turn the trapper may block a
 // passage for good, clean a dirty passage, or do nothing; then the mouse must move through a
@@ -34,6 +35,9 @@
 //
 // The exhaustive search plays the game as stated, over states (mouse room, the state of every
 // passage), for trees of up to 10 rooms; it is the judge of the fast solver in the tests.
+//
+// The code, one file per job under mousetrap/: parser (the CEOI text, read and written), solver,
+// generator (test trees), brute_force (the exhaustive search) and tree_checks (shared checks).
 #pragma once
 
 #include <cstdint>

@@ -71,7 +71,9 @@ CatMouseResult CatMouseTarget::solve(const Board& b) const {
             }
         }
     auto node = [&](Cell x) { return id[static_cast<std::size_t>(x.r * cols_ + x.c)]; };
-    return solve_cat_mouse(CatMouseGraph(lists), node(start_), node(cat_), node(exit_), 1);
+    // One thread: the evaluator owns the parallel loop over the genomes.
+    return solve_cat_mouse(CatMouseGraph(lists), node(start_), node(cat_), node(exit_),
+                           /*threads=*/1);
 }
 
 double CatMouseTarget::value(const CatMouseResult& r) const {
