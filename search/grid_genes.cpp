@@ -38,7 +38,7 @@ Board GridGenes::to_board(const Genome& g) const {
     assert(g.size() == free_.size());
     Board b(rows_, cols_, start_, exit_);
     // Visit only the set bits (the blocked genes).
-    const auto& words = g.words();
+    const auto words = g.words();
     for (std::size_t w = 0; w < words.size(); ++w)
         for (std::uint64_t bits = words[w]; bits; bits &= bits - 1) {
             const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));

@@ -67,8 +67,8 @@ Genome uniform_crossover(const Genome& a, const Genome& b, Rng& rng) {
     // 64 coins at a time: mask bit 1 takes the gene from b. Bits past size() are 0 in both
     // parents, so they stay 0 in the child.
     Genome child = a;
-    auto& w = child.words();
-    const auto& wb = b.words();
+    const auto w = child.words();
+    const auto wb = b.words();
     for (std::size_t i = 0; i < w.size(); ++i) {
         const std::uint64_t m = rng.next();
         w[i] = (w[i] & ~m) | (wb[i] & m);
