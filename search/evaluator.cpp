@@ -17,9 +17,13 @@ using Clock = std::chrono::steady_clock;
 // A batch is shared among threads only when it holds at least this much work: below it, handing
 // it out costs more than it saves (early generations of a search walk a few hundred moves).
 constexpr double kShareFromNs = 150e3;
-// Chunks aim at this much work each: big enough that claiming one costs nothing, small enough
-// that the batch balances and a descheduled thread holds up little.
-constexpr double kChunkNs = 40e3;
+// Chunks aim at this much work each, but a batch is always cut into at least two chunks per
+// thread, so that a thread that is held up (another process wants its core) leaves work to the
+// others. Large chunks pay: each walks its boards interleaved, eight at a time, and a short
+// batch spends much of its time draining the last few walks (measured on the 13x13 GA with
+// 2 threads, benchmarks/scaling_benchmark: 40 us chunks 1.66x as fast as 1 thread, chunks
+// capped only by the two-per-thread rule 1.75x; one core busy: 1.20x and 1.13x the time).
+constexpr double kChunkNs = 1e6;
 // How quickly the measured costs follow a change (walks lengthen as a search improves).
 constexpr double kLearnRate = 0.25;
 
