@@ -5,7 +5,7 @@
 //   idle:  time(1 thread) / time(2 threads)        (the speed-up; 2.0 is perfect)
 //   busy:  time(2 threads) / time(1 thread)        (the slow-down; at most 1.0 is the goal)
 //
-//   build/benchmarks/scaling_benchmark [--evaluations=300000] [--benchmark_repetitions=5]
+//   build/benchmarks/scaling_benchmark [--evaluations=300000] [--benchmark_repetitions=9]
 #include <benchmark/benchmark.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -102,9 +102,12 @@ class MedianKeeper : public benchmark::ConsoleReporter {
 }  // namespace
 
 int main(int argc, char** argv) {
-    // Five repetitions unless told otherwise: the ratios are of medians.
-    static char repetitions[] = "--benchmark_repetitions=5";
-    std::vector<char*> args{argv[0], repetitions};
+    // Nine repetitions unless told otherwise, the four variants' runs interleaved in random
+    // order, so that a burst of load from elsewhere falls on all of them alike: the ratios are
+    // of medians.
+    static char repetitions[] = "--benchmark_repetitions=9";
+    static char interleave[] = "--benchmark_enable_random_interleaving=true";
+    std::vector<char*> args{argv[0], repetitions, interleave};
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a.rfind("--evaluations=", 0) == 0)
