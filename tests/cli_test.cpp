@@ -10,8 +10,8 @@
 #include <string>
 
 #include "cli_support.hpp"
-#include "xml_check.hpp"
 #include "mazesearch/engine/bench_boards.hpp"
+#include "xml_check.hpp"
 
 using maze::testing_support::Child;
 using maze::testing_support::ChildExit;

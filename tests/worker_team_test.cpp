@@ -1,8 +1,9 @@
 // The one home of the project's data-parallel loops: every item runs exactly once, on a worker id
 // in range, whatever the team's size; a loop from inside an item runs serially; an exception
 // thrown by an item reaches the caller, and the team goes on working after it.
-#include <gtest/gtest.h>
+#include "mazesearch/engine/worker_team.hpp"
 
+#include <gtest/gtest.h>
 #include <time.h>
 
 #include <atomic>
@@ -10,8 +11,6 @@
 #include <stdexcept>
 #include <thread>
 #include <vector>
-
-#include "mazesearch/engine/worker_team.hpp"
 
 namespace maze {
 namespace {

@@ -11,6 +11,7 @@
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/diagnostics.hpp"
 
 namespace maze::cli {
 
@@ -79,9 +80,9 @@ Command add_bench(CLI::App& app) {
             evaluate_batch_serial(boards, serial);
             evaluate_batch(boards, batch_scores);
             if (serial != batch_scores) {
-                std::fprintf(stderr,
-                             "mazesearch: internal error: the interleaved and the "
-                             "serial walk disagree on the bench set\n");
+                diag().error(
+                    "internal error: the interleaved and the serial walk disagree on the "
+                    "bench set");
                 return kExitInternal;
             }
             const std::uint64_t signature = bench_signature(boards);
