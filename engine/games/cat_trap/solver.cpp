@@ -237,17 +237,8 @@ CatTrapSolver::Value CatTrapSolver::trapper_node(int cat, int budget, int depth,
     // the blocks that can start a win (the others are not searched, so a failure is "no win",
     // never "lost": small boards search them all to keep their proofs of escape).
     if (budget == 2 && cells > 128 && two_block_candidates(cat, cand)) {
-        for (int x : cand) {
-            set_bit(blocked_, x);
-            const Value v = cat_node(cat, budget - 1, depth + 1);
-            clear_bit(blocked_, x);
-            if (aborted_) return Value::Unknown;
-            if (v == Value::Win) {
-                if (best) *best = x;
-                store(true, cat, budget, Value::Win);
-                return Value::Win;
-            }
-        }
+        const Value v = try_blocks(cand, cat, budget, depth, best);
+        if (v == Value::Win || aborted_) return v;
         store(true, cat, budget, Value::Unknown);
         return Value::Unknown;
     }
@@ -296,9 +287,18 @@ CatTrapSolver::Value CatTrapSolver::trapper_node(int cat, int budget, int depth,
             cand.push_back(i);
             break;
         }
+    // cand[0] is the cat's own cell.
+    const Value result =
+        try_blocks(std::span<const int>(cand).subspan(1), cat, budget, depth, best);
+    if (result == Value::Win || aborted_) return result;
+    store(true, cat, budget, result);
+    return result;
+}
+
+CatTrapSolver::Value CatTrapSolver::try_blocks(std::span<const int> blocks, int cat, int budget,
+                                               int depth, int* best) {
     Value result = Value::Lose;
-    for (std::size_t i = 1; i < cand.size(); ++i) {
-        const int x = cand[i];
+    for (int x : blocks) {
         set_bit(blocked_, x);
         const Value v = cat_node(cat, budget - 1, depth + 1);
         clear_bit(blocked_, x);
@@ -310,7 +310,6 @@ CatTrapSolver::Value CatTrapSolver::trapper_node(int cat, int budget, int depth,
         }
         if (v == Value::Unknown) result = Value::Unknown;
     }
-    store(true, cat, budget, result);
     return result;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -58,6 +59,10 @@ class CatTrapSolver {
 
     Value cat_node(int cat, int budget, int depth);
     Value trapper_node(int cat, int budget, int depth, int* best = nullptr);
+    // The trapper's node tries these blocks in turn: the first after which the cat is lost wins
+    // (stored, written to *best). Otherwise Lose when the cat escapes after every block, Unknown
+    // when it is not sure for some; Unknown at once (nothing stored) when the search gives up.
+    Value try_blocks(std::span<const int> blocks, int cat, int budget, int depth, int* best);
     Value lookup(bool trapper, int cat, int budget, bool& found);
     void store(bool trapper, int cat, int budget, Value v);
     bool cut_off(int cat);
