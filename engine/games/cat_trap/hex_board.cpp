@@ -99,6 +99,15 @@ void border_distances(const HexBoard& board, const CellBits& blocked, std::vecto
     }
 }
 
+int step_to_border(const HexBoard& board, const std::vector<int>& dist, int x) {
+    const int d = dist[static_cast<std::size_t>(x)];
+    assert(d > 0);
+    for (int y : board.neighbours(x))
+        if (y >= 0 && dist[static_cast<std::size_t>(y)] == d - 1) return y;
+    assert(false && "a cell at distance d > 0 has a neighbour at d - 1");
+    return -1;
+}
+
 std::string hex_text(Hex h) {
     // snprintf rather than operator+ chains, which trip GCC 12's -Wrestrict false positive.
     char buf[32];

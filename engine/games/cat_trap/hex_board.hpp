@@ -90,6 +90,11 @@ constexpr int kUnreachable = -1;
 // kUnreachable for blocked cells and cells cut off from the border.
 void border_distances(const HexBoard& board, const CellBits& blocked, std::vector<int>& dist);
 
+// The first neighbour of x, in the board's neighbour order, one step nearer the border by
+// `dist` (from border_distances); x must be open, reachable and off the border (dist > 0).
+// Following it from a cell walks a shortest path to the border.
+int step_to_border(const HexBoard& board, const std::vector<int>& dist, int x);
+
 // "(r, c)": a cell as text.
 std::string hex_text(Hex h);
 

@@ -128,12 +128,7 @@ bool CatTrapSolver::two_block_candidates(int cat, std::vector<int>& cand) {
             break;
         }
         for (int v = y; dist[static_cast<std::size_t>(v)] > 0;) {
-            for (int w : board_->neighbours(v))
-                if (w >= 0 &&
-                    dist[static_cast<std::size_t>(w)] == dist[static_cast<std::size_t>(v)] - 1) {
-                    v = w;
-                    break;
-                }
+            v = step_to_border(*board_, dist, v);
             set_bit(blocked_, v);
             const bool cuts = cut_off(y);
             clear_bit(blocked_, v);
@@ -247,12 +242,7 @@ CatTrapSolver::Value CatTrapSolver::trapper_node(int cat, int budget, int depth,
         // The last block must cut the cat off where it stands, so it lies on every path from
         // the cat to the border, in particular on this shortest one.
         for (int x = cat; dist[static_cast<std::size_t>(x)] > 0;) {
-            for (int y : board_->neighbours(x))
-                if (y >= 0 &&
-                    dist[static_cast<std::size_t>(y)] == dist[static_cast<std::size_t>(x)] - 1) {
-                    x = y;
-                    break;
-                }
+            x = step_to_border(*board_, dist, x);
             cand.push_back(x);
         }
         for (int x : cand) {

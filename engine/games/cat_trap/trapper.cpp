@@ -82,13 +82,7 @@ int CatTrapper::fallback(const CatTrapGame& game) const {
     int first_step = -1;
     if (dist[static_cast<std::size_t>(cat)] > 0) {
         for (int x = cat; dist[static_cast<std::size_t>(x)] > 0;) {
-            int next = -1;
-            for (int y : board.neighbours(x))
-                if (y >= 0 &&
-                    dist[static_cast<std::size_t>(y)] == dist[static_cast<std::size_t>(x)] - 1) {
-                    next = y;
-                    break;
-                }
+            const int next = step_to_border(board, dist, x);
             if (first_step < 0) first_step = next;
             set_bit(blocked, next);
             std::vector<int> moves;
