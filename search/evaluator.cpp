@@ -170,40 +170,81 @@ Score Evaluator::evaluate_one(const Genome& g) {
 std::vector<Scored> Evaluator::draw(std::size_t want, std::size_t max_tries,
                                     const Proposer& propose) {
     assert(propose);
-    want = static_cast<std::size_t>(std::min<std::uint64_t>(want, remaining()));
-    std::vector<Scored> out;
-    out.reserve(want);
-    std::size_t drawn = 0;
+    const std::size_t wants[1] = {want};
+    auto groups =
+        draw_groups(wants, max_tries, [&](std::size_t, std::uint64_t k) { return propose(k); });
+    return std::move(groups.front());
+}
+
+std::vector<std::vector<Scored>> Evaluator::draw_groups(std::span<const std::size_t> want_in,
+                                                        std::size_t max_tries,
+                                                        const GroupProposer& propose,
+                                                        std::vector<std::size_t>* drawn_out) {
+    assert(propose);
+    const std::size_t groups = want_in.size();
+    // The budget covers the wants in group order.
+    std::vector<std::size_t> want(want_in.begin(), want_in.end());
+    std::uint64_t left = remaining();
+    for (std::size_t& w : want) {
+        w = static_cast<std::size_t>(std::min<std::uint64_t>(w, left));
+        left -= w;
+    }
+    std::vector<std::vector<Scored>> out(groups);
+    for (std::size_t g = 0; g < groups; ++g) out[g].reserve(want[g]);
+    std::vector<std::size_t> drawn(groups, 0);
     // Proposals are built, checked and scored in blocks, all three in one parallel loop, so that
-    // a step costs one hand-out to the team, not three. The block is sized from the feasible
-    // share seen so far to hold about `want` feasible proposals (when it falls short, a small
-    // second block tops it up; the feasible ones past `want` are walked for nothing, a few per
-    // cent). Proposal k depends on k alone and the first `want` feasible ones are taken in
-    // order, so the block sizes change how much is built, never what is taken.
-    while (out.size() < want && drawn < max_tries) {
-        const double need = static_cast<double>(want - out.size());
+    // a step costs one hand-out to the team, not three. Each group's share of a block is sized
+    // from the feasible share seen so far to hold about the feasible proposals it still needs
+    // (when it falls short, a small second block tops it up; the feasible ones past the want are
+    // walked for nothing, a few per cent). Proposal (g, k) depends on g and k alone and each
+    // group takes its first feasible ones in order, so the block sizes change how much is built,
+    // never what is taken.
+    auto unfinished = [&](std::size_t g) {
+        return out[g].size() < want[g] && drawn[g] < max_tries;
+    };
+    for (;;) {
+        proposal_group_.clear();
+        proposal_k_.clear();
+        std::vector<std::size_t> need(groups, 0);
         const double rate = std::max(feasible_rate_, 0.01);
-        const double guess = std::ceil(need / rate + std::sqrt(need * (1 - rate)) / rate) + 1;
-        const std::size_t block = static_cast<std::size_t>(
-            std::min<double>(guess, static_cast<double>(max_tries - drawn)));
+        for (std::size_t g = 0; g < groups; ++g) {
+            if (!unfinished(g)) continue;
+            need[g] = want[g] - out[g].size();
+            const double n = static_cast<double>(need[g]);
+            const double guess = std::ceil(n / rate + std::sqrt(n * (1 - rate)) / rate) + 1;
+            const std::size_t share = static_cast<std::size_t>(
+                std::min<double>(guess, static_cast<double>(max_tries - drawn[g])));
+            for (std::size_t i = 0; i < share; ++i) {
+                proposal_group_.push_back(g);
+                proposal_k_.push_back(drawn[g] + i);
+            }
+        }
+        const std::size_t block = proposal_group_.size();
+        if (block == 0) break;
         proposals_.resize(block);
         proposal_ok_.assign(block, 0);
         values_.assign(block, 0.0);
         for_chunks(block, draw_cost_, [&](std::size_t lo, std::size_t hi) {
             const std::size_t n = hi - lo;
-            for (std::size_t i = lo; i < hi; ++i) proposals_[i] = propose(drawn + i);
+            for (std::size_t i = lo; i < hi; ++i)
+                proposals_[i] = propose(proposal_group_[i], proposal_k_[i]);
             auto ok = std::make_unique<bool[]>(n);
             target_.feasibility(std::span<const Genome>(proposals_.data() + lo, n),
                                 std::span<bool>(ok.get(), n));
             // The feasible ones are walked together (the walk interleaves several boards). A
             // chunk that is the whole block (one thread) walks only those that will be taken.
-            const std::size_t walk_at_most =
-                n == block ? want - out.size() : std::numeric_limits<std::size_t>::max();
+            const bool whole = n == block;
+            std::vector<std::size_t> walking(whole ? groups : 0, 0);
             std::vector<Genome> feasible;
             std::vector<std::size_t> at;
             for (std::size_t i = 0; i < n; ++i) {
                 proposal_ok_[lo + i] = ok[i];
-                if (!ok[i] || feasible.size() == walk_at_most) continue;
+                if (!ok[i]) continue;
+                if (whole) {
+                    const std::size_t g = proposal_group_[lo + i];
+                    if (walking[g] == need[g]) continue;
+                    ++walking[g];
+                }
                 feasible.push_back(std::move(proposals_[lo + i]));
                 at.push_back(lo + i);
             }
@@ -218,18 +259,21 @@ std::vector<Scored> Evaluator::draw(std::size_t want, std::size_t max_tries,
         for (std::size_t i = 0; i < block; ++i) block_feasible += proposal_ok_[i] != 0;
         feasible_rate_ =
             std::max(static_cast<double>(block_feasible), 1.0) / static_cast<double>(block);
-        std::size_t used = 0;
-        for (; used < block && out.size() < want; ++used) {
-            if (!proposal_ok_[used]) {
+        // Each group's share is contiguous and in k order: take its first feasible ones.
+        for (std::size_t i = 0; i < block; ++i) {
+            const std::size_t g = proposal_group_[i];
+            if (out[g].size() == want[g]) continue;
+            ++drawn[g];
+            if (!proposal_ok_[i]) {
                 ++s_.rejected;
                 continue;
             }
             ++s_.evaluations;
-            consider(proposals_[used], values_[used]);
-            out.push_back(Scored{std::move(proposals_[used]), values_[used]});
+            consider(proposals_[i], values_[i]);
+            out[g].push_back(Scored{std::move(proposals_[i]), values_[i]});
         }
-        drawn += used;
     }
+    if (drawn_out) *drawn_out = drawn;
     return out;
 }
 

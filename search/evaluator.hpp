@@ -61,6 +61,19 @@ class Evaluator {
     // parallel; the result is that of building them one by one.
     std::vector<Scored> draw(std::size_t want, std::size_t max_tries, const Proposer& propose);
 
+    // draw() for several groups at once (the islands of a population search): group g takes its
+    // first want[g] feasible proposals among propose(g, 0), propose(g, 1), ..., at most
+    // `max_tries` of them, and all groups are built, checked and scored in one parallel loop.
+    // When the evaluation budget cannot cover every want, the wants are cut in group order
+    // (the last groups first lose theirs). Returns each group's scored proposals in order;
+    // every group's result is the same whatever the thread count. When `drawn` is given, it
+    // receives how many proposals of each group were used (taken or rejected).
+    using GroupProposer = std::function<Genome(std::size_t group, std::uint64_t k)>;
+    std::vector<std::vector<Scored>> draw_groups(std::span<const std::size_t> want,
+                                                 std::size_t max_tries,
+                                                 const GroupProposer& propose,
+                                                 std::vector<std::size_t>* drawn = nullptr);
+
     // For an optimizer that scores boards by itself (exhaustive enumeration walks whole classes
     // of boards at once): counts `evaluated` feasible and `rejected` infeasible boards it
     // covered, and offers its best genome with its value. Not bounded by the evaluation budget.
@@ -132,6 +145,8 @@ class Evaluator {
     std::vector<double> values_;
     std::vector<Genome> proposals_;
     std::vector<char> proposal_ok_;
+    std::vector<std::size_t> proposal_group_;
+    std::vector<std::uint64_t> proposal_k_;
 };
 
 }  // namespace maze

@@ -1,5 +1,6 @@
 #include "mazesearch/search/optimizer_support.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -22,6 +23,16 @@ void mutate(Genome& g, double p, Rng& rng) {
     const Coin coin(p);
     for (std::size_t i = 0; i < g.size(); ++i)
         if (coin.toss(rng)) g.flip(i);
+}
+
+void mutate_within(Genome& g, const Genome& mask, double p, Rng& rng) {
+    if (p <= 0) return;
+    const std::size_t m = mask.count();
+    if (m == 0) return;
+    const double q = std::min(1.0, p * static_cast<double>(g.size()) / static_cast<double>(m));
+    const Coin coin(q);
+    for (std::size_t i = 0; i < g.size(); ++i)
+        if (mask.get(i) && coin.toss(rng)) g.flip(i);
 }
 
 std::vector<Scored> draw_and_evaluate(Evaluator& ev, std::size_t want, std::size_t max_tries,

@@ -21,6 +21,9 @@ namespace maze {
 Genome random_genome(std::size_t n, double p_blocked, Rng& rng);
 // Flips each gene with probability p (no draws at all when p == 0).
 void mutate(Genome& g, double p, Rng& rng);
+// Flips only genes set in `mask`, each with probability p * size / (genes in mask) (at most 1),
+// so that as many genes flip on average as mutate() would flip over all of them.
+void mutate_within(Genome& g, const Genome& mask, double p, Rng& rng);
 
 // For methods whose every proposal depends on the one before (single-point searches): draws
 // proposals one by one from the caller's generator until `want` of them are feasible (checked

@@ -63,6 +63,15 @@ class Target {
     // True when feasibility() and score() may run on several threads at once.
     virtual bool thread_safe() const { return true; }
 
+    // The genes a feasible genome's score depends on, as a mask (bit i set: gene i matters):
+    // for the mouse maze, the cells the mouse visits or looks at on its walk; flipping any other
+    // gene leaves the score as it is. Costs about one evaluation. By default every gene.
+    virtual Genome relevant_genes(const Genome& g) const {
+        Genome all(g.size());
+        for (std::size_t i = 0; i < g.size(); ++i) all.set(i, true);
+        return all;
+    }
+
     // The grid of a target that the exhaustive enumeration can cover; none for the others.
     virtual std::optional<EnumerableGrid> enumerable_grid() const { return std::nullopt; }
 

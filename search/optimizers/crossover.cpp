@@ -44,6 +44,7 @@ CrossoverKind crossover_kind(const std::string& name) {
     if (name == "multi-point") return CrossoverKind::MultiPoint;
     if (name == "line") return CrossoverKind::Line;
     if (name == "block") return CrossoverKind::Block;
+    if (name == "patch") return CrossoverKind::Patch;
     throw std::invalid_argument("unknown crossover '" + name + "'");
 }
 
@@ -59,7 +60,8 @@ bool has_grid(const Topology& topo, std::size_t genes) {
 }
 
 bool needs_grid(CrossoverKind kind) {
-    return kind == CrossoverKind::Line || kind == CrossoverKind::Block;
+    return kind == CrossoverKind::Line || kind == CrossoverKind::Block ||
+           kind == CrossoverKind::Patch;
 }
 
 Genome uniform_crossover(const Genome& a, const Genome& b, Rng& rng) {
@@ -142,6 +144,26 @@ Genome block_crossover(const Genome& a, const Genome& b, const Topology& topo, i
     });
 }
 
+Genome patch_crossover(const Genome& a, const Genome& b, const Topology& topo, Rng& rng) {
+    check_parents(a, b);
+    check_grid(topo, a.size(), "patch");
+    const auto [rlo, rhi] = std::minmax_element(topo.row.begin(), topo.row.end());
+    const auto [clo, chi] = std::minmax_element(topo.col.begin(), topo.col.end());
+    // Two corners, each coordinate uniform over the grid's extent: the rectangle between them.
+    auto span_of = [&](int lo, int hi) {
+        const auto n = static_cast<std::uint64_t>(hi - lo + 1);
+        int x = lo + static_cast<int>(rng.below(n));
+        int y = lo + static_cast<int>(rng.below(n));
+        if (x > y) std::swap(x, y);
+        return std::pair<int, int>{x, y};
+    };
+    const auto [r0, r1] = span_of(*rlo, *rhi);
+    const auto [c0, c1] = span_of(*clo, *chi);
+    return mix(a, b, [&](std::size_t i) {
+        return topo.row[i] >= r0 && topo.row[i] <= r1 && topo.col[i] >= c0 && topo.col[i] <= c1;
+    });
+}
+
 Genome crossover(const CrossoverSpec& spec, const Genome& a, const Genome& b, const Topology& topo,
                  Rng& rng) {
     switch (spec.kind) {
@@ -155,6 +177,8 @@ Genome crossover(const CrossoverSpec& spec, const Genome& a, const Genome& b, co
             return line_crossover(a, b, topo, spec.line, rng);
         case CrossoverKind::Block:
             return block_crossover(a, b, topo, spec.block, rng);
+        case CrossoverKind::Patch:
+            return patch_crossover(a, b, topo, rng);
     }
     throw std::logic_error("unknown crossover kind");
 }

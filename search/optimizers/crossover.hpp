@@ -1,8 +1,9 @@
 // Crossover operators of the genetic search (paper Section 4.4): a child takes every gene from
 // one of its two parents. Uniform crossover picks the parent per gene; point crossovers cut the
 // gene sequence (row-major on a grid: "everything above and to the left of a point"); line and
-// block crossovers keep whole rows, columns or block x block squares of the grid together, so
-// they need a Topology with a row and column per gene.
+// block crossovers keep whole rows, columns or block x block squares of the grid together, and
+// a patch crossover copies one rectangle of the second parent into the first, so these need a
+// Topology with a row and column per gene.
 #pragma once
 
 #include <string>
@@ -13,7 +14,7 @@
 
 namespace maze {
 
-enum class CrossoverKind { Uniform, OnePoint, MultiPoint, Line, Block };
+enum class CrossoverKind { Uniform, OnePoint, MultiPoint, Line, Block, Patch };
 enum class LineAxis { Rows, Columns, Both };  // Both: rows or columns, a coin per child
 
 struct CrossoverSpec {
@@ -23,13 +24,13 @@ struct CrossoverSpec {
     int block = 2;                   // block: side of the squares
 };
 
-// Parses the parameter spellings "uniform", "one-point", "multi-point", "line", "block" and
-// "rows", "columns", "both"; std::invalid_argument otherwise.
+// Parses the parameter spellings "uniform", "one-point", "multi-point", "line", "block", "patch"
+// and "rows", "columns", "both"; std::invalid_argument otherwise.
 CrossoverKind crossover_kind(const std::string& name);
 LineAxis line_axis(const std::string& name);
 // Whether the topology gives a row and a column for each of `genes` genes.
 bool has_grid(const Topology& topo, std::size_t genes);
-// Whether the crossover needs has_grid (line and block).
+// Whether the crossover needs has_grid (line, block and patch).
 bool needs_grid(CrossoverKind kind);
 
 // The operators. Parents have the same size; with identical parents each returns that parent.
@@ -45,6 +46,11 @@ Genome line_crossover(const Genome& a, const Genome& b, const Topology& topo, Li
 // Each block x block square of the grid (aligned to the smallest row and column) from a or b
 // with probability 1/2. Needs has_grid.
 Genome block_crossover(const Genome& a, const Genome& b, const Topology& topo, int block, Rng& rng);
+
+// A copy of a with one rectangle of the grid taken from b: each side spans the rows (columns)
+// between two coordinates drawn uniformly, so a patch is one cell up to the whole grid. The
+// child keeps a's board around a region of b intact (a 2-D two-point crossover). Needs has_grid.
+Genome patch_crossover(const Genome& a, const Genome& b, const Topology& topo, Rng& rng);
 
 // The operator named by spec.
 Genome crossover(const CrossoverSpec& spec, const Genome& a, const Genome& b, const Topology& topo,

@@ -12,6 +12,25 @@
 // restart [0 = never]: when the best of the generations has not improved for this many
 // generations, the population is thrown away and drawn at random again (the run's best is kept
 // by the Evaluator). A converged population only resamples its own corner; a fresh one does not.
+//
+// What keeps a long search moving (docs/search.md measures each on the 13x13 board):
+// - islands [1]: that many populations evolve side by side, each as above (its own restart
+//   count); every migration_interval generations each island receives `migrants` boards
+//   (migration_topology ring: from the island before it; random: from another island drawn at
+//   random; all: from all the others together; migrant_choice best|random), replacing its worst.
+//   The given boards go to island 0. One step is one generation of every island, all scored in
+//   one parallel batch; a run repeats exactly whatever the thread count.
+// - distinct [false]: no duplicate boards: a child equal to a parent gets one more flip, parents
+//   are distinct boards and a generation drops repeated boards.
+// - niche_radius [0]: clearing: a parent must differ in more than this many genes from every
+//   better parent (the best of the close ones fill up when too few are far enough apart).
+// - mutation_focus all|seen [all]: with seen, mutation flips only genes the parent's score
+//   depends on (Target::relevant_genes: the cells the mouse steps on or looks at), as many on
+//   average as `mutation` gives over all genes (one extra walk per parent, not counted as an
+//   evaluation: the parent was scored already).
+// - local_search none|climb|plateau|tabu [none]: every local_every [50] generations, a local
+//   search (memetic.hpp) of local_scans [10] moves from each island's best board, tabu_tenure [8],
+//   local_focus [false]; its best board joins the island in place of the worst.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +40,8 @@
 
 #include "mazesearch/search/optimizer_support.hpp"
 #include "mazesearch/search/optimizers/crossover.hpp"
+#include "mazesearch/search/optimizers/memetic.hpp"
+#include "mazesearch/search/optimizers/population.hpp"
 
 namespace maze {
 
@@ -28,8 +49,8 @@ class EvolutionarySearch : public OptimizerBase {
   public:
     // Keys: population [100], parents [10], mutation [0.06], p_blocked [0.25],
     // elitism [false], restart [0]; with genetic also crossover
-    // uniform|one-point|multi-point|line|block [uniform], points [2], line rows|columns|both
-    // [both], block [2].
+    // uniform|one-point|multi-point|line|block|patch [uniform], points [2], line
+    // rows|columns|both [both], block [2]; and the keys listed above (islands ... local_focus).
     EvolutionarySearch(const Params& params, bool genetic);
 
     std::string kind() const override { return crossover_ ? "genetic" : "evolutionary"; }
@@ -40,12 +61,25 @@ class EvolutionarySearch : public OptimizerBase {
     nlohmann::json save() const override;
     void restore(const nlohmann::json& state) override;
 
-    // The current generation, in the order it was scored (elites first).
-    const std::vector<Scored>& population() const { return s_.population; }
+    // The current generation of island 0 (of the only population without islands), in the
+    // order it was scored (elites first).
+    const std::vector<Scored>& population() const { return s_.islands.at(0).population; }
+    std::size_t islands() const { return s_.islands.size(); }
+    const std::vector<Scored>& population(std::size_t island) const {
+        return s_.islands.at(island).population;
+    }
+    // Counters of the run so far.
+    std::uint64_t migrants_moved() const { return s_.migrants_moved; }
+    std::uint64_t local_searches() const { return s_.local_searches; }
+    std::uint64_t local_improvements() const { return s_.local_improvements; }
 
   private:
-    std::vector<Scored> top_parents() const;
-    void track_stagnation();
+    struct Island;
+    void first_generation(Evaluator& ev, std::size_t want, std::size_t max_tries);
+    void next_generation(Evaluator& ev, std::size_t want, std::size_t max_tries);
+    void track_stagnation(Island& island);
+    void memetic(Evaluator& ev);
+    Rng island_rng(std::size_t island, std::uint64_t k) const;
 
     std::size_t population_size_;
     std::size_t parents_;
@@ -55,9 +89,14 @@ class EvolutionarySearch : public OptimizerBase {
     std::uint64_t restart_;
     std::optional<CrossoverSpec> crossover_;
     std::string crossover_where_;
+    std::size_t islands_;
+    MigrationSpec migration_;
+    bool distinct_;
+    std::size_t niche_radius_;
+    bool focus_;
+    LocalSearchSpec local_;
 
-    struct State {
-        std::vector<Genome> initial;     // given members of generation 1, until it is drawn
+    struct Island {
         std::vector<Scored> population;  // the current generation
         // Restart bookkeeping: the best score since the last (re)start and generations without
         // it improving.
@@ -65,8 +104,17 @@ class EvolutionarySearch : public OptimizerBase {
         Real epoch_best;
         std::uint64_t stale = 0;
         std::uint64_t restarts = 0;
-        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, initial, population, has_epoch_best, epoch_best,
-                                       stale, restarts)
+        NLOHMANN_DEFINE_TYPE_INTRUSIVE(Island, population, has_epoch_best, epoch_best, stale,
+                                       restarts)
+    };
+    struct State {
+        std::vector<Genome> initial;  // given members of island 0's generation 1
+        std::vector<Island> islands;
+        std::uint64_t migrants_moved = 0;
+        std::uint64_t local_searches = 0;
+        std::uint64_t local_improvements = 0;
+        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, initial, islands, migrants_moved, local_searches,
+                                       local_improvements)
     };
     State s_;
 };

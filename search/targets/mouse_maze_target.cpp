@@ -65,4 +65,24 @@ std::optional<EnumerableGrid> MouseMazeTarget::enumerable_grid() const {
     return EnumerableGrid{&genes_, offset()};
 }
 
+Genome MouseMazeTarget::relevant_genes(const Genome& g) const {
+    const Board board = to_board(g);
+    MouseWalk walker;
+    walker.run(board);
+    const Topology& topo = genes_.topology();
+    const int rows = genes_.rows(), cols = genes_.cols();
+    auto stepped = [&](int r, int c) {
+        if (r < 0 || r >= rows || c < 0 || c >= cols) return false;
+        return walker.visits(r, c) > 0;
+    };
+    Genome mask(g.size());
+    for (std::size_t i = 0; i < g.size(); ++i) {
+        const int r = topo.row[i], c = topo.col[i];
+        if (stepped(r, c) || stepped(r - 1, c) || stepped(r + 1, c) || stepped(r, c - 1) ||
+            stepped(r, c + 1))
+            mask.set(i, true);
+    }
+    return mask;
+}
+
 }  // namespace maze

@@ -32,6 +32,8 @@ class MouseMazeTarget : public Target {
     // Walks the boards eight at a time, interleaved (walk_feasible_batch).
     void score(std::span<const Genome> genomes, std::span<double> values) const override;
     std::optional<EnumerableGrid> enumerable_grid() const override;
+    // The free cells the mouse steps on or looks at (a neighbour of a cell it steps on).
+    Genome relevant_genes(const Genome& g) const override;
 
     Board to_board(const Genome& g) const { return genes_.to_board(g); }
     // The genome of a board of this shape (start and exit must match); throws BoardError.
