@@ -185,8 +185,10 @@ std::string get_string(const nlohmann::json& root, const Marks& marks, const std
 const std::set<std::string> kTopKeys = {
     "name",        "description", "seed",      "threads",   "repeats",
     "output",      "target",      "optimizer", "budget",    "checkpoint_seconds",
-    "log_seconds", "initial",     "label",     "reference", "logbook_every"};
+    "log_seconds", "initial",     "label",     "reference", "logbook_every",
+    "archive"};
 const std::set<std::string> kBudgetKeys = {"evaluations", "seconds", "target", "stagnation"};
+const std::set<std::string> kArchiveKeys = {"size", "distance"};
 
 RunConfig build(const nlohmann::json& root, const Marks& marks, const std::string& source) {
     if (!root.is_object())
@@ -229,6 +231,13 @@ RunConfig build(const nlohmann::json& root, const Marks& marks, const std::strin
         c.budget.stagnation =
             get_number<std::uint64_t>(root, marks, "budget.stagnation", 0, 0, 1.8e19);
     }
+    if (root.contains("archive") && !root["archive"].is_null()) {
+        if (!root["archive"].is_object()) fail(marks, "archive", "expected a section");
+        for (const auto& [k, v] : root["archive"].items())
+            if (!kArchiveKeys.count(k)) fail(marks, "archive." + k, "unknown key");
+    }
+    c.archive.size = get_number<std::size_t>(root, marks, "archive.size", 10, 0, 100000);
+    c.archive.distance = get_number<std::size_t>(root, marks, "archive.distance", 4, 1, 1000000);
     if (!c.budget.evaluations && c.budget.seconds <= 0 && !c.budget.target && !c.budget.stagnation)
         throw ConfigError(source +
                           ": budget: set at least one of evaluations, seconds, target, stagnation");

@@ -38,6 +38,9 @@ struct RunConfig {
     Params target;
     Params optimizer;
     Budget budget;
+    // The best boards of a run kept apart (archive/ in the run folder): at most `size` boards
+    // [10], each differing from every other in at least `distance` cells [4]; size 0: none.
+    ArchiveSpec archive{10, 4};
 
     std::string source;                  // the config file
     std::vector<std::string> overrides;  // as given on the command line

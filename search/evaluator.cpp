@@ -39,9 +39,10 @@ void Evaluator::Cost::learn(double ns, std::size_t items) {
     ns_per_item = ns_per_item == 0 ? per_item : ns_per_item + kLearnRate * (per_item - ns_per_item);
 }
 
-Evaluator::Evaluator(const Target& target, Budget budget, int threads)
+Evaluator::Evaluator(const Target& target, Budget budget, int threads, ArchiveSpec archive)
     : target_(target),
       budget_(budget),
+      archive_spec_(archive),
       team_(target.thread_safe() ? threads : 1),
       started_(Clock::now()) {}
 
@@ -104,6 +105,9 @@ void Evaluator::consider(const Genome& g, double value) {
         s_.best = g;
         s_.last_improvement = s_.evaluations;
     }
+    if (archive_spec_.size &&
+        (s_.archive.size() < archive_spec_.size || value > s_.archive.back().value))
+        offer_to_archive(g, value);
     if (s_.step_count == 0) {
         s_.step_min = s_.step_max = value;
     } else {
@@ -113,6 +117,20 @@ void Evaluator::consider(const Genome& g, double value) {
     ++s_.step_count;
     s_.step_sum += value;
     s_.step_sum_sq += value * value;
+}
+
+void Evaluator::offer_to_archive(const Genome& g, double value) {
+    std::vector<Archived>& a = s_.archive;
+    const std::size_t d = std::max<std::size_t>(archive_spec_.distance, 1);
+    for (const Archived& k : a)
+        if (k.value >= value && k.genome.distance(g) < d) return;
+    std::erase_if(a, [&](const Archived& k) { return k.genome.distance(g) < d; });
+    // After the kept boards that are at least as good: ties stay in the order they came.
+    const auto at =
+        std::find_if(a.begin(), a.end(), [&](const Archived& k) { return k.value < value; });
+    // The evaluation that found it: the callers count it before they offer it.
+    a.insert(at, Archived{g, value, s_.evaluations});
+    if (a.size() > archive_spec_.size) a.pop_back();
 }
 
 void Evaluator::evaluate(std::span<const Genome> genomes, std::span<Score> out) {
@@ -171,17 +189,19 @@ std::vector<Scored> Evaluator::draw(std::size_t want, std::size_t max_tries,
                                     const Proposer& propose) {
     assert(propose);
     const std::size_t wants[1] = {want};
+    const std::size_t tries[1] = {max_tries};
     auto groups =
-        draw_groups(wants, max_tries, [&](std::size_t, std::uint64_t k) { return propose(k); });
+        draw_groups(wants, tries, [&](std::size_t, std::uint64_t k) { return propose(k); });
     return std::move(groups.front());
 }
 
 std::vector<std::vector<Scored>> Evaluator::draw_groups(std::span<const std::size_t> want_in,
-                                                        std::size_t max_tries,
+                                                        std::span<const std::size_t> max_tries,
                                                         const GroupProposer& propose,
                                                         std::vector<std::size_t>* drawn_out) {
     assert(propose);
     const std::size_t groups = want_in.size();
+    assert(max_tries.size() == groups);
     // The budget covers the wants in group order.
     std::vector<std::size_t> want(want_in.begin(), want_in.end());
     std::uint64_t left = remaining();
@@ -200,7 +220,7 @@ std::vector<std::vector<Scored>> Evaluator::draw_groups(std::span<const std::siz
     // group takes its first feasible ones in order, so the block sizes change how much is built,
     // never what is taken.
     auto unfinished = [&](std::size_t g) {
-        return out[g].size() < want[g] && drawn[g] < max_tries;
+        return out[g].size() < want[g] && drawn[g] < max_tries[g];
     };
     for (;;) {
         proposal_group_.clear();
@@ -213,7 +233,7 @@ std::vector<std::vector<Scored>> Evaluator::draw_groups(std::span<const std::siz
             const double n = static_cast<double>(need[g]);
             const double guess = std::ceil(n / rate + std::sqrt(n * (1 - rate)) / rate) + 1;
             const std::size_t share = static_cast<std::size_t>(
-                std::min<double>(guess, static_cast<double>(max_tries - drawn[g])));
+                std::min<double>(guess, static_cast<double>(max_tries[g] - drawn[g])));
             for (std::size_t i = 0; i < share; ++i) {
                 proposal_group_.push_back(g);
                 proposal_k_.push_back(drawn[g] + i);

@@ -30,6 +30,21 @@ struct Budget {
     std::uint64_t stagnation = 0;   // feasible evaluations without a new best
 };
 
+// The archive of a run: the best boards it evaluated that differ from each other in at least
+// `distance` genes (1: distinct boards), at most `size` of them (0: no archive). A board enters
+// when it beats the worst kept board (or there is room) and no kept board within `distance` of
+// it is as good; the kept boards within `distance` of it that it beats leave.
+struct ArchiveSpec {
+    std::size_t size = 0;
+    std::size_t distance = 1;
+};
+struct Archived {
+    Genome genome;
+    Real value;
+    std::uint64_t evaluation = 0;  // the feasible evaluation that found it (1 = the first)
+    NLOHMANN_DEFINE_TYPE_INTRUSIVE(Archived, genome, value, evaluation)
+};
+
 // Statistics of the feasible scores of one step (a generation or a report interval).
 struct StepStats {
     std::uint64_t count = 0;
@@ -40,7 +55,7 @@ class Evaluator {
   public:
     // threads <= 0: every core. A target that is not thread_safe() is always scored on the
     // calling thread.
-    Evaluator(const Target& target, Budget budget, int threads);
+    Evaluator(const Target& target, Budget budget, int threads, ArchiveSpec archive = {});
 
     // Scores genomes in order. An infeasible genome is rejected (counted, not walked); a
     // feasible one is evaluated while the evaluation budget lasts; past it, the rest are
@@ -63,14 +78,14 @@ class Evaluator {
 
     // draw() for several groups at once (the islands of a population search): group g takes its
     // first want[g] feasible proposals among propose(g, 0), propose(g, 1), ..., at most
-    // `max_tries` of them, and all groups are built, checked and scored in one parallel loop.
+    // max_tries[g] of them, and all groups are built, checked and scored in one parallel loop.
     // When the evaluation budget cannot cover every want, the wants are cut in group order
     // (the last groups first lose theirs). Returns each group's scored proposals in order;
     // every group's result is the same whatever the thread count. When `drawn` is given, it
     // receives how many proposals of each group were used (taken or rejected).
     using GroupProposer = std::function<Genome(std::size_t group, std::uint64_t k)>;
     std::vector<std::vector<Scored>> draw_groups(std::span<const std::size_t> want,
-                                                 std::size_t max_tries,
+                                                 std::span<const std::size_t> max_tries,
                                                  const GroupProposer& propose,
                                                  std::vector<std::size_t>* drawn = nullptr);
 
@@ -90,6 +105,8 @@ class Evaluator {
     bool has_best() const { return s_.has_best; }
     double best_score() const { return s_.best_score; }
     const Genome& best() const { return s_.best; }
+    // The archive, the best board first (ties: the earlier one).
+    const std::vector<Archived>& archive() const { return s_.archive; }
     double seconds() const;  // elapsed, including earlier sessions
     const Target& target() const { return target_; }
     int threads() const { return team_.size(); }
@@ -114,9 +131,11 @@ class Evaluator {
     // Scores walk_[0, count) into values_, in parallel chunks.
     void score_walks(std::size_t count);
     void consider(const Genome& g, double value);
+    void offer_to_archive(const Genome& g, double value);
 
     const Target& target_;
     Budget budget_;
+    ArchiveSpec archive_spec_;
     WorkerTeam team_;
     Cost draw_cost_, feasibility_cost_, score_cost_;
     double feasible_rate_ = 1;  // of proposals, learnt from the draws so far
@@ -133,9 +152,10 @@ class Evaluator {
         // Running sums of the current step.
         std::uint64_t step_count = 0;
         Real step_sum, step_sum_sq, step_min, step_max;
+        std::vector<Archived> archive;
         NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, evaluations, rejected, last_improvement, has_best,
                                        best_score, best, seconds, step_count, step_sum, step_sum_sq,
-                                       step_min, step_max)
+                                       step_min, step_max, archive)
     };
     State s_;
     std::chrono::steady_clock::time_point started_;

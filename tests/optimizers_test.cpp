@@ -149,6 +149,64 @@ std::vector<Case> all_cases() {
           {"crossover", str("block")},
           {"block", num(3)},
           {"elitism", true}}},
+        {"genetic_patch", {{"kind", str("genetic")}, {"crossover", str("patch")}}},
+        {"genetic_islands_ring",
+         {{"kind", str("genetic")},
+          {"islands", num(4)},
+          {"population", num(30)},
+          {"parents", num(5)},
+          {"elitism", true},
+          {"migration_interval", num(2)},
+          {"migrants", num(2)}}},
+        {"genetic_islands_random",
+         {{"kind", str("genetic")},
+          {"islands", num(3)},
+          {"population", num(25)},
+          {"parents", num(4)},
+          {"migration_interval", num(3)},
+          {"migration_topology", str("random")},
+          {"migrant_choice", str("random")},
+          {"restart", num(4)}}},
+        {"evolutionary_islands_all",
+         {{"kind", str("evolutionary")},
+          {"islands", num(3)},
+          {"population", num(20)},
+          {"parents", num(4)},
+          {"elitism", true},
+          {"migration_interval", num(1)},
+          {"migration_topology", str("all")}}},
+        {"genetic_distinct_niche",
+         {{"kind", str("genetic")},
+          {"distinct", true},
+          {"niche_radius", num(3)},
+          {"elitism", true},
+          {"population", num(40)},
+          {"parents", num(8)}}},
+        {"genetic_focus",
+         {{"kind", str("genetic")}, {"mutation_focus", str("seen")}, {"elitism", true}}},
+        {"genetic_memetic_climb",
+         {{"kind", str("genetic")},
+          {"local_search", str("climb")},
+          {"local_every", num(2)},
+          {"local_scans", num(3)},
+          {"population", num(40)},
+          {"elitism", true}}},
+        {"genetic_memetic_plateau_islands",
+         {{"kind", str("genetic")},
+          {"islands", num(2)},
+          {"local_search", str("plateau")},
+          {"local_every", num(3)},
+          {"local_scans", num(4)},
+          {"local_focus", true},
+          {"population", num(30)},
+          {"elitism", true}}},
+        {"evolutionary_memetic_tabu",
+         {{"kind", str("evolutionary")},
+          {"local_search", str("tabu")},
+          {"local_every", num(2)},
+          {"local_scans", num(5)},
+          {"tabu_tenure", num(3)},
+          {"population", num(30)}}},
         {"hamming_climb", {{"kind", str("hamming")}, {"radius", num(3)}}},
         {"hamming_report", {{"kind", str("hamming")}, {"radius", num(3)}, {"mode", str("report")}}},
     };
@@ -361,7 +419,8 @@ TEST(OptimizerInitial, StartsFromTheGivenBoards) {
     Genome good(20);
     for (std::size_t i = 1; i < 20; ++i) good.set(i, true);  // the optimum, 19
     for (const auto& c : all_cases()) {
-        if (c.name.find("line") != std::string::npos || c.name.find("block") != std::string::npos)
+        if (c.name.find("line") != std::string::npos || c.name.find("block") != std::string::npos ||
+            c.name.find("patch") != std::string::npos)
             continue;  // these crossovers need geometry
         Budget b;
         b.evaluations = 1;
@@ -422,6 +481,27 @@ TEST(OptimizerParams, BadParametersNameTheKey) {
     expect_param_error({{"kind", str("genetic")}, {"points", num(0)}}, "points");
     expect_param_error({{"kind", str("genetic")}, {"line", str("diagonal")}}, "line");
     expect_param_error({{"kind", str("genetic")}, {"block", num(0)}}, "block");
+    expect_param_error({{"kind", str("genetic")}, {"islands", num(0)}}, "islands");
+    expect_param_error({{"kind", str("genetic")}, {"migration_topology", str("star")}},
+                       "migration_topology");
+    expect_param_error({{"kind", str("genetic")}, {"migrant_choice", str("worst")}},
+                       "migrant_choice");
+    expect_param_error({{"kind", str("genetic")}, {"migration_interval", num(0)}},
+                       "migration_interval");
+    expect_param_error({{"kind", str("genetic")},
+                        {"population", num(5)},
+                        {"parents", num(2)},
+                        {"migrants", num(6)}},
+                       "migrants");
+    expect_param_error({{"kind", str("genetic")}, {"distinct", str("yes please")}}, "distinct");
+    expect_param_error({{"kind", str("genetic")}, {"niche_radius", num(-1)}}, "niche_radius");
+    expect_param_error({{"kind", str("genetic")}, {"mutation_focus", str("walk")}},
+                       "mutation_focus");
+    expect_param_error({{"kind", str("evolutionary")}, {"local_search", str("anneal")}},
+                       "local_search");
+    expect_param_error({{"kind", str("evolutionary")}, {"local_every", num(0)}}, "local_every");
+    expect_param_error({{"kind", str("evolutionary")}, {"local_scans", num(0)}}, "local_scans");
+    expect_param_error({{"kind", str("hamming")}, {"islands", num(2)}}, "optimizer.islands");
     expect_param_error({{"kind", str("hamming")}, {"radius", num(4)}}, "radius");
     expect_param_error({{"kind", str("hamming")}, {"mode", str("walk")}}, "mode");
     expect_param_error({{"kind", str("hamming")}, {"mutation", 0.1}}, "optimizer.mutation");
@@ -429,7 +509,7 @@ TEST(OptimizerParams, BadParametersNameTheKey) {
 
 TEST(OptimizerParams, GeometricCrossoverNeedsRowsAndColumns) {
     const CountTarget t(10);
-    for (const char* c : {"line", "block"}) {
+    for (const char* c : {"line", "block", "patch"}) {
         auto opt =
             maze::make_optimizer(make_params({{"kind", str("genetic")}, {"crossover", str(c)}}));
         try {

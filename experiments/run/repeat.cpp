@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <cstdio>
+#include <set>
 
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
@@ -18,6 +20,30 @@ namespace fs = std::filesystem;
 
 namespace maze::cli {
 
+void write_archive(const fs::path& folder, const BoardView& view,
+                   const std::vector<Archived>& archive) {
+    if (archive.empty()) return;
+    fs::create_directories(folder);
+    std::string index = "rank,value,evaluation,distance_to_best,file\n";
+    std::set<std::string> current;
+    for (std::size_t k = 0; k < archive.size(); ++k) {
+        const Archived& a = archive[k];
+        char name[64];
+        std::snprintf(name, sizeof name, "%02zu.txt", k + 1);
+        write_file_atomically(folder / name, view.text(a.genome));
+        current.insert(name);
+        index += std::to_string(k + 1) + "," + format_score(a.value) + "," +
+                 std::to_string(a.evaluation) + "," +
+                 std::to_string(a.genome.distance(archive.front().genome)) + "," + name + "\n";
+    }
+    // Boards of an earlier, fuller archive that no longer exist.
+    for (const auto& entry : fs::directory_iterator(folder)) {
+        const std::string f = entry.path().filename().string();
+        if (f.size() == 6 && f.ends_with(".txt") && !current.count(f)) fs::remove(entry.path());
+    }
+    write_file_atomically(folder / "index.csv", index);
+}
+
 RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, int threads) {
     const RunConfig& config = ctx.config;
     const bool several = config.repeats > 1;
@@ -30,7 +56,7 @@ RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, i
     fs::create_directories(dir);
     const std::uint64_t seed = derive_seed(config.seed, {static_cast<std::uint64_t>(r)});
     auto opt = make_optimizer(config.optimizer);
-    Evaluator ev(ctx.target, config.budget, threads);
+    Evaluator ev(ctx.target, config.budget, threads, config.archive);
     opt->start(ctx.target, seed, ctx.initial);
     const fs::path checkpoint_path = dir / "checkpoint.json";
     std::uint64_t step = 0;
@@ -46,8 +72,22 @@ RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, i
     }
     if (several) RunFolder::set_status(dir, "running");
 
+    // The best board and the archive are written with every checkpoint, so that a long run's
+    // results are on disk long before it ends.
+    std::optional<double> written_best;
+    auto write_boards = [&] {
+        if (!ev.has_best() || (written_best && *written_best == ev.best_score())) return;
+        written_best = ev.best_score();
+        write_file_atomically(dir / "best.txt", ctx.view.text(ev.best()));
+        write_file_atomically(
+            dir / "best.svg",
+            ctx.view.svg(ev.best(), config.name + ": best " + format_score(ev.best_score()) + " " +
+                                        ctx.view.unit()));
+        write_archive(dir / "archive", ctx.view, ev.archive());
+    };
     auto checkpoint = [&] {
         book->flush();
+        write_boards();
         save_checkpoint(checkpoint_path, Checkpoint{1, step, book->rows(), opt->save(), ev.save()});
     };
     auto last_checkpoint = std::chrono::steady_clock::now();
@@ -93,13 +133,7 @@ RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, i
     }
     out.finished = true;
     out.summary = repeat_summary(config, ctx.view, ev, seed, step, reason, r);
-    if (ev.has_best()) {
-        write_file_atomically(dir / "best.txt", ctx.view.text(ev.best()));
-        write_file_atomically(
-            dir / "best.svg",
-            ctx.view.svg(ev.best(), config.name + ": best " + format_score(ev.best_score()) + " " +
-                                        ctx.view.unit()));
-    }
+    write_boards();
     write_file_atomically(dir / "summary.json", out.summary.dump(2) + "\n");
     if (several) RunFolder::set_status(dir, "finished");
     ctx.log.info("repeat {}: {} after {} evaluations ({} rejected), best {} {}", r, reason,

@@ -1,6 +1,7 @@
 // One repeat of a run, from its first step (or its checkpoint) to the end of its budget or an
-// interruption: the optimizer's steps, the logbook, checkpoints every `checkpoint_seconds`, and
-// at the end best.txt, best.svg and summary.json in the repeat's folder.
+// interruption: the optimizer's steps, the logbook, checkpoints every `checkpoint_seconds` (with
+// best.txt, best.svg and archive/ rewritten whenever the best improved), and at the end
+// summary.json in the repeat's folder.
 #pragma once
 
 #include <atomic>
@@ -13,6 +14,7 @@
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/run/progress.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
+#include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/genome.hpp"
 #include "mazesearch/search/target.hpp"
 
@@ -42,6 +44,12 @@ struct RepeatOutcome {
     bool finished = false;
     nlohmann::json summary;
 };
+
+// Writes a run's archive into `folder`: 01.txt, 02.txt, ... (the best first) and index.csv
+// (rank, value, evaluation that found it, distance to the best, file); boards of an earlier,
+// fuller archive are removed. Nothing when the archive is empty.
+void write_archive(const std::filesystem::path& folder, const BoardView& view,
+                   const std::vector<Archived>& archive);
 
 // Runs repeat r in `dir` with `threads` threads for its evaluator.
 RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const std::filesystem::path& dir,

@@ -108,8 +108,9 @@ void EvolutionarySearch::step(Evaluator& ev) {
     std::vector<std::size_t> drawn;
     // Each board from its own random stream: the boards of a generation are built in parallel,
     // and each is the same whichever thread builds it.
+    const std::vector<std::size_t> tries(n, max_tries);
     auto got = ev.draw_groups(
-        want, max_tries,
+        want, tries,
         [&](std::size_t i, std::uint64_t k) {
             if (fresh[i]) {
                 if (i == 0 && k < given) return s_.initial[static_cast<std::size_t>(k)];

@@ -78,11 +78,9 @@ void run_local_search(Evaluator& ev, const LocalSearchSpec& spec, std::vector<Lo
         std::size_t total = 0;
         for (std::size_t n : want) total += n;
         if (total == 0 || ev.remaining() == 0) return;
-        std::size_t most = 0;
-        for (std::size_t n : want) most = std::max(most, n);
         // Proposal k of walk w flips the k-th gene it tries; all of them are taken (the
         // infeasible ones are rejected), so want = max_tries = the genes tried.
-        const auto got = ev.draw_groups(want, most, [&](std::size_t w, std::uint64_t k) {
+        const auto got = ev.draw_groups(want, want, [&](std::size_t w, std::uint64_t k) {
             Genome g = walks[w].current.genome;
             g.flip(genes[w][static_cast<std::size_t>(k)]);
             return g;

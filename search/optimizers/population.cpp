@@ -147,16 +147,16 @@ std::size_t migrate(std::vector<std::vector<Scored>>& islands, const MigrationSp
                 arrivals.push_back(s);
             }
         }
+        // The arrivals take the places of the island's worst boards (the later one on ties),
+        // never of each other.
+        std::vector<std::size_t> order = ranked(home);
+        std::reverse(order.begin(), order.end());
+        std::size_t next = 0;
         for (Scored& a : arrivals) {
-            if (home.empty()) {
+            if (next < order.size())
+                home[order[next++]] = std::move(a);
+            else
                 home.push_back(std::move(a));
-            } else {
-                // The worst board, the later one on ties.
-                std::size_t worst = 0;
-                for (std::size_t k = 1; k < home.size(); ++k)
-                    if (home[k].value <= home[worst].value) worst = k;
-                home[worst] = std::move(a);
-            }
             ++moved;
         }
     }

@@ -43,8 +43,8 @@ MigrationSpec::Choice migrant_choice(const std::string& name);        // best|ra
 // One migration: island i receives `migrants` boards from its source (ring: island i - 1;
 // random: another island drawn from rngs[i]; all: the best, or random, boards of all the other
 // islands together), chosen from the populations as they were before any island received
-// anything. Boards the island already holds are not sent again. Each arrival replaces the
-// island's worst board (ties: the later one). Returns how many boards moved.
+// anything. Boards the island already holds are not sent again. The arrivals replace the
+// island's worst boards (ties: the later one first). Returns how many boards moved.
 std::size_t migrate(std::vector<std::vector<Scored>>& islands, const MigrationSpec& spec,
                     std::vector<Rng>& rngs);
 
