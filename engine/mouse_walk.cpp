@@ -91,13 +91,13 @@ std::uint64_t MouseWalk::run(const Board& b, std::uint64_t max_moves) {
     return branchy_walk(k + index_of(b.start()), k + index_of(b.exit()), 0, max_moves);
 }
 
-std::string_view objective_name(Objective objective) {
-    return objective == Objective::MaxVisits ? "max-visits" : "moves";
+std::string_view objective_name(WalkObjective objective) {
+    return objective == WalkObjective::MaxVisits ? "max-visits" : "moves";
 }
 
-std::optional<Objective> objective_from_name(std::string_view name) {
-    if (name == "moves") return Objective::Moves;
-    if (name == "max-visits") return Objective::MaxVisits;
+std::optional<WalkObjective> objective_from_name(std::string_view name) {
+    if (name == "moves") return WalkObjective::Moves;
+    if (name == "max-visits") return WalkObjective::MaxVisits;
     return std::nullopt;
 }
 

@@ -34,10 +34,10 @@ constexpr std::uint64_t kInfeasible = ~std::uint64_t{0} - 1;
 
 // What a walk is worth to a search (docs/rules.md, "Objectives"): its moves (the paper's score,
 // the default), or the visits of its most-visited cell (the paper's Section 6, "crossed paths").
-enum class Objective { Moves, MaxVisits };
+enum class WalkObjective { Moves, MaxVisits };
 // "moves" or "max-visits", the names of configs, command options and result files.
-std::string_view objective_name(Objective objective);
-std::optional<Objective> objective_from_name(std::string_view name);
+std::string_view objective_name(WalkObjective objective);
+std::optional<WalkObjective> objective_from_name(std::string_view name);
 
 // One reusable walker: a fixed scratch array, so walking allocates nothing.
 class MouseWalk {

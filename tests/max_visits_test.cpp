@@ -1,7 +1,9 @@
 // The "crossed paths" objective (docs/rules.md, "Objectives"): the visits of the most-visited
-// cell, from the batch walker against the 64-bit reference walk and the single walker.
+// cell, from the batch walker against the 64-bit reference walk and the single walker, and the
+// mouse-maze target that scores it.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -9,6 +11,8 @@
 #include "mazesearch/engine/bitboard.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/search/board_sampler.hpp"
+#include "mazesearch/search/targets/mouse_maze_target.hpp"
 #include "random_boards.hpp"
 
 using namespace maze;
@@ -34,10 +38,10 @@ std::uint64_t single_walker_most(const Board& b, MouseWalk& w) {
 }  // namespace
 
 TEST(MaxVisits, ObjectiveNames) {
-    EXPECT_EQ(objective_name(Objective::Moves), "moves");
-    EXPECT_EQ(objective_name(Objective::MaxVisits), "max-visits");
-    EXPECT_EQ(objective_from_name("moves"), Objective::Moves);
-    EXPECT_EQ(objective_from_name("max-visits"), Objective::MaxVisits);
+    EXPECT_EQ(objective_name(WalkObjective::Moves), "moves");
+    EXPECT_EQ(objective_name(WalkObjective::MaxVisits), "max-visits");
+    EXPECT_EQ(objective_from_name("moves"), WalkObjective::Moves);
+    EXPECT_EQ(objective_from_name("max-visits"), WalkObjective::MaxVisits);
     EXPECT_FALSE(objective_from_name("max_visits").has_value());
     EXPECT_FALSE(objective_from_name("").has_value());
 }
@@ -115,4 +119,56 @@ TEST(MaxVisits, FallbackToTheReferenceWalkGivesMaxVisitsToo) {
     std::fill(most.begin(), most.end(), 0);
     EXPECT_GT(walk_feasible_batch(batch, moves, most, 1000), 0u);
     EXPECT_EQ(most, expected);
+}
+
+// The mouse-maze target with objective max-visits scores a board by the reference's most visits,
+// with no convention offset; objective moves is unchanged.
+TEST(MaxVisits, TargetScoresAreTheReferenceValues) {
+    const MouseMazeTarget visits(13, 13, {0, 0}, {12, 0}, MouseMazeTarget::Convention::Paper,
+                                 WalkObjective::MaxVisits);
+    const MouseMazeTarget moves(13, 13, {0, 0}, {12, 0}, MouseMazeTarget::Convention::Paper);
+    EXPECT_EQ(visits.objective(), WalkObjective::MaxVisits);
+    EXPECT_EQ(moves.objective(), WalkObjective::Moves);
+    EXPECT_EQ(visits.offset(), 0.0);
+    Rng rng(13);
+    std::vector<Genome> genomes;
+    std::vector<Board> boards;
+    while (genomes.size() < 2000) {
+        const Board b = random_board(BoardShape{}, 0.3 * rng.uniform(), rng);
+        if (!feasible(b)) continue;
+        boards.push_back(b);
+        genomes.push_back(visits.to_genome(b));
+    }
+    std::vector<double> v(genomes.size()), m(genomes.size());
+    visits.score(genomes, v);
+    moves.score(genomes, m);
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        const GraphWalkResult g = reference_grid_walk(boards[i]);
+        ASSERT_EQ(v[i], static_cast<double>(most_visited(boards[i], g.visits).visits))
+            << boards[i].to_text();
+        ASSERT_EQ(m[i], static_cast<double>(g.moves)) << boards[i].to_text();
+    }
+    // The paper's Figure 1 board: 180 moves, no cell visited more than twice.
+    Board fig1(13, 13);
+    fig1.set_open(1, 0, false);
+    const Genome g = visits.to_genome(fig1);
+    std::vector<double> one(1);
+    visits.score(std::span<const Genome>(&g, 1), one);
+    EXPECT_EQ(one[0], 2.0);
+    moves.score(std::span<const Genome>(&g, 1), one);
+    EXPECT_EQ(one[0], 180.0);
+}
+
+// The exhaustive optimizer enumerates moves, so a max-visits target offers no enumerable grid;
+// the Flash convention counts moves, so it does not go with max-visits.
+TEST(MaxVisits, TargetHasNoEnumerableGridAndNoFlashConvention) {
+    const MouseMazeTarget visits(4, 4, {0, 0}, {3, 0}, MouseMazeTarget::Convention::Paper,
+                                 WalkObjective::MaxVisits);
+    EXPECT_FALSE(visits.enumerable_grid().has_value());
+    const MouseMazeTarget moves(4, 4, {0, 0}, {3, 0}, MouseMazeTarget::Convention::Flash);
+    ASSERT_TRUE(moves.enumerable_grid().has_value());
+    EXPECT_EQ(moves.enumerable_grid()->offset, 2.0);
+    EXPECT_THROW(MouseMazeTarget(4, 4, {0, 0}, {3, 0}, MouseMazeTarget::Convention::Flash,
+                                 WalkObjective::MaxVisits),
+                 std::invalid_argument);
 }
