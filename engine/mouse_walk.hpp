@@ -33,7 +33,8 @@ constexpr std::uint64_t kWalkOverflow = ~std::uint64_t{0};
 constexpr std::uint64_t kInfeasible = ~std::uint64_t{0} - 1;
 
 // What a walk is worth to a search (docs/rules.md, "Objectives"): its moves (the paper's score,
-// the default), or the visits of its most-visited cell (the paper's Section 6, "crossed paths").
+// the default), or the visits of its most-visited cell (an objective the paper's Section 6
+// suggests).
 enum class WalkObjective { Moves, MaxVisits };
 // "moves" or "max-visits", the names of configs, command options and result files.
 std::string_view objective_name(WalkObjective objective);

@@ -1,4 +1,4 @@
-// The "crossed paths" objective (docs/rules.md, "Objectives"): the visits of the most-visited
+// The max-visits objective (docs/rules.md, "Objectives"): the visits of the most-visited
 // cell, from the batch walker against the 64-bit reference walk and the single walker, and the
 // mouse-maze target that scores it.
 #include <gtest/gtest.h>

@@ -33,7 +33,7 @@ for r in 1 2 3 4 5 6; do
     done
 done
 python3 - "$bin" "$here" "$scratch" "${rows[@]}" > "$here/max-visits.md" <<'PY'
-import json, os, subprocess, sys
+import json, os, subprocess, sys, textwrap
 bin_, here, scratch, grids = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 
 def eval_boards(texts):
@@ -49,7 +49,7 @@ def eval_boards(texts):
 
 print("""# Max visits: every grid up to 6x6, exactly
 
-The paper's Section 6 ("crossed paths") asks for the maze whose most-visited cell is visited
+The paper's Section 6 suggests another objective: the maze whose most-visited cell is visited
 most often. This table is that optimum for every R x C grid with 1 <= R, C <= 6: start top left,
 exit bottom left (on a 1 x C grid: top right), a cell's visits counted as in `eval` and
 docs/rules.md ("Objectives": the moves that leave it; the start counts the first move, the exit 0).
@@ -100,10 +100,12 @@ for g in grids:
           f"| {v['seconds']:.2f} |")
     drawings.append((g, v, walked[0][0]))
 
-print(f"""
-A max-visits-optimal board is also moves-optimal on {len(shared)} of the {len(grids)} grids
-({", ".join(shared)}) and on none of the other {len(apart)} ({", ".join(apart)}).
-""")
+print()
+print(textwrap.fill(
+    f"A max-visits-optimal board is also moves-optimal on {len(shared)} of the {len(grids)} "
+    f"grids ({', '.join(shared)}) and on none of the other {len(apart)} ({', '.join(apart)}).",
+    96))
+print()
 
 print("""
 ## One optimal board per grid
