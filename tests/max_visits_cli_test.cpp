@@ -116,4 +116,17 @@ TEST(MaxVisitsCli, EnumerateAndMergeKeepObjectivesApart) {
     const CmdResult mixed = run("merge " + dir + "/mv_shard0.json " + moves_shard);
     EXPECT_EQ(mixed.status, 2);
     EXPECT_NE(mixed.err.find("objectives"), std::string::npos) << mixed.err;
+
+    // The progress of a moves enumeration does not resume as max-visits.
+    const std::string out = dir + "/mv_resume.json";
+    nlohmann::json progress;
+    progress["result"] =
+        nlohmann::json::parse(run("enumerate --rows 4 --cols 4 --json --quiet").out);
+    progress["done"] = "";
+    write_temp("mv_resume.json.progress", progress.dump());
+    const CmdResult resumed =
+        run("enumerate --rows 4 --cols 4 --objective max-visits --quiet --resume --out " + out);
+    EXPECT_EQ(resumed.status, 2);
+    EXPECT_NE(resumed.err.find("objective moves, not max-visits"), std::string::npos)
+        << resumed.err;
 }

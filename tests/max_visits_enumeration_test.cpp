@@ -2,8 +2,11 @@
 // the decision tree against walking every board, shards, JSON and the refusal to mix objectives.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
@@ -112,4 +115,29 @@ TEST(MaxVisitsEnumeration, JsonWithoutObjectiveIsMovesAndUnknownIsRefused) {
     EXPECT_EQ(EnumerationResult::from_json(j).objective, WalkObjective::Moves);
     j["objective"] = "most-moves";
     EXPECT_THROW(EnumerationResult::from_json(j), std::invalid_argument);
+}
+
+// A max-visits enumeration stopped part way and resumed (the `done` marks) adds up to the whole
+// answer, as a moves enumeration does.
+TEST(MaxVisitsEnumeration, AnInterruptedRunResumesToTheSameAnswer) {
+    const auto whole = visits_tree(5, 4, {0, 0}, {4, 0});
+    std::vector<std::uint8_t> done;
+    std::atomic<bool> stop{false};
+    EnumerationOptions o;
+    o.threads = 1;
+    o.frontier = 256;
+    o.done = &done;
+    o.stop = &stop;
+    o.progress = [&](std::uint64_t finished, std::uint64_t, std::uint64_t) {
+        if (finished >= 40) stop = true;
+    };
+    auto first = visits_tree(5, 4, {0, 0}, {4, 0}, o);
+    std::size_t done_after_first = 0;
+    for (auto d : done) done_after_first += d;
+    EXPECT_GT(done_after_first, 0u);
+    EXPECT_LT(done_after_first, done.size());
+    stop = false;
+    o.progress = nullptr;
+    first.merge(visits_tree(5, 4, {0, 0}, {4, 0}, o), 8);
+    expect_same_result(first, whole, "resumed");
 }
