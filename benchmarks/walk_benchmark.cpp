@@ -84,6 +84,46 @@ void BM_EvaluateRandom13(benchmark::State& state) {
 }
 BENCHMARK(BM_EvaluateRandom13);
 
+// The search's walker on feasible boards, moves only (arg 0) or with each walk's max visits
+// (arg 1, the max-visits objective): the bench set (long walks, items = moves) ...
+void BM_WalkFeasibleBench(benchmark::State& state) {
+    std::uint64_t total = 0;
+    const std::vector<Board> batch = bench_batch(total);
+    std::vector<std::uint64_t> out(batch.size()), most(batch.size());
+    for (auto _ : state) {
+        if (state.range(0))
+            walk_feasible_batch(batch, out, most);
+        else
+            walk_feasible_batch(batch, out);
+        benchmark::DoNotOptimize(out.data());
+        benchmark::DoNotOptimize(most.data());
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(total * state.iterations()));
+}
+BENCHMARK(BM_WalkFeasibleBench)->Arg(0)->Arg(1);
+
+// ... and feasible random 13x13 boards (p = 0.25 blocked: mostly short walks, where the scan of
+// the keys after each walk costs the most; items = boards).
+void BM_WalkFeasibleRandom13(benchmark::State& state) {
+    Rng rng(1);
+    std::vector<Board> batch;
+    while (batch.size() < 4096) {
+        const Board b = random_board(BoardShape{}, 0.25, rng);
+        if (feasible(b)) batch.push_back(b);
+    }
+    std::vector<std::uint64_t> out(batch.size()), most(batch.size());
+    for (auto _ : state) {
+        if (state.range(0))
+            walk_feasible_batch(batch, out, most);
+        else
+            walk_feasible_batch(batch, out);
+        benchmark::DoNotOptimize(out.data());
+        benchmark::DoNotOptimize(most.data());
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(batch.size() * state.iterations()));
+}
+BENCHMARK(BM_WalkFeasibleRandom13)->Arg(0)->Arg(1);
+
 void BM_Feasible13(benchmark::State& state) {
     Rng rng(2);
     std::vector<Board> batch;

@@ -35,6 +35,17 @@ inline std::ptrdiff_t index_of(Cell x) {
     return (x.r + 1) * kStride + x.c + 1;
 }
 
+// The largest visit count in a key array laid out for a board of `rows` rows. One visit added to
+// a blocked key wraps it to 0 and turns an open cell's key into (count + 1) * 4, so the maximum
+// needs no test per cell (and the compiler vectorises the loop). Counts stay below 2^30 - 1.
+inline std::uint64_t max_visits_of(const std::uint32_t* key, int rows) {
+    static_assert(kBlockedKey + kVisit == 0);
+    std::uint32_t m = 0;
+    const std::uint32_t* end = key + (rows + 1) * kStride;
+    for (const std::uint32_t* p = key + kStride; p != end; ++p) m = std::max(m, *p + kVisit);
+    return m / kVisit - 1;  // the start is open, so m >= kVisit
+}
+
 // One move from q, branch-free: count the visit, step to the smallest ranked neighbour key.
 inline std::uint32_t* ranked_step(std::uint32_t* q) {
     *q += kVisit;
@@ -80,6 +91,27 @@ std::uint64_t MouseWalk::run(const Board& b, std::uint64_t max_moves) {
     return branchy_walk(k + index_of(b.start()), k + index_of(b.exit()), 0, max_moves);
 }
 
+std::string_view objective_name(WalkObjective objective) {
+    return objective == WalkObjective::MaxVisits ? "max-visits" : "moves";
+}
+
+std::optional<WalkObjective> objective_from_name(std::string_view name) {
+    if (name == "moves") return WalkObjective::Moves;
+    if (name == "max-visits") return WalkObjective::MaxVisits;
+    return std::nullopt;
+}
+
+MostVisited most_visited(const Board& b, std::span<const std::uint64_t> visits) {
+    assert(visits.size() == static_cast<size_t>(b.cells()));
+    MostVisited best;
+    for (int r = 0; r < b.rows(); ++r)
+        for (int c = 0; c < b.cols(); ++c) {
+            const std::uint64_t v = visits[static_cast<size_t>(r * b.cols() + c)];
+            if (v > best.visits) best = MostVisited{v, Cell{r, c}};
+        }
+    return best;
+}
+
 std::uint64_t MouseWalk::visits(int r, int c) const {
     const std::uint32_t key = key_[static_cast<size_t>(index_of(Cell{r, c}))];
     return key == kBlockedKey ? 0 : key / kVisit;
@@ -108,12 +140,22 @@ void evaluate_batch_serial(std::span<const Board> boards, std::span<std::uint64_
 namespace {
 
 // K walks advance in lock step, one move per lane per round; a finished lane takes the next
-// feasible board of the batch. A lane's moves are the rounds since it was loaded.
-template <int K>
+// feasible board of the batch. A lane's moves are the rounds since it was loaded. With
+// kMaxVisits, a finished lane's keys also give its walk's most visits (into max_visits); without
+// it, max_visits is not touched and the code is the moves-only walker.
+template <int K, bool kMaxVisits>
 size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
-                   std::uint64_t max_moves, bool check_feasible) {
+                   std::span<std::uint64_t> max_visits, std::uint64_t max_moves,
+                   bool check_feasible) {
     max_moves = std::min(max_moves, MouseWalk::kMaxMoves);
     size_t fallbacks = 0;
+    // A walk past the 32-bit keys' range: the 64-bit reference walk gives its scores.
+    auto by_reference = [&](size_t i) {
+        const GraphWalkResult g = reference_grid_walk(boards[i]);
+        out[i] = g.moves;
+        if constexpr (kMaxVisits) max_visits[i] = most_visited(boards[i], g.visits).visits;
+        ++fallbacks;
+    };
     alignas(64) std::uint32_t keys[K][kPaddedCells];
     std::uint32_t* pos[K];
     const std::uint32_t* exit[K];
@@ -153,6 +195,8 @@ size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
             std::uint32_t* q = pos[l];
             if (q == exit[l]) [[unlikely]] {
                 out[item[l]] = round - loaded_at[l];
+                if constexpr (kMaxVisits)
+                    max_visits[item[l]] = max_visits_of(keys[l], boards[item[l]].rows());
                 --active;
                 q = load(l);
                 if (!q) {
@@ -167,9 +211,7 @@ size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
 #pragma GCC unroll 16
             for (int l = 0; l < K; ++l)
                 if (pos[l] && round - loaded_at[l] >= max_moves) {
-                    // Past the 32-bit keys' range: the 64-bit reference walk finishes it.
-                    out[item[l]] = reference_grid_walk(boards[item[l]]).moves;
-                    ++fallbacks;
+                    by_reference(item[l]);
                     --active;
                     pos[l] = load(l);
                 }
@@ -189,11 +231,17 @@ size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
     for (int l = 0; l < K; ++l)
         if (pos[l]) live[n++] = Live{pos[l], exit[l], round - loaded_at[l], item[l]};
     auto finish = [&](int i, std::uint64_t moves) {
+        const size_t it = live[i].item;
         if (moves == kWalkOverflow) {
-            moves = reference_grid_walk(boards[live[i].item]).moves;
-            ++fallbacks;
+            by_reference(it);
+        } else {
+            out[it] = moves;
+            if constexpr (kMaxVisits) {
+                // The lane whose key array holds this walk's exit.
+                const auto lane = (live[i].exit - keys[0]) / kPaddedCells;
+                max_visits[it] = max_visits_of(keys[lane], boards[it].rows());
+            }
         }
-        out[live[i].item] = moves;
         live[i] = live[--n];
     };
     constexpr int kTail = 4;
@@ -225,14 +273,22 @@ size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
 
 size_t evaluate_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
                       std::uint64_t max_moves) {
-    return interleaved<8>(boards, out, max_moves, true);
+    return interleaved<8, false>(boards, out, {}, max_moves, true);
 }
 
 size_t walk_feasible_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
                            std::uint64_t max_moves) {
     assert(std::all_of(boards.begin(), boards.end(), [](const Board& b) { return feasible(b); }) &&
            "a walk of an infeasible board never ends");
-    return interleaved<8>(boards, out, max_moves, false);
+    return interleaved<8, false>(boards, out, {}, max_moves, false);
+}
+
+size_t walk_feasible_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
+                           std::span<std::uint64_t> max_visits, std::uint64_t max_moves) {
+    assert(max_visits.size() >= boards.size());
+    assert(std::all_of(boards.begin(), boards.end(), [](const Board& b) { return feasible(b); }) &&
+           "a walk of an infeasible board never ends");
+    return interleaved<8, true>(boards, out, max_visits, max_moves, false);
 }
 
 }  // namespace maze

@@ -16,7 +16,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string_view>
 
 #include "mazesearch/engine/board.hpp"
 
@@ -29,6 +31,14 @@ constexpr int kPaddedCells = kPaddedSide * kPaddedSide;
 constexpr std::uint64_t kWalkOverflow = ~std::uint64_t{0};
 // Score given to an infeasible board by the batch evaluators (never walked).
 constexpr std::uint64_t kInfeasible = ~std::uint64_t{0} - 1;
+
+// What a walk is worth to a search (docs/rules.md, "Objectives"): its moves (the paper's score,
+// the default), or the visits of its most-visited cell (an objective the paper's Section 6
+// suggests).
+enum class WalkObjective { Moves, MaxVisits };
+// "moves" or "max-visits", the names of configs, command options and result files.
+std::string_view objective_name(WalkObjective objective);
+std::optional<WalkObjective> objective_from_name(std::string_view name);
 
 // One reusable walker: a fixed scratch array, so walking allocates nothing.
 class MouseWalk {
@@ -71,6 +81,21 @@ std::size_t evaluate_batch(std::span<const Board> boards, std::span<std::uint64_
 // Walking an infeasible board here would never end, so only pass boards that passed feasible().
 std::size_t walk_feasible_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
                                 std::uint64_t max_moves = MouseWalk::kMaxMoves);
+
+// walk_feasible_batch that also gives each walk's most visits: max_visits[i] = the largest visit
+// count of any cell of boards[i]'s walk (the start's count includes the move that leaves it; the
+// exit's is 0). Found from the lane's keys once its walk ends, so the walk itself is unchanged.
+std::size_t walk_feasible_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
+                                std::span<std::uint64_t> max_visits,
+                                std::uint64_t max_moves = MouseWalk::kMaxMoves);
+
+// The most-visited cell of a walk, from its visit counts (row-major, rows * cols, as
+// reference_grid_walk and report_board give them): the first in row-major order among equals.
+struct MostVisited {
+    std::uint64_t visits = 0;
+    Cell cell;
+};
+MostVisited most_visited(const Board& b, std::span<const std::uint64_t> visits);
 
 // The same scores one board at a time (for comparison in benchmarks and tests).
 void evaluate_batch_serial(std::span<const Board> boards, std::span<std::uint64_t> out);

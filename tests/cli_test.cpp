@@ -56,11 +56,14 @@ TEST(Cli, EvalJsonLinesInArgumentOrderWithInfeasibleAsNull) {
 TEST(Cli, EvalVisitsGrid) {
     const CmdResult r = run("eval --visits " + kBoards + "optimum-5x5.txt");
     EXPECT_EQ(r.status, 0) << r.err;
-    // Five grid rows after the summary line; blocked cells '#', the exit 'E'.
+    // Five grid rows after the summary line and the most-visits line; blocked cells '#', the
+    // exit 'E'.
     std::istringstream lines(r.out);
     std::string line;
     int rows = 0;
     std::getline(lines, line);
+    std::getline(lines, line);
+    EXPECT_EQ(line.rfind("most visits: ", 0), 0u) << r.out;
     while (std::getline(lines, line)) ++rows;
     EXPECT_EQ(rows, 5) << r.out;
     EXPECT_NE(r.out.find("E"), std::string::npos);

@@ -1,5 +1,6 @@
 // mazesearch enumerate: every board of a small grid, exactly (search/enumeration/exhaustive.hpp),
-// with shards, progress, checkpoints and resume; mazesearch merge: shard results into one answer.
+// for the moves or the max-visits objective, with shards, progress, checkpoints and resume;
+// mazesearch merge: shard results into one answer.
 #include <unistd.h>
 
 #include <atomic>
@@ -9,7 +10,9 @@
 #include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -30,6 +33,7 @@ struct EnumerateOptions {
     int rows = 0, cols = 0;
     std::string start = "0,0";
     std::string exit;  // default: bottom left
+    std::string objective = "moves";
     int threads = 0;
     bool json = false;
     std::string shard = "0/1";
@@ -62,19 +66,25 @@ std::string format_duration(double s) {
     return buf;
 }
 
+// What the optimum of a result counts.
+const char* value_unit(WalkObjective objective) {
+    return objective == WalkObjective::MaxVisits ? "max-visits (visits of the most-visited cell)"
+                                                 : "moves (paper convention)";
+}
+
 void print_result(const EnumerationResult& r, bool json) {
     if (json) {
         std::printf("%s\n", r.to_json().dump().c_str());
         return;
     }
     std::printf(
-        "%dx%d, start (%d,%d), exit (%d,%d)%s: optimum %llu moves (paper convention), "
+        "%dx%d, start (%d,%d), exit (%d,%d)%s: optimum %llu %s, "
         "%llu optimal board%s; %llu feasible boards; %llu leaves; %.2f s\n",
         r.rows, r.cols, r.start.r, r.start.c, r.exit.r, r.exit.c,
         r.shards > 1
             ? (" shard " + std::to_string(r.shard) + "/" + std::to_string(r.shards)).c_str()
             : "",
-        static_cast<unsigned long long>(r.optimum),
+        static_cast<unsigned long long>(r.optimum), value_unit(r.objective),
         static_cast<unsigned long long>(r.optimal_boards), r.optimal_boards == 1 ? "" : "s",
         static_cast<unsigned long long>(r.feasible), static_cast<unsigned long long>(r.leaves),
         r.seconds);
@@ -90,6 +100,9 @@ int run_enumerate(const EnumerateOptions& o) {
     const Cell start = parse_cell(o.start, "--start", o.rows, o.cols);
     const Cell exit =
         o.exit.empty() ? Cell{o.rows - 1, 0} : parse_cell(o.exit, "--exit", o.rows, o.cols);
+    const std::optional<WalkObjective> objective = objective_from_name(o.objective);
+    if (!objective)
+        throw ConfigError("--objective: expected moves or max-visits, got '" + o.objective + "'");
     int shard = 0, shards = 1;
     {
         char slash = 0;
@@ -140,6 +153,7 @@ int run_enumerate(const EnumerateOptions& o) {
     total.exit = exit;
     total.shard = shard;
     total.shards = shards;
+    total.objective = *objective;
     std::vector<std::uint8_t> done;
     if (o.resume) {
         if (o.out.empty())
@@ -151,10 +165,18 @@ int run_enumerate(const EnumerateOptions& o) {
         if (!fs::exists(progress_path))
             throw ConfigError(progress_path.string() + ": no progress to resume");
         const nlohmann::json p = read_json_file(progress_path);
-        total = EnumerationResult::from_json(p.at("result"));
+        try {
+            total = EnumerationResult::from_json(p.at("result"));
+        } catch (const std::invalid_argument& e) {
+            throw ConfigError(progress_path.string() + ": " + e.what());
+        }
         if (total.rows != o.rows || total.cols != o.cols || !(total.start == start) ||
             !(total.exit == exit) || total.shard != shard || total.shards != shards)
             throw ConfigError(progress_path.string() + ": belongs to another grid or shard");
+        if (total.objective != *objective)
+            throw ConfigError(progress_path.string() + ": an enumeration of objective " +
+                              std::string(objective_name(total.objective)) + ", not " +
+                              o.objective);
         done = done_from_text(p.at("done").get<std::string>());
     } else if (!o.out.empty() && fs::exists(progress_path)) {
         throw ConfigError(progress_path.string() + ": an unfinished enumeration; add --resume");
@@ -184,6 +206,7 @@ int run_enumerate(const EnumerateOptions& o) {
     std::uint64_t session_before_segment = 0;
 
     EnumerationOptions eo;
+    eo.objective = *objective;
     eo.threads = o.threads;
     eo.shard = shard;
     eo.shards = shards;
@@ -272,6 +295,10 @@ Command add_enumerate(CLI::App& app) {
     sub->add_option("--cols", o->cols, "Columns")->required()->check(CLI::Range(1, 16));
     sub->add_option("--start", o->start, "Start cell r,c (default 0,0)");
     sub->add_option("--exit", o->exit, "Exit cell r,c (default: bottom left)");
+    sub->add_option("--objective", o->objective,
+                    "What a board is worth: moves (default) or max-visits (the visits of its "
+                    "most-visited cell)")
+        ->check(CLI::IsMember({"moves", "max-visits"}));
     sub->add_option("--threads", o->threads, "Threads (0: every core)")->check(CLI::Range(0, 4096));
     sub->add_flag("--json", o->json, "Print one JSON object");
     sub->add_option("--shard", o->shard, "Enumerate the deterministic share i of N (i/N)");
@@ -306,6 +333,8 @@ Command add_merge(CLI::App& app) {
                         r = EnumerationResult::from_json(read_json_file((*files)[i]));
                     } catch (const nlohmann::json::exception& e) {
                         throw ConfigError((*files)[i] + ": not an enumeration result: " + e.what());
+                    } catch (const std::invalid_argument& e) {
+                        throw ConfigError((*files)[i] + ": " + e.what());
                     }
                     if (i == 0) {
                         total = r;

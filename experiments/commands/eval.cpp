@@ -1,4 +1,5 @@
-// mazesearch eval FILE...: moves, Flash count and feasibility of each board.
+// mazesearch eval FILE...: moves, Flash count and feasibility of each board, and the most
+// visits of one cell (the max-visits objective).
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -8,6 +9,7 @@
 
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/experiments/board_report.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 
@@ -48,6 +50,11 @@ void print_json(const std::string& file, const Board& b, const BoardReport& rep,
         j["trapped"] = rep.trapped;
         if (rep.trapped) j["moves_before_trap"] = rep.moves_before_trap;
     }
+    if (rep.moves) {
+        const MostVisited m = most_visited(b, rep.visits);
+        j["max_visits"] = m.visits;
+        j["most_visited"] = {m.cell.r, m.cell.c};
+    }
     if (rep.feasible && !o.kmod) j["theorem8_bound"] = theorem8_bound(grid_graph(b));
     if (o.visits && !rep.visits.empty()) j["visits"] = visits_json(b, rep.visits);
     std::printf("%s\n", j.dump().c_str());
@@ -67,6 +74,11 @@ void print_text(const std::string& file, const Board& b, const BoardReport& rep,
                 std::to_string(*rep.moves + 2) + ", feasible";
     }
     std::printf("%s\n", line.c_str());
+    if (rep.moves) {
+        const MostVisited m = most_visited(b, rep.visits);
+        std::printf("most visits: %llu at (%d, %d)\n", static_cast<unsigned long long>(m.visits),
+                    m.cell.r, m.cell.c);
+    }
     if (o.visits && !rep.visits.empty()) std::printf("%s", visits_text(b, rep.visits).c_str());
 }
 
@@ -93,7 +105,9 @@ Command add_eval(CLI::App& app) {
     sub->add_flag("--json", opts->json, "JSON Lines: one object per board, in argument order");
     sub->footer(
         "Moves use the paper's convention (moves until the first arrival at E); the Flash game\n"
-        "counts two more. An infeasible board is a result (feasible false), not an error.\n"
+        "counts two more. Most visits: the largest visit count of one cell (the first such cell\n"
+        "in row-major order; the start counts the move that leaves it, the exit 0), the value of\n"
+        "objective max-visits. An infeasible board is a result (feasible false), not an error.\n"
         "Exit status: 0 success, 2 a bad board file (boards before it are already printed).");
     return {sub, [opts] {
                 for (const std::string& file : opts->files) {

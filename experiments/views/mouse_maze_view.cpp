@@ -1,4 +1,5 @@
-// The mouse maze's boards: the board text, and a picture coloured by Squeaky's visits.
+// The mouse maze's boards: the board text, and a picture coloured by Squeaky's visits; the unit
+// says which objective the values are (moves in a convention, or max visits).
 #include "mazesearch/engine/bitboard.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/svg_render.hpp"
@@ -14,6 +15,7 @@ class MouseMazeView : public BoardView {
     explicit MouseMazeView(const MouseMazeTarget& t) : t_(t) {}
 
     std::string unit() const override {
+        if (t_.objective() == WalkObjective::MaxVisits) return "visits of the most-visited cell";
         return t_.convention() == MouseMazeTarget::Convention::Paper ? "moves (paper convention)"
                                                                      : "moves (Flash convention)";
     }

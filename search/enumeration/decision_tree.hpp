@@ -4,6 +4,7 @@
 // estimate.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -72,6 +73,16 @@ inline void copy_node(Node& to, const Node& from, int padded) {
     to.blocked = from.blocked;
     to.moves = from.moves;
     to.pos = from.pos;
+}
+
+// The largest visit count of the walk so far. kWall and kUnknown plus 2 wrap to 1 and 0, and a
+// count v (at most kMaxWalk) becomes v + 2, so no cell needs a test (and the loop vectorises).
+inline std::uint32_t max_visits(const Grid& g, const Node& n) {
+    static_assert(kMaxWalk + 2 < kUnknown);
+    std::uint16_t m = 0;
+    for (int i = 0; i < g.padded; ++i)
+        m = std::max(m, static_cast<std::uint16_t>(n.v[static_cast<size_t>(i)] + 2));
+    return m - 2u;  // the start is open, so m >= 2
 }
 
 // Is the exit reachable from the mouse through open or undecided cells?

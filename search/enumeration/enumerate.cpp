@@ -60,20 +60,22 @@ struct Collector {
     const Grid* g;
     Cell start, exit;
     std::size_t cap;
-    EnumerationResult r;
+    EnumerationResult r;  // r.objective says what a leaf is worth
 
     void leaf(const Node& n) {
         const int undecided = std::popcount(g->all & ~(n.open | n.blocked));
         const std::uint64_t boards = std::uint64_t{1} << undecided;
+        const std::uint64_t value =
+            r.objective == WalkObjective::MaxVisits ? max_visits(*g, n) : n.moves;
         ++r.leaves;
         r.feasible += boards;
-        r.histogram[n.moves] += boards;
-        if (n.moves > r.optimum || r.optimal_boards == 0) {
-            r.optimum = n.moves;
+        r.histogram[value] += boards;
+        if (value > r.optimum || r.optimal_boards == 0) {
+            r.optimum = value;
             r.optimal_boards = 0;
             r.boards.clear();
         }
-        if (n.moves == r.optimum) {
+        if (value == r.optimum) {
             r.optimal_boards += boards;
             leaf_boards(*g, n, start, exit, cap, r.boards);
             if (r.boards.size() > 2 * cap) trim_boards(r.boards, cap);
@@ -128,6 +130,7 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
     tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
     tbb::enumerable_thread_specific<Collector> collectors([&] {
         Collector c{&g, start, exit, options.board_cap, {}};
+        c.r.objective = options.objective;
         return c;
     });
     std::atomic<std::uint64_t> finished{0};
@@ -159,6 +162,7 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
     total.exit = exit;
     total.shard = options.shard;
     total.shards = options.shards;
+    total.objective = options.objective;
     for (Collector& c : collectors) {
         c.r.rows = rows;
         c.r.cols = cols;

@@ -14,6 +14,11 @@ void trim_boards(std::vector<std::string>& boards, std::size_t cap) {
 void EnumerationResult::merge(const EnumerationResult& o, std::size_t board_cap) {
     if (o.rows != rows || o.cols != cols || !(o.start == start) || !(o.exit == exit))
         throw std::invalid_argument("enumeration results of different grids cannot be merged");
+    if (o.objective != objective)
+        throw std::invalid_argument("enumeration results of different objectives (" +
+                                    std::string(objective_name(objective)) + ", " +
+                                    std::string(objective_name(o.objective)) +
+                                    ") cannot be merged");
     if (o.feasible) {
         if (o.optimum > optimum || optimal_boards == 0) {
             optimum = o.optimum;
@@ -41,7 +46,9 @@ nlohmann::json EnumerationResult::to_json() const {
     j["exit"] = {exit.r, exit.c};
     j["shard"] = shard;
     j["shards"] = shards;
-    j["convention"] = "paper";
+    j["objective"] = objective_name(objective);
+    // Moves are counted in the paper's convention; max visits count visits, with no convention.
+    if (objective == WalkObjective::Moves) j["convention"] = "paper";
     j["optimum"] = optimum;
     j["optimal_boards"] = optimal_boards;
     j["boards"] = boards;
@@ -64,6 +71,10 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j) {
     r.exit = Cell{j.at("exit").at(0).get<int>(), j.at("exit").at(1).get<int>()};
     r.shard = j.value("shard", 0);
     r.shards = j.value("shards", 1);
+    const std::string objective = j.value("objective", std::string("moves"));
+    const std::optional<WalkObjective> o = objective_from_name(objective);
+    if (!o) throw std::invalid_argument("unknown objective '" + objective + "'");
+    r.objective = *o;
     r.optimum = j.at("optimum").get<std::uint64_t>();
     r.optimal_boards = j.at("optimal_boards").get<std::uint64_t>();
     r.boards = j.at("boards").get<std::vector<std::string>>();

@@ -1,7 +1,8 @@
-// The answer of an exhaustive enumeration of one grid (or of one shard of it): the optimum, the
-// optimal boards, the feasible count, the histogram of moves, and what the work cost. Results of
-// the shards of one grid merge into the whole answer; their JSON form is the file format of
-// `mazesearch enumerate --out` and `merge`.
+// The answer of an exhaustive enumeration of one grid (or of one shard of it) for one objective
+// (moves, or max-visits: the visits of the most-visited cell): the optimum, the optimal boards,
+// the feasible count, the histogram of the objective's values, and what the work cost. Results of
+// the shards of one grid and objective merge into the whole answer; their JSON form is the file
+// format of `mazesearch enumerate --out` and `merge`.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/mouse_walk.hpp"
 
 namespace maze {
 
@@ -20,19 +22,23 @@ struct EnumerationResult {
     int rows = 0, cols = 0;
     Cell start{0, 0}, exit{0, 0};
     int shard = 0, shards = 1;
-    std::uint64_t optimum = 0;         // most moves over all feasible boards
-    std::uint64_t optimal_boards = 0;  // boards with that many moves
-    std::vector<std::string> boards;   // the first optimal boards in text order, up to a cap
-    std::uint64_t feasible = 0;        // feasible boards
-    std::map<std::uint64_t, std::uint64_t> histogram;  // moves -> boards
+    WalkObjective objective = WalkObjective::Moves;  // what a board's value is
+    std::uint64_t optimum = 0;                       // the largest value over all feasible boards
+    std::uint64_t optimal_boards = 0;                // boards of that value
+    std::vector<std::string> boards;  // the first optimal boards in text order, up to a cap
+    std::uint64_t feasible = 0;       // feasible boards
+    std::map<std::uint64_t, std::uint64_t> histogram;  // value -> boards
     std::uint64_t leaves = 0;    // finished walks (leaves of the decision tree)
     std::uint64_t steps = 0;     // mouse moves simulated over the whole tree (the work)
     std::uint64_t subtrees = 0;  // frontier subtrees explored
     double seconds = 0;
 
-    // Adds another shard's result of the same grid (throws std::invalid_argument otherwise).
+    // Adds another shard's result of the same grid and objective (throws std::invalid_argument
+    // otherwise).
     void merge(const EnumerationResult& other, std::size_t board_cap);
     nlohmann::json to_json() const;
+    // A file without "objective" is a moves result (files written before objectives existed);
+    // an unknown objective throws std::invalid_argument.
     static EnumerationResult from_json(const nlohmann::json& j);
 };
 

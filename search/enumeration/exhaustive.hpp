@@ -1,12 +1,13 @@
 // Exhaustive enumeration of every board of a small grid (docs/rules.md, "Exhaustive
-// enumeration").
+// enumeration"), for the moves or the max-visits objective.
 //
 // The boards are not walked one by one. A cell can change the walk only once the mouse looks at
 // it, so the enumeration walks once and decides a cell (open or blocked) only when the mouse
 // first looks at it, branching there. A leaf of that decision tree is a finished walk; the cells
 // it never looked at are free, so the leaf stands for 2^(undecided cells) boards with one and the
 // same walk. A branch that blocks the last way to the exit is cut at once (all its boards are
-// infeasible). Start and exit are always open.
+// infeasible). Start and exit are always open. The value of a leaf's boards is its walk's moves
+// or, for max-visits, the largest visit count of its walk: either is the same for all of them.
 //
 // The tree is cut at a fixed depth into "frontier" subtrees in a canonical order; a shard i/N
 // takes every N-th of them, so shards are deterministic and their results add up exactly.
@@ -27,11 +28,12 @@
 namespace maze {
 
 struct EnumerationOptions {
-    int threads = 0;                 // 0: every core
-    int shard = 0;                   // this shard ...
-    int shards = 1;                  // ... of this many
-    std::size_t board_cap = 64;      // optimal boards listed at most
-    std::size_t frontier = 1 << 14;  // subtrees to cut the tree into (at least)
+    WalkObjective objective = WalkObjective::Moves;  // the value of a board
+    int threads = 0;                                 // 0: every core
+    int shard = 0;                                   // this shard ...
+    int shards = 1;                                  // ... of this many
+    std::size_t board_cap = 64;                      // optimal boards listed at most
+    std::size_t frontier = 1 << 14;                  // subtrees to cut the tree into (at least)
     // Called now and then from the enumerating threads with (subtrees done, subtrees of this
     // shard, best so far); may be empty.
     std::function<void(std::uint64_t, std::uint64_t, std::uint64_t)> progress;
@@ -61,8 +63,10 @@ struct TreeEstimate {
 TreeEstimate estimate_tree(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
                            std::uint64_t seed);
 
-// The plain way, for tests: walks all 2^(cells-2) boards one by one.
+// The plain way, for tests: walks all 2^(cells-2) boards one by one (max visits from
+// MouseWalk::visits).
 EnumerationResult enumerate_by_walking(int rows, int cols, Cell start, Cell exit,
-                                       std::size_t board_cap);
+                                       std::size_t board_cap,
+                                       WalkObjective objective = WalkObjective::Moves);
 
 }  // namespace maze

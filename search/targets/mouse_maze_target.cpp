@@ -4,6 +4,7 @@
 #include <bit>
 #include <limits>
 #include <sstream>
+#include <stdexcept>
 
 #include "mazesearch/engine/bitboard.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
@@ -42,8 +43,13 @@ BoardShape read_board_shape(const Params& params, int default_side) {
     return shape;
 }
 
-MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention)
-    : genes_(rows, cols, start, exit), convention_(convention) {}
+MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention,
+                                 WalkObjective objective)
+    : genes_(rows, cols, start, exit), convention_(convention), objective_(objective) {
+    if (objective == WalkObjective::MaxVisits && convention == Convention::Flash)
+        throw std::invalid_argument(
+            "the Flash convention counts moves; max-visits has no convention");
+}
 
 void MouseMazeTarget::feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const {
     for (std::size_t i = 0; i < genomes.size(); ++i)
@@ -55,13 +61,21 @@ void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> v
     boards.reserve(genomes.size());
     for (const Genome& g : genomes) boards.push_back(to_board(g));
     std::vector<std::uint64_t> moves(boards.size(), 0);
-    walk_feasible_batch(boards, moves);  // the Evaluator only passes feasible ones
+    // The Evaluator only passes feasible ones.
+    if (objective_ == WalkObjective::MaxVisits) {
+        std::vector<std::uint64_t> most(boards.size(), 0);
+        walk_feasible_batch(boards, moves, most);
+        for (std::size_t i = 0; i < most.size(); ++i) values[i] = static_cast<double>(most[i]);
+        return;
+    }
+    walk_feasible_batch(boards, moves);
     for (std::size_t i = 0; i < moves.size(); ++i)
         values[i] = moves[i] == kInfeasible ? -std::numeric_limits<double>::infinity()
                                             : static_cast<double>(moves[i]) + offset();
 }
 
 std::optional<EnumerableGrid> MouseMazeTarget::enumerable_grid() const {
+    if (objective_ != WalkObjective::Moves) return std::nullopt;
     return EnumerableGrid{&genes_, offset()};
 }
 

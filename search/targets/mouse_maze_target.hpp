@@ -1,9 +1,11 @@
 // The mouse maze as a fitness target: genes are the free cells of an R x C grid (start and exit
-// excluded) in row-major order, 1 = blocked; the value is Squeaky's moves (paper convention, or
-// Flash = moves + 2).
+// excluded) in row-major order, 1 = blocked. The value is the objective (docs/rules.md,
+// "Objectives"): Squeaky's moves (paper convention, or Flash = moves + 2), or the visit count of
+// the walk's most-visited cell (max-visits; no convention offset).
 #pragma once
 
 #include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/search/board_sampler.hpp"
 #include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/params.hpp"
@@ -23,7 +25,10 @@ class MouseMazeTarget : public Target {
   public:
     enum class Convention { Paper, Flash };
 
-    MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention);
+    // The Flash convention counts moves, so it goes with the moves objective only
+    // (std::invalid_argument otherwise).
+    MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention,
+                    WalkObjective objective = WalkObjective::Moves);
 
     std::string name() const override { return "mouse-maze"; }
     std::size_t genes() const override { return genes_.size(); }
@@ -31,6 +36,7 @@ class MouseMazeTarget : public Target {
     void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
     // Walks the boards eight at a time, interleaved (walk_feasible_batch).
     void score(std::span<const Genome> genomes, std::span<double> values) const override;
+    // The grid, for the moves objective only: the exhaustive optimizer enumerates moves.
     std::optional<EnumerableGrid> enumerable_grid() const override;
     // The free cells the mouse steps on or looks at (a neighbour of a cell it steps on).
     Genome relevant_genes(const Genome& g) const override;
@@ -39,7 +45,9 @@ class MouseMazeTarget : public Target {
     // The genome of a board of this shape (start and exit must match); throws BoardError.
     Genome to_genome(const Board& b) const { return genes_.to_genome(b); }
     Convention convention() const { return convention_; }
-    // What the convention adds to the moves: 2 for Flash (the move in and the move out), else 0.
+    WalkObjective objective() const { return objective_; }
+    // What the convention adds to the moves: 2 for Flash (the move in and the move out), else 0
+    // (and 0 for max-visits, which counts visits, not moves).
     double offset() const { return convention_ == Convention::Flash ? 2.0 : 0.0; }
     const GridGenes& grid() const { return genes_; }
     int rows() const { return genes_.rows(); }
@@ -50,6 +58,7 @@ class MouseMazeTarget : public Target {
   private:
     GridGenes genes_;
     Convention convention_;
+    WalkObjective objective_;
 };
 
 }  // namespace maze
