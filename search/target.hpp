@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/search/genome.hpp"
 
 namespace maze {
@@ -39,11 +40,13 @@ struct Scored {
     double value = 0;
 };
 
-// A target whose value is Squeaky's moves on a grid board plus a constant: the exhaustive
-// enumeration can cover all of its boards without scoring them one by one.
+// A target whose value is Squeaky's moves (or the visits of his most-visited cell) on a grid
+// board plus a constant: the exhaustive enumeration can cover all of its boards without scoring
+// them one by one.
 struct EnumerableGrid {
     const GridGenes* genes = nullptr;  // the grid, its start and exit, a board's genome
     double offset = 0;                 // value = moves + offset (the Flash convention adds 2)
+    WalkObjective objective = WalkObjective::Moves;  // what a board's value counts
 };
 
 class Target {

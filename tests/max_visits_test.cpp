@@ -12,6 +12,9 @@
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/search/board_sampler.hpp"
+#include "mazesearch/search/enumeration/exhaustive.hpp"
+#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 #include "random_boards.hpp"
 
@@ -159,12 +162,31 @@ TEST(MaxVisits, TargetScoresAreTheReferenceValues) {
     EXPECT_EQ(one[0], 180.0);
 }
 
-// The exhaustive optimizer enumerates moves, so a max-visits target offers no enumerable grid;
-// the Flash convention counts moves, so it does not go with max-visits.
-TEST(MaxVisits, TargetHasNoEnumerableGridAndNoFlashConvention) {
+// The exhaustive optimizer covers a max-visits target through the enumeration with that
+// objective; the Flash convention counts moves, so it does not go with max-visits.
+TEST(MaxVisits, ExhaustiveOptimizerEnumeratesTheObjectiveAndNoFlashConvention) {
     const MouseMazeTarget visits(4, 4, {0, 0}, {3, 0}, MouseMazeTarget::Convention::Paper,
                                  WalkObjective::MaxVisits);
-    EXPECT_FALSE(visits.enumerable_grid().has_value());
+    ASSERT_TRUE(visits.enumerable_grid().has_value());
+    EXPECT_EQ(visits.enumerable_grid()->objective, WalkObjective::MaxVisits);
+    {
+        Params p;
+        p.set("kind", std::string("exhaustive"));
+        auto opt = make_optimizer(p);
+        Evaluator ev(visits, Budget{}, 1);
+        opt->start(visits, 1);
+        while (!opt->done() && !ev.exhausted()) opt->step(ev);
+        EnumerationOptions o;
+        o.threads = 1;
+        o.objective = WalkObjective::MaxVisits;
+        const EnumerationResult whole = enumerate_boards(4, 4, {0, 0}, {3, 0}, o);
+        EXPECT_EQ(ev.best_score(), static_cast<double>(whole.optimum));
+        // The best board's value is its most-visited cell's visits, not its moves.
+        std::vector<double> v(1);
+        visits.score(std::span<const Genome>(&ev.best(), 1), v);
+        EXPECT_EQ(v[0], ev.best_score());
+        EXPECT_EQ(opt->save()["result"]["objective"], "max-visits");
+    }
     const MouseMazeTarget moves(4, 4, {0, 0}, {3, 0}, MouseMazeTarget::Convention::Flash);
     ASSERT_TRUE(moves.enumerable_grid().has_value());
     EXPECT_EQ(moves.enumerable_grid()->offset, 2.0);

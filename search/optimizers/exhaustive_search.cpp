@@ -27,6 +27,7 @@ void ExhaustiveSearch::start(const Target& target, std::uint64_t, const std::vec
     result_.cols = g.cols();
     result_.start = g.start();
     result_.exit = g.exit();
+    result_.objective = grid_.objective;
     done_.clear();
     finished_ = false;
 }
@@ -39,6 +40,7 @@ void ExhaustiveSearch::step(Evaluator& ev) {
     o.threads = ev.threads();
     o.board_cap = cap_;
     o.done = &done_;
+    o.objective = grid_.objective;
     o.limit = chunk_;  // the next `chunk` subtrees in canonical order: the same steps every run
     const EnumerationResult part = enumerate_boards(g.rows(), g.cols(), g.start(), g.exit(), o);
     result_.merge(part, cap_);

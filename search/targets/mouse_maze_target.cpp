@@ -75,8 +75,7 @@ void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> v
 }
 
 std::optional<EnumerableGrid> MouseMazeTarget::enumerable_grid() const {
-    if (objective_ != WalkObjective::Moves) return std::nullopt;
-    return EnumerableGrid{&genes_, offset()};
+    return EnumerableGrid{&genes_, offset(), objective_};
 }
 
 Genome MouseMazeTarget::relevant_genes(const Genome& g) const {
