@@ -257,6 +257,51 @@ TEST(Cli, SummarizeTabulatesFinishedRuns) {
     EXPECT_EQ(run("summarize " + maze::testing_support::test_dir() + "/no_such_run").status, 2);
 }
 
+// A run keeps its archive of best boards: distinct boards at least `distance` apart, the best
+// first, each as it scores; eval --check agrees with the reference walk on each.
+TEST(Cli, RunWritesItsArchiveAndEvalChecksIt) {
+    const std::string dir = maze::testing_support::test_dir() + "/archive_run";
+    std::system(("rm -rf " + dir).c_str());
+    const std::string cfg = std::string(MAZESEARCH_SOURCE_DIR) + "/configs/records/13x13-ga.yaml";
+    const CmdResult r = run("run " + cfg +
+                            " budget.evaluations=20000 budget.seconds=null archive.size=5 "
+                            "archive.distance=6 optimizer.distinct=true --quiet output=" +
+                            dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::istringstream index(read_file(dir + "/archive/index.csv"));
+    std::string line;
+    std::getline(index, line);
+    EXPECT_EQ(line, "rank,value,evaluation,distance_to_best,file");
+    int rows = 0;
+    double previous = 1e300;
+    while (std::getline(index, line)) {
+        ++rows;
+        std::istringstream fields(line);
+        std::string rank, value, evaluation, distance, file;
+        std::getline(fields, rank, ',');
+        std::getline(fields, value, ',');
+        std::getline(fields, evaluation, ',');
+        std::getline(fields, distance, ',');
+        std::getline(fields, file, ',');
+        EXPECT_LE(std::stod(value), previous);
+        previous = std::stod(value);
+        if (rows > 1) {
+            EXPECT_GE(std::stoi(distance), 6) << line;
+        }
+        const CmdResult e = run("eval --check " + dir + "/archive/" + file);
+        EXPECT_EQ(e.status, 0) << e.err;
+        EXPECT_NE(e.out.find(": " + value + " moves (paper convention)"), std::string::npos)
+            << e.out;
+        EXPECT_NE(e.out.find("reference walk: agrees"), std::string::npos) << e.out;
+    }
+    EXPECT_EQ(rows, 5);
+    EXPECT_EQ(read_file(dir + "/archive/01.txt"), read_file(dir + "/best.txt"));
+    // An unknown archive key is an error naming it.
+    const CmdResult bad = run("run " + cfg + " archive.radius=3 --dry-run");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("archive.radius: unknown key"), std::string::npos) << bad.err;
+}
+
 namespace {
 
 // The JSON object a command printed, as text fields we compare.

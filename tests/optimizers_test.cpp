@@ -126,6 +126,12 @@ std::vector<Case> all_cases() {
           {"length", num(3000)},
           {"t_start", 20.0},
           {"report_every", num(333)}}},
+        {"annealing_relative",
+         {{"kind", str("annealing")},
+          {"acceptance", str("relative")},
+          {"t_start", 0.3},
+          {"t_end", 0.01},
+          {"report_every", num(400)}}},
         {"evolutionary", {{"kind", str("evolutionary")}}},
         {"evolutionary_elitism",
          {{"kind", str("evolutionary")},
@@ -481,6 +487,7 @@ TEST(OptimizerParams, BadParametersNameTheKey) {
     expect_param_error({{"kind", str("genetic")}, {"points", num(0)}}, "points");
     expect_param_error({{"kind", str("genetic")}, {"line", str("diagonal")}}, "line");
     expect_param_error({{"kind", str("genetic")}, {"block", num(0)}}, "block");
+    expect_param_error({{"kind", str("annealing")}, {"acceptance", str("ratio")}}, "acceptance");
     expect_param_error({{"kind", str("genetic")}, {"islands", num(0)}}, "islands");
     expect_param_error({{"kind", str("genetic")}, {"migration_topology", str("star")}},
                        "migration_topology");

@@ -21,6 +21,7 @@ struct EvalOptions {
     std::vector<std::string> files;
     bool visits = false;
     bool json = false;
+    bool check = false;
     int kmod = 0;
 };
 
@@ -103,13 +104,18 @@ Command add_eval(CLI::App& app) {
                     "Walk a k-mod mouse (counts modulo K, K >= 2); reports trapping")
         ->check(CLI::Range(2, 1000000));
     sub->add_flag("--json", opts->json, "JSON Lines: one object per board, in argument order");
+    sub->add_flag("--check", opts->check,
+                  "Also walk each board with the plain reference walk (the paper's definition on "
+                  "a general graph) and fail unless the moves and visit counts agree");
     sub->footer(
         "Moves use the paper's convention (moves until the first arrival at E); the Flash game\n"
         "counts two more. Most visits: the largest visit count of one cell (the first such cell\n"
         "in row-major order; the start counts the move that leaves it, the exit 0), the value of\n"
         "objective max-visits. An infeasible board is a result (feasible false), not an error.\n"
-        "Exit status: 0 success, 2 a bad board file (boards before it are already printed).");
+        "Exit status: 0 success, 2 a bad board file (boards before it are already printed),\n"
+        "3 with --check: the reference walk disagrees (a bug; please report the board).");
     return {sub, [opts] {
+                int status = kExitOk;
                 for (const std::string& file : opts->files) {
                     const Board b = file == "-" ? read_stdin_board() : Board::load(file);
                     const BoardReport rep = report_board(b, opts->kmod);
@@ -118,9 +124,25 @@ Command add_eval(CLI::App& app) {
                         print_json(name, b, rep, *opts);
                     else
                         print_text(name, b, rep, *opts);
+                    if (opts->check && !opts->kmod) {
+                        const GraphWalkResult ref = reference_grid_walk(b);
+                        const bool agree =
+                            ref.feasible == rep.feasible &&
+                            (!rep.feasible ||
+                             (rep.moves && ref.moves == *rep.moves && ref.visits == rep.visits));
+                        if (!opts->json)
+                            std::printf("reference walk: %s\n", agree ? "agrees" : "DISAGREES");
+                        if (!agree) {
+                            std::fprintf(stderr,
+                                         "mazesearch: %s: the reference walk disagrees with the "
+                                         "fast walk\n",
+                                         name.c_str());
+                            status = 3;
+                        }
+                    }
                     std::fflush(stdout);
                 }
-                return kExitOk;
+                return status;
             }};
 }
 

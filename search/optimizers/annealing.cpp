@@ -16,7 +16,9 @@ Annealing::Annealing(const Params& params)
           static_cast<std::uint64_t>(params.get_int("length", 0, 0, std::int64_t{1} << 60))),
       length_where_(params.where("length")),
       report_every_(static_cast<std::uint64_t>(
-          params.get_int("report_every", 1000, 1, std::int64_t{1} << 50))) {}
+          params.get_int("report_every", 1000, 1, std::int64_t{1} << 50))),
+      relative_(params.get_choice("acceptance", "difference", {"difference", "relative"}) ==
+                "relative") {}
 
 void Annealing::start(const Target& target, std::uint64_t seed,
                       const std::vector<Genome>& initial) {
@@ -79,7 +81,8 @@ void Annealing::step(Evaluator& ev) {
                                      std::to_string(kMaxStartDraws) + " draws");
         const double t = temperature(s_.done);
         ++s_.done;
-        const double delta = got[0].value - s_.current_value;
+        double delta = got[0].value - s_.current_value;
+        if (relative_) delta /= std::max(std::abs(static_cast<double>(s_.current_value)), 1.0);
         if (delta >= 0 || common_.rng.uniform() < std::exp(delta / t)) {
             s_.current = std::move(got[0].genome);
             s_.current_value = got[0].value;

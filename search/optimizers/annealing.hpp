@@ -4,6 +4,9 @@
 // least as good, else with probability exp((new - old) / T). T runs from t_start to t_end over
 // `length` feasible evaluations (linearly or geometrically) and then stays at t_end. A step is a
 // report interval of `report_every` feasible evaluations; the Evaluator keeps the best board.
+// With acceptance: relative, the difference is divided by the current score (at least 1), so T
+// is a share: T = 0.05 accepts a board 5% worse with probability 1/e whatever the scale of the
+// scores (for annealing from a GA's result, where scores are in the thousands).
 #pragma once
 
 #include <cstdint>
@@ -17,7 +20,8 @@ namespace maze {
 class Annealing : public OptimizerBase {
   public:
     // Keys: p_blocked [0.25], t_start [10], t_end [0.05], schedule linear|exponential [linear],
-    // length [0: the evaluation budget], report_every [1000].
+    // length [0: the evaluation budget], report_every [1000], acceptance difference|relative
+    // [difference].
     explicit Annealing(const Params& params);
 
     std::string kind() const override { return "annealing"; }
@@ -37,6 +41,7 @@ class Annealing : public OptimizerBase {
     std::uint64_t length_param_;
     std::string length_where_;
     std::uint64_t report_every_;
+    bool relative_;
 
     struct State {
         std::uint64_t length = 0;  // resolved at the first step (the budget, if length is 0)
