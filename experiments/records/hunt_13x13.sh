@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The 13x13 record hunt: runs configs/records/13x13-hunt.yaml in a run folder (runs/13x13-hunt
-# unless HUNT_DIR says otherwise), or resumes it when the folder holds a checkpoint, and every
-# PUBLISH_SECONDS (300) publishes the run's best board when it beats every board in
-# experiments/records/13x13/: <moves>.txt, <moves>.svg and <moves>.md (the command, the
-# evaluations that found it, the reference walk's check). Stop it with Ctrl-C or
+# The 13x13 record hunt: runs configs/records/13x13-hunt.yaml (independent annealing chains on
+# every core) in a run folder (runs/13x13-hunt unless HUNT_DIR says otherwise), or resumes it
+# when the folder holds one, and every PUBLISH_SECONDS (300) publishes the best board of any
+# chain that beats every board in experiments/records/13x13/: <moves>.txt, <moves>.svg and
+# <moves>.md (the command, the chain and the evaluation that found it, the reference walk's
+# check). Stop it with Ctrl-C or
 # `kill -INT <pid of mazesearch>`: the run writes its checkpoint and the next call resumes.
 #
 #   experiments/records/hunt_13x13.sh [overrides...]     # e.g. threads=2
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/../.."
 bin=${MAZESEARCH:-build/mazesearch}
 dir=${HUNT_DIR:-runs/13x13-hunt}
 every=${PUBLISH_SECONDS:-300}
-boards=experiments/records/13x13
+boards=${HUNT_BOARDS:-experiments/records/13x13}
 cfg=configs/records/13x13-hunt.yaml
 [ -x "$bin" ] || { echo "hunt_13x13.sh: $bin not built (run make first)" >&2; exit 2; }
 mkdir -p "$boards"
@@ -27,8 +28,9 @@ best_published() {
   echo "$best"
 }
 
-publish() {
-  local best="$dir/best.txt"
+# Publishes the best board of one chain (repeat folder) if it beats every published board.
+publish_one() {
+  local rdir=$1 best="$1/best.txt"
   [ -f "$best" ] || return 0
   local check moves
   # The reference walk (the paper's definition, plain) must agree with the fast walk.
@@ -40,11 +42,17 @@ publish() {
   [ -n "$moves" ] || return 0
   [ "$moves" -gt "$(best_published)" ] || return 0
   cp "$best" "$boards/$moves.txt"
+  check=$("$bin" eval --check "$boards/$moves.txt" 2>&1) || {
+    echo "hunt_13x13.sh: $boards/$moves.txt: $check" >&2
+    rm -f "$boards/$moves.txt"
+    return 1
+  }
   "$bin" render "$boards/$moves.txt" -o "$boards/$moves.svg" \
     --title "13x13, start top left, exit bottom left: $moves moves" > /dev/null
-  # The evaluation that found it, from the run's archive (rank 1 is the best board).
-  local found=""
-  [ -f "$dir/archive/index.csv" ] && found=$(awk -F, 'NR == 2 { print $3 }' "$dir/archive/index.csv")
+  # The evaluation of its chain that found it, from the chain's archive (rank 1 is the best).
+  local found="" chain
+  [ -f "$rdir/archive/index.csv" ] && found=$(awk -F, 'NR == 2 { print $3 }' "$rdir/archive/index.csv")
+  chain=$(basename "$rdir")
   {
     echo "# $moves moves on the 13x13 board (start top left, exit bottom left)"
     echo
@@ -52,19 +60,28 @@ publish() {
     cat "$boards/$moves.txt"
     echo '```'
     echo
-    echo "- Found by \`experiments/records/hunt_13x13.sh\`, i.e. \`$bin run $cfg output=$dir\`"
-    echo "  (resumed with \`$bin resume $dir\` across sessions), at feasible evaluation"
-    echo "  ${found:-?} of that run; the overrides: \`$(tr '\n' ' ' < "$dir/overrides.txt" 2> /dev/null)\`."
+    echo "- Found by the record hunt, \`experiments/records/hunt_13x13.sh\`: \`$bin run $cfg"
+    echo "  $(grep -v '^output=' "$dir/overrides.txt" 2> /dev/null | tr '\n' ' ')output=$dir\` (resumed with"
+    echo "  \`$bin resume $dir\` across sessions), chain \`$chain\`, at feasible"
+    echo "  evaluation ${found:-?} of that chain."
     echo "- Checked: \`$bin eval --check $boards/$moves.txt\`:"
     echo
     echo '```'
     echo "$check"
     echo '```'
   } > "$boards/$moves.md"
-  echo "hunt_13x13.sh: published $boards/$moves.txt ($moves moves)"
+  echo "hunt_13x13.sh: published $boards/$moves.txt ($moves moves, $chain)"
 }
 
-if [ -f "$dir/checkpoint.json" ]; then
+publish() {
+  local r
+  for r in "$dir"/repeat-*; do
+    [ -d "$r" ] && publish_one "$r" || true
+  done
+  [ -f "$dir/best.txt" ] && publish_one "$dir" || true
+}
+
+if [ -f "$dir/config.json" ]; then
   "$bin" resume "$dir" &
 else
   "$bin" run "$cfg" "output=$dir" "$@" &
