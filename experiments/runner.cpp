@@ -100,23 +100,30 @@ class Experiment {
         }
     }
 
-    // Whole repeats side by side, one thread each. A repeat that fails stops the others at
-    // their next step (they write their checkpoints); its error is then rethrown.
+    // Whole repeats side by side, one thread each, taken in order (each thread takes the next
+    // repeat not yet started, so a long run of many repeats finishes them from the first on). A
+    // repeat that fails stops the others at their next step (they write their checkpoints); its
+    // error is then rethrown.
     void run_side_by_side(const RepeatContext& ctx, std::vector<RepeatOutcome>& outcomes,
                           int threads, std::atomic<bool>& stop) {
         WorkerTeam team(std::min(threads, config_.repeats));
         std::mutex error_mutex;
         std::exception_ptr error;
-        team.run(outcomes.size(), [&](std::size_t r, int) {
-            if (stop.load() || InterruptGuard::requested().load())
-                return;  // not started: a later resume starts it
-            try {
-                const int i = static_cast<int>(r);
-                outcomes[r] = run_repeat(ctx, i, folder_.repeat_dir(i, config_.repeats), 1);
-            } catch (...) {
-                std::lock_guard lock(error_mutex);
-                if (!error) error = std::current_exception();
-                stop.store(true);
+        std::atomic<std::size_t> next{0};
+        team.run(static_cast<std::size_t>(team.size()), [&](std::size_t, int) {
+            for (;;) {
+                if (stop.load() || InterruptGuard::requested().load())
+                    return;  // the rest are not started: a later resume starts them
+                const std::size_t r = next.fetch_add(1);
+                if (r >= outcomes.size()) return;
+                try {
+                    const int i = static_cast<int>(r);
+                    outcomes[r] = run_repeat(ctx, i, folder_.repeat_dir(i, config_.repeats), 1);
+                } catch (...) {
+                    std::lock_guard lock(error_mutex);
+                    if (!error) error = std::current_exception();
+                    stop.store(true);
+                }
             }
         });
         if (error) std::rethrow_exception(error);
