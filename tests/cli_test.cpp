@@ -257,6 +257,20 @@ TEST(Cli, SummarizeTabulatesFinishedRuns) {
     EXPECT_EQ(run("summarize " + maze::testing_support::test_dir() + "/no_such_run").status, 2);
 }
 
+// Every experiment config in the repository is valid: its keys, target and optimizer (a dry run
+// checks them all without running).
+TEST(Cli, EveryCommittedConfigIsValid) {
+    int checked = 0;
+    for (const auto& entry :
+         std::filesystem::recursive_directory_iterator(std::string(kSourceDir) + "/configs")) {
+        if (entry.path().extension() != ".yaml") continue;
+        const CmdResult r = run("run " + entry.path().string() + " --dry-run");
+        EXPECT_EQ(r.status, 0) << entry.path() << ": " << r.err;
+        ++checked;
+    }
+    EXPECT_GE(checked, 20);
+}
+
 // A run keeps its archive of best boards: distinct boards at least `distance` apart, the best
 // first, each as it scores; eval --check agrees with the reference walk on each.
 TEST(Cli, RunWritesItsArchiveAndEvalChecksIt) {
