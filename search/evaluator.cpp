@@ -326,6 +326,14 @@ nlohmann::json Evaluator::save() const {
 }
 
 void Evaluator::restore(const nlohmann::json& j) {
+    if (j.is_object() && !j.contains("archive")) {
+        // A checkpoint from before the archive existed: it starts empty.
+        nlohmann::json upgraded = j;
+        upgraded["archive"] = nlohmann::json::array();
+        s_ = upgraded.get<State>();
+        started_ = Clock::now();
+        return;
+    }
     s_ = j.get<State>();
     started_ = Clock::now();
 }

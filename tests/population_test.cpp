@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/optimizer_support.hpp"
 #include "mazesearch/search/optimizers/crossover.hpp"
 #include "mazesearch/search/optimizers/memetic.hpp"
@@ -405,4 +406,46 @@ TEST(Archive, KeepsTheBestBoardsApartAndSurvivesACheckpoint) {
     Evaluator none(t, Budget{}, 1);
     none.evaluate(all, scores);
     EXPECT_TRUE(none.archive().empty());
+}
+
+// Checkpoints written before islands and the archive existed resume: the one population is
+// island 0, the archive starts empty, and the run goes on as it would have.
+TEST(OlderCheckpoints, ResumeAsOneIslandWithAnEmptyArchive) {
+    const Target& t = grid(8);
+    Params p;
+    p.set("kind", std::string("genetic"));
+    p.set("population", std::int64_t{30});
+    p.set("parents", std::int64_t{5});
+    p.set("elitism", true);
+    p.set("restart", std::int64_t{4});
+    Budget b;
+    b.evaluations = 3000;
+    auto run = [&](bool old_format) {
+        auto opt = make_optimizer(p);
+        Evaluator ev(t, b, 1);
+        opt->start(t, 17);
+        for (int k = 0; k < 20; ++k) opt->step(ev);
+        nlohmann::json os = opt->save(), es = ev.save();
+        if (old_format) {
+            const nlohmann::json island = os["islands"][0];
+            for (const auto& [key, value] : island.items()) os[key] = value;
+            for (const char* key :
+                 {"islands", "migrants_moved", "local_searches", "local_improvements"})
+                os.erase(key);
+            es.erase("archive");
+        }
+        auto again = make_optimizer(p);
+        Evaluator ev2(t, b, 1);
+        again->restore(os);
+        ev2.restore(es);
+        if (old_format) {
+            EXPECT_TRUE(ev2.archive().empty());
+        }
+        while (!ev2.exhausted()) again->step(ev2);
+        return std::make_pair(ev2.best(), again->save());
+    };
+    const auto now = run(false);
+    const auto old = run(true);
+    EXPECT_EQ(old.first, now.first);
+    EXPECT_EQ(old.second["islands"], now.second["islands"]);
 }

@@ -240,6 +240,22 @@ nlohmann::json EvolutionarySearch::save() const {
 }
 
 void EvolutionarySearch::restore(const nlohmann::json& state) {
+    if (state.is_object() && state.contains("population") && !state.contains("islands")) {
+        // A checkpoint from before islands: its one population is island 0.
+        nlohmann::json upgraded = state;
+        nlohmann::json island;
+        for (const char* key :
+             {"population", "has_epoch_best", "epoch_best", "stale", "restarts"}) {
+            if (upgraded.contains(key)) island[key] = upgraded[key];
+            upgraded.erase(key);
+        }
+        upgraded["islands"] = nlohmann::json::array({island});
+        upgraded["migrants_moved"] = 0;
+        upgraded["local_searches"] = 0;
+        upgraded["local_improvements"] = 0;
+        restore_state(upgraded, s_);
+        return;
+    }
     restore_state(state, s_);
 }
 
