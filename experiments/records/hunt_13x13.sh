@@ -94,12 +94,36 @@ publish_one() {
   echo "hunt_13x13.sh: published $boards/$moves.txt ($moves moves, $chain)"
 }
 
+# One line per finished chain in $boards/chains-seed<master seed>.csv: what each chain found
+# (its best board, the evaluation that found it, the board after the climb). A fresh checkout
+# has no run folder to resume: start a new series with another master seed (seed=2) and the
+# finished chains of earlier series stay on record here.
+tabulate() {
+  local seed r out tmp
+  seed=$(sed -n 's/^seed: *\([0-9]*\).*$/\1/p' "$dir/config.yaml" | head -1)
+  out="$boards/chains-seed${seed:-1}.csv"
+  tmp="$out.tmp"
+  echo "chain,best,found_at_evaluation,evaluations,climbed" > "$tmp"
+  for r in "$dir"/repeat-*; do
+    [ -f "$r/summary.json" ] && [ "$(cat "$r/status" 2> /dev/null)" = finished ] || continue
+    local m found evals climbed=""
+    m=$(moves_of "$r/best.txt")
+    found=$(awk -F, 'NR == 2 { print $3 }' "$r/archive/index.csv" 2> /dev/null)
+    evals=$(sed -n 's/^ *"evaluations": \([0-9]*\).*$/\1/p' "$r/summary.json" | head -1)
+    [ -f "$dir-climbs/$(basename "$r")-$m/best.txt" ] &&
+      climbed=$(moves_of "$dir-climbs/$(basename "$r")-$m/best.txt")
+    echo "$(basename "$r"),$m,$found,$evals,$climbed" >> "$tmp"
+  done
+  mv "$tmp" "$out"
+}
+
 publish() {
   local r
   for r in "$dir"/repeat-*; do
     [ -d "$r" ] && publish_one "$r" || true
   done
   [ -f "$dir/best.txt" ] && publish_one "$dir" || true
+  tabulate || true
 }
 
 if [ -f "$dir/config.json" ]; then
