@@ -7,10 +7,6 @@ namespace maze {
 
 namespace {
 
-std::string flat(const Params& params, const std::string& key) {
-    return params.section().empty() ? key : params.section() + "." + key;
-}
-
 // A choice read with get_choice and turned into its enum.
 template <class Parse>
 auto read_choice(const Params& params, const std::string& key, const std::string& fallback,
@@ -53,7 +49,7 @@ EvolutionarySearch::EvolutionarySearch(const Params& params, bool genetic)
     migration_.choice =
         read_choice(params, "migrant_choice", "best", {"best", "random"}, migrant_choice);
     if (migration_.migrants > population_size_)
-        throw ParamError(flat(params, "migrants"), params.where("migrants"),
+        throw ParamError("migrants", params.where("migrants"),
                          "must be at most population (" + std::to_string(population_size_) + ")");
     local_.kind = read_choice(params, "local_search", "none", {"none", "climb", "plateau", "tabu"},
                               local_search_kind);
@@ -210,10 +206,7 @@ void EvolutionarySearch::memetic(Evaluator& ev) {
         const bool held = std::any_of(pop.begin(), pop.end(),
                                       [&](const Scored& s) { return s.genome == found.genome; });
         if (held || found.value < walk.start.value) continue;
-        std::size_t worst = 0;
-        for (std::size_t k = 1; k < pop.size(); ++k)
-            if (pop[k].value <= pop[worst].value) worst = k;
-        pop[worst] = found;
+        pop[worst_index(pop)] = found;
     }
 }
 

@@ -34,6 +34,13 @@ std::vector<std::size_t> ranked(const std::vector<Scored>& pop) {
     return idx;
 }
 
+std::size_t worst_index(const std::vector<Scored>& pop) {
+    std::size_t worst = 0;
+    for (std::size_t k = 1; k < pop.size(); ++k)
+        if (pop[k].value <= pop[worst].value) worst = k;
+    return worst;
+}
+
 std::vector<Scored> select_parents(const std::vector<Scored>& pop, std::size_t count, bool distinct,
                                    std::size_t niche_radius) {
     std::vector<Scored> chosen;

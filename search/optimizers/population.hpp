@@ -17,6 +17,9 @@ namespace maze {
 
 // Indices of `pop` from the best to the worst; ties keep population order.
 std::vector<std::size_t> ranked(const std::vector<Scored>& pop);
+// The index of the worst board of a non-empty `pop` (ties: the later one), the place a newcomer
+// takes.
+std::size_t worst_index(const std::vector<Scored>& pop);
 
 // The top `count` boards of `pop` as parents, the best first. With `distinct`, a board equal to
 // one already chosen is skipped. With niche_radius > 0 (clearing), a board within that Hamming
