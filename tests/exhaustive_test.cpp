@@ -2,21 +2,16 @@
 
 #include <gtest/gtest.h>
 
+#include "enumeration_support.hpp"
+
 using namespace maze;
+using maze::testing_support::expect_same_result;
 
 namespace {
 
 EnumerationResult lazy(int rows, int cols, Cell start, Cell exit, EnumerationOptions o = {}) {
     o.board_cap = 8;
     return enumerate_boards(rows, cols, start, exit, o);
-}
-
-void expect_same(const EnumerationResult& a, const EnumerationResult& b, const std::string& what) {
-    EXPECT_EQ(a.optimum, b.optimum) << what;
-    EXPECT_EQ(a.optimal_boards, b.optimal_boards) << what;
-    EXPECT_EQ(a.feasible, b.feasible) << what;
-    EXPECT_EQ(a.histogram, b.histogram) << what;
-    EXPECT_EQ(a.boards, b.boards) << what;
 }
 
 }  // namespace
@@ -32,7 +27,7 @@ TEST(Exhaustive, AgreesWithWalkingEveryBoardOnAllSmallGrids) {
             const Cell e{rows - 1, 0};
             const auto walked = enumerate_by_walking(rows, cols, s, e, 8);
             const auto tree = lazy(rows, cols, s, e);
-            expect_same(tree, walked, std::to_string(rows) + "x" + std::to_string(cols));
+            expect_same_result(tree, walked, std::to_string(rows) + "x" + std::to_string(cols));
             EXPECT_LE(tree.leaves, walked.feasible);
             ++grids;
         }
@@ -43,7 +38,7 @@ TEST(Exhaustive, OtherStartAndExitCellsToo) {
     for (const auto& [s, e] : std::vector<std::pair<Cell, Cell>>{
              {{1, 1}, {3, 2}}, {{0, 3}, {0, 0}}, {{3, 3}, {0, 0}}, {{2, 0}, {2, 3}}}) {
         const auto walked = enumerate_by_walking(4, 4, s, e, 8);
-        expect_same(lazy(4, 4, s, e), walked, "4x4");
+        expect_same_result(lazy(4, 4, s, e), walked, "4x4");
     }
 }
 
@@ -80,7 +75,7 @@ TEST(Exhaustive, ShardsMergeToTheWholeAnswer) {
             else
                 merged.merge(part, 8);
         }
-        expect_same(merged, whole, "shards " + std::to_string(shards));
+        expect_same_result(merged, whole, "shards " + std::to_string(shards));
         EXPECT_EQ(merged.leaves, whole.leaves);
     }
 }
@@ -108,7 +103,7 @@ TEST(Exhaustive, AnInterruptedRunResumesToTheSameAnswer) {
     o.progress = nullptr;
     const auto rest = lazy(5, 4, {0, 0}, {4, 0}, o);
     first.merge(rest, 8);
-    expect_same(first, whole, "resumed");
+    expect_same_result(first, whole, "resumed");
     EXPECT_GT(calls, 0);
 }
 

@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "enumeration_support.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
 using namespace maze;
+using maze::testing_support::expect_same_result;
 
 namespace {
 
@@ -19,16 +21,6 @@ EnumerationResult visits_tree(int rows, int cols, Cell start, Cell exit,
     o.objective = WalkObjective::MaxVisits;
     o.board_cap = 8;
     return enumerate_boards(rows, cols, start, exit, o);
-}
-
-void expect_same_result(const EnumerationResult& a, const EnumerationResult& b,
-                        const std::string& what) {
-    EXPECT_EQ(a.objective, b.objective) << what;
-    EXPECT_EQ(a.optimum, b.optimum) << what;
-    EXPECT_EQ(a.optimal_boards, b.optimal_boards) << what;
-    EXPECT_EQ(a.feasible, b.feasible) << what;
-    EXPECT_EQ(a.histogram, b.histogram) << what;
-    EXPECT_EQ(a.boards, b.boards) << what;
 }
 
 }  // namespace
