@@ -84,11 +84,8 @@ void BM_EvaluateRandom13(benchmark::State& state) {
 }
 BENCHMARK(BM_EvaluateRandom13);
 
-// The search's walker on feasible boards, moves only (arg 0) or with each walk's max visits
-// (arg 1, the max-visits objective): the bench set (long walks, items = moves) ...
-void BM_WalkFeasibleBench(benchmark::State& state) {
-    std::uint64_t total = 0;
-    const std::vector<Board> batch = bench_batch(total);
+// The timed loop of the two benchmarks below: moves only (arg 0) or with max visits (arg 1).
+void walk_feasible_loop(benchmark::State& state, const std::vector<Board>& batch) {
     std::vector<std::uint64_t> out(batch.size()), most(batch.size());
     for (auto _ : state) {
         if (state.range(0))
@@ -98,6 +95,14 @@ void BM_WalkFeasibleBench(benchmark::State& state) {
         benchmark::DoNotOptimize(out.data());
         benchmark::DoNotOptimize(most.data());
     }
+}
+
+// The search's walker on feasible boards, moves only (arg 0) or with each walk's max visits
+// (arg 1, the max-visits objective): the bench set (long walks, items = moves) ...
+void BM_WalkFeasibleBench(benchmark::State& state) {
+    std::uint64_t total = 0;
+    const std::vector<Board> batch = bench_batch(total);
+    walk_feasible_loop(state, batch);
     state.SetItemsProcessed(static_cast<int64_t>(total * state.iterations()));
 }
 BENCHMARK(BM_WalkFeasibleBench)->Arg(0)->Arg(1);
@@ -111,15 +116,7 @@ void BM_WalkFeasibleRandom13(benchmark::State& state) {
         const Board b = random_board(BoardShape{}, 0.25, rng);
         if (feasible(b)) batch.push_back(b);
     }
-    std::vector<std::uint64_t> out(batch.size()), most(batch.size());
-    for (auto _ : state) {
-        if (state.range(0))
-            walk_feasible_batch(batch, out, most);
-        else
-            walk_feasible_batch(batch, out);
-        benchmark::DoNotOptimize(out.data());
-        benchmark::DoNotOptimize(most.data());
-    }
+    walk_feasible_loop(state, batch);
     state.SetItemsProcessed(static_cast<int64_t>(batch.size() * state.iterations()));
 }
 BENCHMARK(BM_WalkFeasibleRandom13)->Arg(0)->Arg(1);

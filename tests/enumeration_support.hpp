@@ -9,6 +9,13 @@
 
 namespace maze::testing_support {
 
+// The lazy enumeration of a grid, listing at most 8 optimal boards.
+inline EnumerationResult enumerate_capped(int rows, int cols, Cell start, Cell exit,
+                                          EnumerationOptions o = {}) {
+    o.board_cap = 8;
+    return enumerate_boards(rows, cols, start, exit, o);
+}
+
 // Two results agree on everything they count: objective, optimum, optimal boards (number and
 // the listed ones), feasible boards and the histogram.
 inline void expect_same_result(const EnumerationResult& a, const EnumerationResult& b,

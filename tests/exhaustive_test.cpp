@@ -10,8 +10,7 @@ using maze::testing_support::expect_same_result;
 namespace {
 
 EnumerationResult lazy(int rows, int cols, Cell start, Cell exit, EnumerationOptions o = {}) {
-    o.board_cap = 8;
-    return enumerate_boards(rows, cols, start, exit, o);
+    return maze::testing_support::enumerate_capped(rows, cols, start, exit, o);
 }
 
 }  // namespace

@@ -19,8 +19,7 @@ namespace {
 EnumerationResult visits_tree(int rows, int cols, Cell start, Cell exit,
                               EnumerationOptions o = {}) {
     o.objective = WalkObjective::MaxVisits;
-    o.board_cap = 8;
-    return enumerate_boards(rows, cols, start, exit, o);
+    return maze::testing_support::enumerate_capped(rows, cols, start, exit, o);
 }
 
 }  // namespace
