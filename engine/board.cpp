@@ -6,6 +6,9 @@
 #include <sstream>
 #include <vector>
 
+#include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/engine/input_file.hpp"
+
 namespace maze {
 
 namespace {
@@ -161,12 +164,13 @@ Board Board::parse(std::string_view text, const std::string& source) {
 }
 
 Board Board::load(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw BoardError(path, 0, "cannot open the file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) throw BoardError(path, 0, "read error");
-    return parse(ss.str(), path);
+    std::string text;
+    try {
+        text = read_input(path, kMaxBoardFileBytes, "a board file");
+    } catch (const InputError& e) {
+        throw BoardError(e.source(), e.line(), e.detail());
+    }
+    return parse(text, path == "-" ? "<stdin>" : path);
 }
 
 void Board::save(const std::string& path) const {

@@ -10,6 +10,8 @@
 namespace maze {
 
 constexpr int kMaxSide = 16;
+// The longest board file read (comments and blank lines included); a board is far shorter.
+constexpr std::size_t kMaxBoardFileBytes = std::size_t{1} << 20;
 
 using RowMask = std::uint16_t;  // bit c set: cell (r, c) is open
 
@@ -68,6 +70,8 @@ class Board {
     // Parses the text form; `source` names the input in errors. Accepts CRLF and trailing
     // blank lines.
     static Board parse(std::string_view text, const std::string& source = "<string>");
+    // The board in the file at `path` ("-": standard input). A directory, a file that cannot be
+    // read or one longer than kMaxBoardFileBytes is a BoardError naming the path.
     static Board load(const std::string& path);
     void save(const std::string& path) const;
 

@@ -13,9 +13,12 @@ class InputError : public std::runtime_error {
     InputError(std::string source, int line, const std::string& what)
         : std::runtime_error(message(source, line, what)),
           source_(std::move(source)),
-          line_(line) {}
+          line_(line),
+          detail_(what) {}
     const std::string& source() const { return source_; }
     int line() const { return line_; }
+    // What is wrong, without the source and line.
+    const std::string& detail() const { return detail_; }
 
   private:
     static std::string message(const std::string& source, int line, const std::string& what) {
@@ -26,6 +29,7 @@ class InputError : public std::runtime_error {
     }
     std::string source_;
     int line_;
+    std::string detail_;
 };
 
 }  // namespace maze

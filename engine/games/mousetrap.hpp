@@ -50,6 +50,9 @@ namespace maze {
 
 // Most rooms an input may declare (CEOI's limit is 10^6).
 constexpr int kMousetrapMaxRooms = 10'000'000;
+// The longest input read_mousetrap takes: room for kMousetrapMaxRooms lines of two numbers, with
+// blank lines and spaces to spare.
+constexpr std::size_t kMousetrapMaxInputBytes = std::size_t{256} << 20;
 // Most rooms the exhaustive search accepts.
 constexpr int kMousetrapBruteForceMaxRooms = 10;
 

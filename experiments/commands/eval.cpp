@@ -83,12 +83,6 @@ void print_text(const std::string& file, const Board& b, const BoardReport& rep,
     if (o.visits && !rep.visits.empty()) std::printf("%s", visits_text(b, rep.visits).c_str());
 }
 
-Board read_stdin_board() {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    return Board::parse(ss.str(), "<stdin>");
-}
-
 }  // namespace
 
 Command add_eval(CLI::App& app) {
@@ -117,7 +111,7 @@ Command add_eval(CLI::App& app) {
     return {sub, [opts] {
                 int status = kExitOk;
                 for (const std::string& file : opts->files) {
-                    const Board b = file == "-" ? read_stdin_board() : Board::load(file);
+                    const Board b = Board::load(file);
                     const BoardReport rep = report_board(b, opts->kmod);
                     const std::string name = file == "-" ? "<stdin>" : file;
                     if (opts->json)

@@ -11,6 +11,7 @@
 
 #include "mazesearch/engine/games/cat_mouse.hpp"
 #include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/engine/input_file.hpp"
 
 namespace maze {
 
@@ -284,35 +285,10 @@ CatMouseGraph parse_cat_mouse_graph(std::string_view text, const std::string& so
     return CatMouseGraph(plain);
 }
 
-namespace {
-
-// The whole of `in`, refused as soon as it grows past max_bytes (a clear error rather than an
-// allocation failure, and before a huge file is read to its end).
-std::string read_limited(std::istream& in, const std::string& source, std::size_t max_bytes) {
-    std::string text;
-    std::vector<char> chunk(std::size_t{1} << 16);
-    while (in) {
-        in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-        const auto got = static_cast<std::size_t>(in.gcount());
-        if (got > max_bytes - text.size())
-            throw InputError(source, 0,
-                             "the input is longer than " + std::to_string(max_bytes) +
-                                 " bytes, the most a Cat and Mouse graph may take");
-        text.append(chunk.data(), got);
-    }
-    if (in.bad()) throw InputError(source, 0, "cannot read the file");
-    return text;
-}
-
-}  // namespace
 
 CatMouseGraph load_cat_mouse_graph(const std::string& path, std::size_t max_bytes) {
-    if (path == "-")
-        return parse_cat_mouse_graph(read_limited(std::cin, "<stdin>", max_bytes), "<stdin>");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(path, 0, std::string("cannot open the file: ") + std::strerror(errno));
-    return parse_cat_mouse_graph(read_limited(in, path, max_bytes), path);
+    const std::string text = read_input(path, max_bytes, "a Cat and Mouse graph");
+    return parse_cat_mouse_graph(text, path == "-" ? "<stdin>" : path);
 }
 
 }  // namespace maze

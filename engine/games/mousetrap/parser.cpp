@@ -8,6 +8,7 @@
 #include "mazesearch/engine/games/mousetrap.hpp"
 #include "mazesearch/engine/games/mousetrap/tree_checks.hpp"
 #include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/engine/input_file.hpp"
 
 namespace maze {
 
@@ -52,13 +53,6 @@ int read_numbers(std::string_view line, std::int64_t* out, int max, const std::s
     }
 }
 
-std::string read_all(std::FILE* f) {
-    std::string text;
-    std::vector<char> buf(1 << 16);
-    std::size_t got = 0;
-    while ((got = std::fread(buf.data(), 1, buf.size(), f)) > 0) text.append(buf.data(), got);
-    return text;
-}
 
 }  // namespace
 
@@ -150,14 +144,8 @@ MousetrapTree parse_mousetrap(std::string_view text, const std::string& source) 
 }
 
 MousetrapTree read_mousetrap(const std::string& path) {
-    if (path == "-") return parse_mousetrap(read_all(stdin), "<stdin>");
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) throw InputError(path, 0, std::string("cannot open: ") + std::strerror(errno));
-    const std::string text = read_all(f);
-    const bool bad = std::ferror(f) != 0;
-    std::fclose(f);
-    if (bad) throw InputError(path, 0, "read error");
-    return parse_mousetrap(text, path);
+    const std::string text = read_input(path, kMousetrapMaxInputBytes, "a Mousetrap tree");
+    return parse_mousetrap(text, path == "-" ? "<stdin>" : path);
 }
 
 std::string mousetrap_text(const MousetrapTree& tree) {

@@ -1,0 +1,25 @@
+// Reading a whole input (a board, a graph, a tree, a config) with a size limit checked while
+// reading: a directory, a file that cannot be opened and an endless or huge input (/dev/zero, a
+// stream that never ends) are refused with an InputError that names the source, before memory
+// runs out and without reading the rest.
+#pragma once
+
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+
+namespace maze {
+
+// The whole of the file at `path`; "-" reads standard input (named "<stdin>"). `kind` says what
+// the input is ("a board file", "a Cat and Mouse graph") in the message about the limit.
+std::string read_input(const std::string& path, std::size_t max_bytes, std::string_view kind);
+
+// The whole of `in`, named `source` in messages, with the same limit.
+std::string read_input_stream(std::istream& in, const std::string& source, std::size_t max_bytes,
+                              std::string_view kind);
+
+// What a size limit reads as in a message: "1 MiB", "256 MiB", "4096 bytes".
+std::string byte_size_text(std::size_t bytes);
+
+}  // namespace maze
