@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace maze::cli {
 
@@ -17,6 +19,10 @@ struct Checkpoint {
     nlohmann::json evaluator;  // Evaluator::save()
     NLOHMANN_DEFINE_TYPE_INTRUSIVE(Checkpoint, version, step, logbook_rows, optimizer, evaluator)
 };
+
+// The checkpoint in `text` (the contents of a checkpoint.json); ConfigError naming `source` when
+// it is not one (not JSON, a field missing or of the wrong kind).
+Checkpoint parse_checkpoint(std::string_view text, const std::string& source);
 
 void save_checkpoint(const std::filesystem::path& path, const Checkpoint& c);
 // The checkpoint in `path`, none when there is no such file; ConfigError naming the file when
