@@ -1,41 +1,190 @@
 #include "mazesearch/experiments/files.hpp"
 
-#include <fstream>
-#include <sstream>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+#include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/engine/input_file.hpp"
 #include "mazesearch/experiments/config.hpp"
+
+namespace fs = std::filesystem;
 
 namespace maze::cli {
 
-void write_file_atomically(const std::filesystem::path& path, const std::string& text) {
-    const std::filesystem::path tmp = path.string() + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary);
-        if (!out) throw ConfigError(tmp.string() + ": cannot open the file for writing");
-        out << text;
-        out.flush();
-        if (!out) throw ConfigError(tmp.string() + ": write error");
+namespace {
+
+// The marker of this program's temporary files: NAME.tmp-PID-N.
+constexpr const char* kTempMarker = ".tmp-";
+
+fs::path temporary_beside(const fs::path& path) {
+    static std::atomic<unsigned> counter{0};
+    return path.string() + kTempMarker + std::to_string(::getpid()) + "-" +
+           std::to_string(counter.fetch_add(1));
+}
+
+// write(2) all of `text`, retrying short writes and interruptions.
+bool write_all(int fd, const std::string& text) {
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        done += static_cast<std::size_t>(n);
     }
+    return true;
+}
+
+void sync_folder(const fs::path& dir) {
+    const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) throw FileError(dir, "open the folder to sync it", errno);
+    const int rc = ::fsync(fd);
+    const int err = errno;
+    ::close(fd);
+    // Some file systems cannot sync a folder (EINVAL): nothing more can be done there.
+    if (rc != 0 && err != EINVAL) throw FileError(dir, "sync the folder", err);
+}
+
+}  // namespace
+
+FileError::FileError(const fs::path& path, const std::string& action, int error)
+    : std::runtime_error(path.string() + ": cannot " + action + ": " + std::strerror(error)),
+      error_(error) {}
+
+bool FileError::bad_path() const {
+    switch (error_) {
+        case EACCES:
+        case EPERM:
+        case EROFS:
+        case ENOENT:
+        case ENOTDIR:
+        case EISDIR:
+        case EEXIST:
+        case ENAMETOOLONG:
+        case ELOOP:
+        case ENOTEMPTY:
+            return true;
+        default:
+            return false;
+    }
+}
+
+namespace {
+
+// Writes `text` into a new temporary file beside `path` and returns its name.
+fs::path write_temporary(const fs::path& path, const std::string& text, Sync sync) {
+    const fs::path tmp = temporary_beside(path);
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) throw FileError(path, "write the file", errno);
+    auto fail = [&](const std::string& action, bool open) {
+        const int err = errno;
+        if (open) ::close(fd);
+        ::unlink(tmp.c_str());
+        throw FileError(path, action, err);
+    };
+    if (!write_all(fd, text)) fail("write the file", true);
+    if (sync == Sync::Yes && ::fsync(fd) != 0) fail("write the file to disk (fsync)", true);
+    if (::close(fd) != 0) fail("write the file", false);
+    return tmp;
+}
+
+void rename_into_place(const fs::path& tmp, const fs::path& path) {
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        const int err = errno;
+        ::unlink(tmp.c_str());
+        throw FileError(path, "replace the file", err);
+    }
+}
+
+}  // namespace
+
+void write_file_atomically(const fs::path& path, const std::string& text, Sync sync) {
+    rename_into_place(write_temporary(path, text, sync), path);
+    if (sync == Sync::Yes) sync_folder(path.parent_path());
+}
+
+void write_file_keeping_previous(const fs::path& path, const fs::path& previous,
+                                 const std::string& text) {
+    const fs::path tmp = write_temporary(path, text, Sync::Yes);
+    if (::rename(path.c_str(), previous.c_str()) != 0 && errno != ENOENT) {
+        const int err = errno;
+        ::unlink(tmp.c_str());
+        throw FileError(previous, "keep the previous version", err);
+    }
+    rename_into_place(tmp, path);
+    sync_folder(path.parent_path());
+}
+
+void remove_stale_temporaries(const fs::path& dir, const std::string& prefix) {
     std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) throw ConfigError(path.string() + ": cannot replace the file: " + ec.message());
+    for (const auto& entry : fs::directory_iterator(dir.empty() ? "." : dir, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(prefix, 0) == 0 && name.find(kTempMarker) != std::string::npos &&
+            entry.is_regular_file(ec))
+            fs::remove(entry.path(), ec);
+    }
 }
 
-std::string read_text_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw ConfigError(path.string() + ": cannot open the file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+void make_folder(const fs::path& dir) {
+    std::error_code ec;
+    if (fs::exists(dir, ec)) {
+        if (!fs::is_directory(dir, ec)) throw FileError(dir, "use it as a folder", ENOTDIR);
+        return;
+    }
+    fs::create_directories(dir, ec);
+    if (ec) throw FileError(dir, "create the folder", ec.value());
 }
 
-nlohmann::json read_json_file(const std::filesystem::path& path) {
+std::string read_text_file(const fs::path& path) {
+    try {
+        return read_input(path.string(), kMaxRunFileBytes, "a file of a run or an enumeration");
+    } catch (const InputError& e) {
+        throw ConfigError(e.what());
+    }
+}
+
+nlohmann::json read_json_file(const fs::path& path) {
     const std::string text = read_text_file(path);
     try {
         return nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
         throw ConfigError(path.string() + ": not valid JSON: " + e.what());
     }
+}
+
+FolderLock::FolderLock(const fs::path& dir, const std::string& what) {
+    fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd_ < 0) throw FileError(dir, "open the folder", errno);
+    lock(dir, what);
+}
+
+FolderLock FolderLock::file(const fs::path& path, const std::string& what) {
+    FolderLock l;
+    l.fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (l.fd_ < 0) throw FileError(path, "create the lock file", errno);
+    l.lock(path, what);
+    return l;
+}
+
+void FolderLock::lock(const fs::path& path, const std::string& what) {
+    if (::flock(fd_, LOCK_EX | LOCK_NB) == 0) return;
+    const int err = errno;
+    ::close(fd_);
+    fd_ = -1;
+    if (err == EWOULDBLOCK)
+        throw ConfigError(path.string() + ": in use by another mazesearch process (" + what +
+                          " still going on there); wait for it to end or stop it first");
+    throw FileError(path, "lock", err);
+}
+
+FolderLock::~FolderLock() {
+    if (fd_ >= 0) ::close(fd_);
 }
 
 }  // namespace maze::cli

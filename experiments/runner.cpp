@@ -4,6 +4,8 @@
 #include <spdlog/spdlog.h>
 
 #include <atomic>
+#include <cerrno>
+#include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <memory>
@@ -46,8 +48,26 @@ class Experiment {
 
     void create() { folder_.create(config_); }
 
+    // Runs the experiment; after any failure the run's status says `failed` and its log why.
     int run() {
         open_log();
+        try {
+            return run_logged();
+        } catch (const std::exception& e) {
+            // Into log.txt only: main says it on standard error.
+            spdlog::logger("run", file_sink_).error("failed: {}", e.what());
+            try {
+                RunFolder::set_status(folder_.root(), "failed");
+            } catch (const std::exception&) {
+                // The reason is on standard error all the same (main reports the exception).
+            }
+            throw;
+        }
+    }
+
+  private:
+    int run_logged() {
+        remove_stale_temporaries(folder_.root());
         RunFolder::set_status(folder_.root(), "running");
         log_->info("run {} ({}): target {}, optimizer {}, seed {}, {} repeat(s), output {}",
                    config_.name, config_.source, made_.target->name(),
@@ -89,7 +109,6 @@ class Experiment {
         return 0;
     }
 
-  private:
     // Every repeat with `threads` threads for its batches, one after the other.
     void run_one_by_one(const RepeatContext& ctx, std::vector<RepeatOutcome>& outcomes,
                         int threads) {
@@ -130,14 +149,24 @@ class Experiment {
     }
 
     void open_log() {
-        std::vector<spdlog::sink_ptr> sinks{std::make_shared<spdlog::sinks::basic_file_sink_mt>(
-            (folder_.root() / "log.txt").string())};
+        const fs::path path = folder_.root() / "log.txt";
+        {
+            // spdlog's own error would not say why; open it once here to have the system's reason.
+            std::FILE* f = std::fopen(path.c_str(), "ae");
+            if (!f) throw FileError(path, "open the log", errno);
+            std::fclose(f);
+        }
+        file_sink_ = std::make_shared<spdlog::sinks::basic_file_sink_mt>(path.string());
+        std::vector<spdlog::sink_ptr> sinks{file_sink_};
         sinks.front()->set_pattern("[%Y-%m-%d %H:%M:%S] [%l] %v");
         // On a terminal the live progress line speaks; the console shows only warnings then.
         if (!options_.quiet)
             sinks.push_back(console_sink(live_ ? spdlog::level::warn : spdlog::level::info));
         log_ = std::make_shared<spdlog::logger>("run", sinks.begin(), sinks.end());
         log_->flush_on(spdlog::level::info);
+        // A line that cannot be written (a full disk) is said on standard error, not thrown.
+        log_->set_error_handler(
+            [path](const std::string& msg) { diag().warn("{}: cannot write: {}", path.string(), msg); });
     }
 
     RunConfig config_;
@@ -146,6 +175,7 @@ class Experiment {
     TargetAndView made_;
     std::vector<Genome> initial_;
     std::shared_ptr<spdlog::logger> log_;
+    spdlog::sink_ptr file_sink_;  // log.txt
     bool live_ = false;
 };
 
@@ -162,8 +192,11 @@ int run_experiment(const RunConfig& config, const RunOptions& options) {
 
 int resume_experiment(const std::string& dir, const RunOptions& options) {
     const fs::path d(dir);
+    if (!fs::is_directory(d)) throw ConfigError(dir + ": not a run folder (not a folder at all)");
     if (!fs::exists(d / "config.json"))
-        throw ConfigError(dir + ": not a run directory (no config.json)");
+        throw ConfigError(dir + ": not a run folder (no config.json)");
+    // Held until the run ends: a second resume (or a run still going on) is refused.
+    const FolderLock lock(d, "a run or resume");
     RunConfig config =
         config_from_json(read_json_file(d / "config.json"), (d / "config.json").string());
     if (RunFolder::status(d) == "finished") {

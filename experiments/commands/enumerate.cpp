@@ -3,6 +3,8 @@
 // mazesearch merge: shard results into one answer.
 #include <unistd.h>
 
+#include <cerrno>
+
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -91,6 +93,43 @@ void print_result(const EnumerationResult& r, bool json) {
     for (const std::string& b : r.boards) std::printf("\n%s", b.c_str());
 }
 
+// An enumeration's checkpoint: the result so far and which subtrees are done.
+struct ProgressFile {
+    fs::path path;
+    EnumerationResult result;
+    std::vector<std::uint8_t> done;
+};
+
+// The latest usable progress file (OUT.progress, else the one before it, OUT.progress.prev); a
+// corrupt one is said and passed over. None when neither exists; ConfigError naming both and
+// what to do when neither can be read.
+std::optional<ProgressFile> load_progress(const fs::path& latest, const fs::path& previous) {
+    std::string problems;
+    for (const fs::path& path : {latest, previous}) {
+        if (!fs::exists(path)) continue;
+        try {
+            const nlohmann::json p = read_json_file(path);
+            const std::string done = p.at("done").get<std::string>();
+            if (done.find_first_not_of("01") != std::string::npos)
+                throw ConfigError(path.string() + ": done: expected a string of 0s and 1s");
+            ProgressFile f{path, EnumerationResult::from_json(p.at("result")),
+                           done_from_text(p.at("done").get<std::string>())};
+            if (!problems.empty())
+                diag().warn("{}: resuming from this previous checkpoint instead", path.string());
+            return f;
+        } catch (const std::exception& e) {
+            const std::string why = e.what();
+            const std::string line =
+                why.rfind(path.string(), 0) == 0 ? why : path.string() + ": " + why;
+            diag().warn("{} (corrupt; skipped)", line);
+            problems += (problems.empty() ? "" : "; ") + line;
+        }
+    }
+    if (problems.empty()) return std::nullopt;
+    throw ConfigError("no usable progress: " + problems + ". To start over, remove " +
+                      latest.string() + " and " + previous.string());
+}
+
 int run_enumerate(const EnumerateOptions& o) {
     if (o.rows < 1 || o.cols < 1) throw ConfigError("--rows and --cols are required");
     if (o.rows * o.cols > kMaxEnumerationCells || (o.rows + 2) * (o.cols + 2) > 128)
@@ -155,30 +194,47 @@ int run_enumerate(const EnumerateOptions& o) {
     total.shards = shards;
     total.objective = *objective;
     std::vector<std::uint8_t> done;
+    // The folder of --out is checked (and locked against a second enumeration of the same OUT)
+    // before any work: a result that cannot be written is known at once, not after hours.
+    std::optional<FolderLock> lock;
+    const fs::path previous_path = o.out.empty() ? fs::path() : fs::path(o.out + ".progress.prev");
+    if (!o.out.empty()) {
+        const fs::path out(o.out);
+        if (fs::is_directory(out))
+            throw ConfigError(o.out + ": is a folder; --out takes a file name (the result)");
+        const fs::path folder = out.parent_path().empty() ? fs::path(".") : out.parent_path();
+        if (!fs::is_directory(folder))
+            throw FileError(folder, "write the result there", ENOENT);
+        lock.emplace(FolderLock::file(o.out + ".lock", "an enumeration"));
+        remove_stale_temporaries(out.parent_path(), out.filename().string());
+    }
     if (o.resume) {
         if (o.out.empty())
             throw ConfigError("--resume needs --out FILE (the progress is FILE.progress)");
-        if (fs::exists(o.out) && !fs::exists(progress_path)) {
+        if (fs::exists(o.out) && !fs::exists(progress_path) && !fs::exists(previous_path)) {
             std::printf("%s: already finished\n", o.out.c_str());
+            std::error_code ec;
+            fs::remove(o.out + ".lock", ec);
             return kExitOk;
         }
-        if (!fs::exists(progress_path))
-            throw ConfigError(progress_path.string() + ": no progress to resume");
-        const nlohmann::json p = read_json_file(progress_path);
-        try {
-            total = EnumerationResult::from_json(p.at("result"));
-        } catch (const std::invalid_argument& e) {
-            throw ConfigError(progress_path.string() + ": " + e.what());
+        const std::optional<ProgressFile> p = load_progress(progress_path, previous_path);
+        if (!p) {
+            diag().warn(
+                "{}: no progress written yet (the enumeration stopped before its first "
+                "checkpoint); starting it from the beginning",
+                progress_path.string());
+        } else {
+            total = p->result;
+            done = p->done;
+            if (total.rows != o.rows || total.cols != o.cols || !(total.start == start) ||
+                !(total.exit == exit) || total.shard != shard || total.shards != shards)
+                throw ConfigError(p->path.string() + ": belongs to another grid or shard");
+            if (total.objective != *objective)
+                throw ConfigError(p->path.string() + ": an enumeration of objective " +
+                                  std::string(objective_name(total.objective)) + ", not " +
+                                  o.objective);
         }
-        if (total.rows != o.rows || total.cols != o.cols || !(total.start == start) ||
-            !(total.exit == exit) || total.shard != shard || total.shards != shards)
-            throw ConfigError(progress_path.string() + ": belongs to another grid or shard");
-        if (total.objective != *objective)
-            throw ConfigError(progress_path.string() + ": an enumeration of objective " +
-                              std::string(objective_name(total.objective)) + ", not " +
-                              o.objective);
-        done = done_from_text(p.at("done").get<std::string>());
-    } else if (!o.out.empty() && fs::exists(progress_path)) {
+    } else if (!o.out.empty() && (fs::exists(progress_path) || fs::exists(previous_path))) {
         throw ConfigError(progress_path.string() + ": an unfinished enumeration; add --resume");
     } else if (!o.out.empty() && fs::exists(o.out)) {
         throw ConfigError(
@@ -190,7 +246,7 @@ int run_enumerate(const EnumerateOptions& o) {
         nlohmann::json p;
         p["result"] = total.to_json();
         p["done"] = done_to_text(done);
-        write_file_atomically(progress_path, p.dump() + "\n");
+        write_file_keeping_previous(progress_path, previous_path, p.dump() + "\n");
     };
 
     const InterruptGuard guard;
@@ -255,7 +311,12 @@ int run_enumerate(const EnumerateOptions& o) {
         for (size_t i = static_cast<size_t>(shard); i < done.size();
              i += static_cast<size_t>(shards))
             done_at_segment += done[i];
-        const EnumerationResult part = enumerate_boards(o.rows, o.cols, start, exit, eo);
+        EnumerationResult part;
+        try {
+            part = enumerate_boards(o.rows, o.cols, start, exit, eo);
+        } catch (const std::invalid_argument& e) {
+            throw ConfigError(progress_path.string() + ": " + e.what());
+        }
         session_before_segment += part.subtrees;
         total.merge(part, o.cap);
         bool all = true;
@@ -276,9 +337,16 @@ int run_enumerate(const EnumerateOptions& o) {
         return 130;
     }
     if (!o.out.empty()) {
-        write_file_atomically(o.out, total.to_json().dump(2) + "\n");
+        try {
+            write_file_atomically(o.out, total.to_json().dump(2) + "\n");
+        } catch (const std::exception&) {
+            print_result(total, o.json);  // the answer is not lost with the file
+            throw;
+        }
         std::error_code ec;
         fs::remove(progress_path, ec);
+        fs::remove(previous_path, ec);
+        fs::remove(o.out + ".lock", ec);
     }
     print_result(total, o.json);
     if (!o.out.empty() && !o.json) std::printf("result: %s\n", o.out.c_str());

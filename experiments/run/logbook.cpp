@@ -1,5 +1,8 @@
 #include "mazesearch/experiments/run/logbook.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <string>
 
@@ -20,7 +23,23 @@ std::string csv_number(double v) {
 }  // namespace
 
 Logbook::Logbook(const std::filesystem::path& path, std::uint64_t rows)
-    : out_(path, std::ios::app), rows_(rows) {}
+    : path_(path), out_(std::fopen(path.c_str(), "ae")), rows_(rows) {
+    if (!out_) throw FileError(path, "open the file", errno);
+}
+
+Logbook::Logbook(Logbook&& other) noexcept
+    : path_(std::move(other.path_)), out_(other.out_), rows_(other.rows_) {
+    other.out_ = nullptr;
+}
+
+Logbook::~Logbook() {
+    if (out_) std::fclose(out_);
+}
+
+void Logbook::sync() {
+    if (std::fflush(out_) != 0 || std::ferror(out_)) throw FileError(path_, "write the file", errno);
+    if (::fsync(::fileno(out_)) != 0) throw FileError(path_, "write the file to disk (fsync)", errno);
+}
 
 Logbook Logbook::create(const std::filesystem::path& path) {
     write_file_atomically(path, kHeader);
@@ -28,6 +47,7 @@ Logbook Logbook::create(const std::filesystem::path& path) {
 }
 
 Logbook Logbook::resume(const std::filesystem::path& path, std::uint64_t rows) {
+    if (!std::filesystem::exists(path)) return create(path);
     const std::string text = read_text_file(path);
     std::string kept;
     std::uint64_t lines = 0;
@@ -39,17 +59,20 @@ Logbook Logbook::resume(const std::filesystem::path& path, std::uint64_t rows) {
         pos = nl + 1;
         ++lines;
     }
+    if (lines == 0) kept = kHeader;
     write_file_atomically(path, kept);
-    return Logbook(path, rows);
+    return Logbook(path, lines ? lines - 1 : 0);
 }
 
 void Logbook::write_row(std::uint64_t step, Evaluator& ev) {
     const StepStats s = ev.take_step_stats();
     auto stat = [&](double v) { return s.count ? csv_number(v) : std::string(); };
-    out_ << step << ',' << ev.evaluations() << ',' << ev.rejected() << ','
-         << (ev.has_best() ? csv_number(ev.best_score()) : "") << ',' << stat(s.mean) << ','
-         << stat(s.std) << ',' << stat(s.min) << ',' << stat(s.max) << ','
-         << csv_number(ev.seconds()) << '\n';
+    const std::string row = std::to_string(step) + ',' + std::to_string(ev.evaluations()) + ',' +
+                            std::to_string(ev.rejected()) + ',' +
+                            (ev.has_best() ? csv_number(ev.best_score()) : "") + ',' +
+                            stat(s.mean) + ',' + stat(s.std) + ',' + stat(s.min) + ',' +
+                            stat(s.max) + ',' + csv_number(ev.seconds()) + '\n';
+    if (std::fputs(row.c_str(), out_) == EOF) throw FileError(path_, "write the file", errno);
     ++rows_;
 }
 

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
+#include <cstdio>
 
 #include "mazesearch/search/evaluator.hpp"
 
@@ -22,11 +22,17 @@ class Logbook {
     // step(s) since the previous row (which it resets).
     void write_row(std::uint64_t step, Evaluator& ev);
     std::uint64_t rows() const { return rows_; }
-    void flush() { out_.flush(); }
+    // Flushes the rows written and syncs them to disk (before a checkpoint that counts them).
+    void sync();
+
+    Logbook(Logbook&& other) noexcept;
+    Logbook& operator=(Logbook&&) = delete;
+    ~Logbook();
 
   private:
     Logbook(const std::filesystem::path& path, std::uint64_t rows);
-    std::ofstream out_;
+    std::filesystem::path path_;
+    std::FILE* out_ = nullptr;
     std::uint64_t rows_;
 };
 

@@ -23,14 +23,14 @@ namespace maze::cli {
 void write_archive(const fs::path& folder, const BoardView& view,
                    const std::vector<Archived>& archive) {
     if (archive.empty()) return;
-    fs::create_directories(folder);
+    make_folder(folder);
     std::string index = "rank,value,evaluation,distance_to_best,file\n";
     std::set<std::string> current;
     for (std::size_t k = 0; k < archive.size(); ++k) {
         const Archived& a = archive[k];
         char name[64];
         std::snprintf(name, sizeof name, "%02zu.txt", k + 1);
-        write_file_atomically(folder / name, view.text(a.genome));
+        write_file_atomically(folder / name, view.text(a.genome), Sync::No);
         current.insert(name);
         index += std::to_string(k + 1) + "," + format_score(a.value) + "," +
                  std::to_string(a.evaluation) + "," +
@@ -41,10 +41,12 @@ void write_archive(const fs::path& folder, const BoardView& view,
         const std::string f = entry.path().filename().string();
         if (f.size() == 6 && f.ends_with(".txt") && !current.count(f)) fs::remove(entry.path());
     }
-    write_file_atomically(folder / "index.csv", index);
+    write_file_atomically(folder / "index.csv", index, Sync::No);
 }
 
-RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, int threads) {
+namespace {
+
+RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& dir, int threads) {
     const RunConfig& config = ctx.config;
     const bool several = config.repeats > 1;
     RepeatOutcome out;
@@ -53,21 +55,39 @@ RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, i
         out.summary = read_json_file(dir / "summary.json");
         return out;
     }
-    fs::create_directories(dir);
+    make_folder(dir);
+    remove_stale_temporaries(dir);
     const std::uint64_t seed = derive_seed(config.seed, {static_cast<std::uint64_t>(r)});
-    auto opt = make_optimizer(config.optimizer);
-    Evaluator ev(ctx.target, config.budget, threads, config.archive);
-    opt->start(ctx.target, seed, ctx.initial);
+    std::unique_ptr<Optimizer> opt;
+    std::optional<Evaluator> evaluator;
+    auto start_fresh = [&] {
+        opt = make_optimizer(config.optimizer);
+        evaluator.emplace(ctx.target, config.budget, threads, config.archive);
+        opt->start(ctx.target, seed, ctx.initial);
+    };
+    start_fresh();
     const fs::path checkpoint_path = dir / "checkpoint.json";
+    const std::optional<Checkpoint> cp = load_checkpoint(
+        checkpoint_path,
+        [&](const Checkpoint& c) {
+            start_fresh();  // a checkpoint that failed half-way leaves nothing behind
+            opt->restore(c.optimizer);
+            evaluator->restore(c.evaluator);
+        },
+        [&](const std::string& warning) { ctx.log.warn("repeat {}: {}", r, warning); });
+    Evaluator& ev = *evaluator;
     std::uint64_t step = 0;
     std::optional<Logbook> book;
-    if (const std::optional<Checkpoint> cp = load_checkpoint(checkpoint_path)) {
-        opt->restore(cp->optimizer);
-        ev.restore(cp->evaluator);
+    if (cp) {
         step = cp->step;
         book.emplace(Logbook::resume(dir / "logbook.csv", cp->logbook_rows));
         ctx.log.info("repeat {}: resumed at step {} ({} evaluations)", r, step, ev.evaluations());
     } else {
+        if (fs::exists(dir / "logbook.csv"))
+            ctx.log.info(
+                "repeat {}: no checkpoint yet (it stopped before writing its first); starting it "
+                "from the beginning",
+                r);
         book.emplace(Logbook::create(dir / "logbook.csv"));
     }
     if (several) RunFolder::set_status(dir, "running");
@@ -78,15 +98,16 @@ RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, i
     auto write_boards = [&] {
         if (!ev.has_best() || (written_best && *written_best == ev.best_score())) return;
         written_best = ev.best_score();
-        write_file_atomically(dir / "best.txt", ctx.view.text(ev.best()));
+        write_file_atomically(dir / "best.txt", ctx.view.text(ev.best()), Sync::No);
         write_file_atomically(
             dir / "best.svg",
             ctx.view.svg(ev.best(), config.name + ": best " + format_score(ev.best_score()) + " " +
-                                        ctx.view.unit()));
+                                        ctx.view.unit()),
+            Sync::No);
         write_archive(dir / "archive", ctx.view, ev.archive());
     };
     auto checkpoint = [&] {
-        book->flush();
+        book->sync();
         write_boards();
         save_checkpoint(checkpoint_path, Checkpoint{1, step, book->rows(), opt->save(), ev.save()});
     };
@@ -140,6 +161,23 @@ RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, i
                  ev.evaluations(), ev.rejected(),
                  ev.has_best() ? format_score(ev.best_score()) : "none", ctx.view.unit());
     return out;
+}
+
+}  // namespace
+
+RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, int threads) {
+    try {
+        return run_repeat_here(ctx, r, dir, threads);
+    } catch (...) {
+        // The run says why in its log; the repeat's own status says that it failed.
+        if (ctx.config.repeats > 1) {
+            try {
+                RunFolder::set_status(dir, "failed");
+            } catch (const std::exception&) {
+            }
+        }
+        throw;
+    }
 }
 
 }  // namespace maze::cli

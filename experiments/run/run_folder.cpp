@@ -29,16 +29,25 @@ fs::path RunFolder::repeat_dir(int r, int repeats) const {
     return root_ / name;
 }
 
-void RunFolder::create(const RunConfig& config) const {
-    fs::create_directories(root_);
+void RunFolder::create(const RunConfig& config) {
+    make_folder(root_);
+    lock();
     if (fs::exists(root_ / "config.json"))
         throw ConfigError(root_.string() + ": already holds a run; use `mazesearch resume " +
                           root_.string() + "` or another output folder");
+    if (!fs::is_empty(root_))
+        throw ConfigError(root_.string() +
+                          ": not empty, and not a run folder (no config.json); nothing was "
+                          "written there: choose a new or empty output folder");
     write_file_atomically(root_ / "config.json", config.resolved.dump(2) + "\n");
     write_file_atomically(root_ / "config.yaml", to_yaml(config.resolved));
     std::string overrides;
     for (const auto& o : config.overrides) overrides += o + "\n";
     write_file_atomically(root_ / "overrides.txt", overrides);
+}
+
+void RunFolder::lock() {
+    if (!lock_) lock_.emplace(root_, "a run or resume");
 }
 
 std::string RunFolder::status(const fs::path& dir) {

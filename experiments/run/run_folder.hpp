@@ -3,9 +3,11 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/files.hpp"
 
 namespace maze::cli {
 
@@ -20,17 +22,22 @@ class RunFolder {
     // The folder of repeat r: the root itself for a single repeat, else root/repeat-NNN.
     std::filesystem::path repeat_dir(int r, int repeats) const;
 
-    // Creates the folder and writes the files that describe the run; ConfigError if it holds a
-    // run already.
-    void create(const RunConfig& config) const;
+    // Creates the folder (or takes an empty one), locks it and writes the files that describe
+    // the run. Refused without touching the folder when it holds a run already, when it is not
+    // empty (the user's own files), when it is in use, or when it cannot be created or written
+    // (a file in the way, a read-only file system).
+    void create(const RunConfig& config);
+    // Locks an existing run folder for this process (resume); ConfigError if another holds it.
+    void lock();
 
-    // The status marker of a run or repeat folder: running, interrupted or finished ("" when
-    // there is none).
+    // The status marker of a run or repeat folder: running, interrupted, finished or failed (""
+    // when there is none).
     static std::string status(const std::filesystem::path& dir);
     static void set_status(const std::filesystem::path& dir, const std::string& status);
 
   private:
     std::filesystem::path root_;
+    std::optional<FolderLock> lock_;
 };
 
 }  // namespace maze::cli
