@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -102,9 +103,30 @@ void rename_into_place(const fs::path& tmp, const fs::path& path) {
     }
 }
 
+
+// Writes into an existing file that is not a regular one (a device, a pipe, /dev/stdout): such a
+// file cannot be replaced, only written.
+void write_in_place(const fs::path& path, const std::string& text) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0) throw FileError(path, "write the file", errno);
+    const bool ok = write_all(fd, text);
+    const int err = errno;
+    if (::close(fd) != 0 && ok) throw FileError(path, "write the file", errno);
+    if (!ok) throw FileError(path, "write the file", err);
+}
+
+// True when `path` exists and is not a regular file (after links); FileError for a folder.
+bool special_file(const fs::path& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return false;
+    if (S_ISDIR(st.st_mode)) throw FileError(path, "write the file", EISDIR);
+    return !S_ISREG(st.st_mode);
+}
+
 }  // namespace
 
 void write_file_atomically(const fs::path& path, const std::string& text, Sync sync) {
+    if (special_file(path)) return write_in_place(path, text);
     rename_into_place(write_temporary(path, text, sync), path);
     if (sync == Sync::Yes) sync_folder(path.parent_path());
 }

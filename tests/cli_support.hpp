@@ -33,12 +33,13 @@ struct CmdResult {
     std::string err;  // stderr
 };
 
-// Runs `mazesearch ARGS` through the shell (so ARGS may redirect, e.g. "< file").
-inline CmdResult run(const std::string& args) {
+// Runs `mazesearch ARGS` through the shell (so ARGS may redirect, e.g. "< file"); `before` is
+// shell text put in front of the command ("cd DIR && ", "ulimit -f 8; ").
+inline CmdResult run(const std::string& args, const std::string& before = "") {
     static std::atomic<int> counter{0};
     const std::string err_path =
         test_dir() + "/cli_stderr_" + std::to_string(counter.fetch_add(1)) + ".txt";
-    const std::string cmd = kBin + " " + args + " 2>" + err_path;
+    const std::string cmd = before + kBin + " " + args + " 2>" + err_path;
     CmdResult r;
     FILE* p = popen(cmd.c_str(), "r");
     if (!p) return r;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/files.hpp"
 #include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -233,4 +234,114 @@ TEST(Runner, ExhaustiveOptimizerGivesTheExactAnswerInARunDirectory) {
                                              "target.rows=13", "target.cols=13"}),
                                 quiet()),
                  maze::ParamError);
+}
+
+// The run of `config_file(opt)` in `parts`, interrupted twice (three steps each), so that its
+// folder holds a checkpoint and the one before it.
+static void run_with_two_checkpoints(const std::string& cfg, const fs::path& parts) {
+    RunOptions stop = quiet();
+    stop.interrupt_after_steps = 3;
+    ASSERT_EQ(run_experiment(load_config(cfg, {"output=" + parts.string()}), stop), 130);
+    ASSERT_EQ(resume_experiment(parts.string(), stop), 130);
+    ASSERT_TRUE(fs::exists(parts / "checkpoint.json"));
+    ASSERT_TRUE(fs::exists(parts / "checkpoint.prev.json"));
+}
+
+TEST(Runner, ACorruptCheckpointFallsBackToThePreviousOneAndEndsTheSame) {
+    const std::string cfg = config_file("{kind: genetic}");
+    const fs::path whole = fresh_dir("fallback_whole");
+    ASSERT_EQ(run_experiment(load_config(cfg, {"output=" + whole.string()}), quiet()), 0);
+    // Truncated (a power loss mid-write on a file system without the rename guarantee), emptied,
+    // and valid JSON with a state of another optimizer.
+    for (const std::string corrupt :
+         {std::string("truncated"), std::string(""), std::string("other-kind")}) {
+        const fs::path parts = fresh_dir("fallback_parts");
+        run_with_two_checkpoints(cfg, parts);
+        std::string text = slurp(parts / "checkpoint.json");
+        if (corrupt == "truncated") {
+            text.resize(text.size() / 2);
+        } else if (corrupt == "other-kind") {
+            nlohmann::json j = nlohmann::json::parse(text);
+            j["optimizer"] = {{"kind", "annealing"}};
+            text = j.dump();
+        } else {
+            text.clear();
+        }
+        std::ofstream(parts / "checkpoint.json", std::ios::trunc) << text;
+        ASSERT_EQ(resume_experiment(parts.string(), quiet()), 0) << corrupt;
+        EXPECT_EQ(summary_without_timing(whole), summary_without_timing(parts)) << corrupt;
+        EXPECT_EQ(logbook_without_timing(whole), logbook_without_timing(parts)) << corrupt;
+        const std::string log = slurp(parts / "log.txt");
+        EXPECT_NE(log.find("checkpoint.json"), std::string::npos) << log;
+        EXPECT_NE(log.find("(corrupt; skipped)"), std::string::npos) << log;
+        EXPECT_NE(log.find("checkpoint.prev.json: resuming from this previous checkpoint"),
+                  std::string::npos)
+            << log;
+    }
+}
+
+TEST(Runner, TwoCorruptCheckpointsStopTheResumeWithWhatToDo) {
+    const fs::path parts = fresh_dir("both_corrupt");
+    run_with_two_checkpoints(config_file("{kind: genetic}"), parts);
+    std::ofstream(parts / "checkpoint.json", std::ios::trunc) << "{\"version\": 1";
+    std::ofstream(parts / "checkpoint.prev.json", std::ios::trunc) << "[]";
+    try {
+        resume_experiment(parts.string(), quiet());
+        FAIL() << "resumed from two corrupt checkpoints";
+    } catch (const ConfigError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find((parts / "checkpoint.json").string()), std::string::npos) << what;
+        EXPECT_NE(what.find((parts / "checkpoint.prev.json").string()), std::string::npos) << what;
+        EXPECT_NE(what.find("remove"), std::string::npos) << what;
+    }
+    EXPECT_EQ(slurp(parts / "status"), "failed\n");
+    EXPECT_NE(slurp(parts / "log.txt").find("[error] failed: no usable checkpoint"),
+              std::string::npos);
+    // Doing what it says starts the run over, to the uninterrupted result.
+    fs::remove(parts / "checkpoint.json");
+    fs::remove(parts / "checkpoint.prev.json");
+    ASSERT_EQ(resume_experiment(parts.string(), quiet()), 0);
+    const fs::path whole = fresh_dir("both_corrupt_whole");
+    ASSERT_EQ(run_experiment(load_config(config_file("{kind: genetic}"),
+                                         {"output=" + whole.string()}),
+                             quiet()),
+              0);
+    EXPECT_EQ(summary_without_timing(whole), summary_without_timing(parts));
+    EXPECT_NE(slurp(parts / "log.txt").find("no checkpoint yet"), std::string::npos);
+}
+
+TEST(Runner, AFolderOwnedByAnotherProcessIsRefused) {
+    const fs::path parts = fresh_dir("owned");
+    RunOptions stop = quiet();
+    stop.interrupt_after_steps = 3;
+    ASSERT_EQ(run_experiment(load_config(config_file("{kind: genetic}"),
+                                         {"output=" + parts.string()}),
+                             stop),
+              130);
+    {
+        // flock locks belong to an open file description: this one stands for another process.
+        const FolderLock other(parts, "a test");
+        EXPECT_THROW(resume_experiment(parts.string(), quiet()), ConfigError);
+        EXPECT_THROW(run_experiment(load_config(config_file("{kind: genetic}"),
+                                                {"output=" + parts.string()}),
+                                    quiet()),
+                     ConfigError);
+        EXPECT_EQ(slurp(parts / "status"), "interrupted\n");  // untouched
+    }
+    // Released with its owner (the run's own lock too, when the run returns).
+    EXPECT_EQ(resume_experiment(parts.string(), quiet()), 0);
+    EXPECT_NO_THROW(FolderLock(parts, "a test"));
+}
+
+TEST(Runner, TemporariesOfADeadProcessAreRemovedOnResume) {
+    const fs::path parts = fresh_dir("stale_tmp");
+    RunOptions stop = quiet();
+    stop.interrupt_after_steps = 3;
+    ASSERT_EQ(run_experiment(load_config(config_file("{kind: genetic}"),
+                                         {"output=" + parts.string()}),
+                             stop),
+              130);
+    std::ofstream(parts / "checkpoint.json.tmp-99999-0") << "half a check";
+    ASSERT_EQ(resume_experiment(parts.string(), quiet()), 0);
+    EXPECT_FALSE(fs::exists(parts / "checkpoint.json.tmp-99999-0"));
 }

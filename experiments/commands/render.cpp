@@ -7,6 +7,7 @@
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/experiments/board_report.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/files.hpp"
 
 namespace maze::cli {
 
@@ -43,11 +44,7 @@ Command add_render(CLI::App& app) {
                                           : std::string("infeasible");
                 }
                 const std::string svg = render_svg(b, rep.visits, ro);
-                std::ofstream out(opts->out, std::ios::binary);
-                if (!out) throw BoardError(opts->out, 0, "cannot open the output file for writing");
-                out << svg;
-                out.close();
-                if (!out) throw BoardError(opts->out, 0, "write error");
+                write_file_atomically(opts->out, svg, Sync::No);
                 std::printf(
                     "%s: wrote %s (%s)\n", opts->file.c_str(), opts->out.c_str(),
                     rep.moves ? (std::to_string(*rep.moves) + " moves").c_str() : "infeasible");
