@@ -249,3 +249,50 @@ TEST(Robustness, ASecondProcessIsRefusedWhileTheFirstOwnsTheFolder) {
     EXPECT_TRUE(e.exited && e.code == 130) << e.describe() << "\n" << read_file(err_path);
     EXPECT_EQ(read_file((dir / "status").string()), "interrupted\n");
 }
+
+// An enumeration's progress keeps the one before it too: a corrupt latest one falls back to it
+// (said on standard error) and the answer is the plain one; with both corrupt, the message names
+// them and says what to do.
+TEST(Robustness, ACorruptEnumerationProgressFallsBackToThePreviousOne) {
+    const fs::path dir = fresh("enum_corrupt");
+    fs::create_directories(dir);
+    const std::string out = (dir / "6x6.json").string();
+    const std::string err_path = test_dir() + "/enum_corrupt_err.txt";
+    {
+        Child child({"enumerate", "--rows", "6", "--cols", "6", "--quiet", "--threads", "1",
+                     "--checkpoint-seconds", "0.05", "--out", out},
+                    err_path);
+        ASSERT_TRUE(child.started());
+        const bool twice = child.wait_until(
+            [&] { return fs::exists(out + ".progress.prev"); }, std::chrono::seconds(60));
+        if (twice) child.send(SIGINT);
+        const ChildExit e = child.wait(std::chrono::seconds(60));
+        if (!(e.exited && e.code == 130))
+            GTEST_SKIP() << "the enumeration ended before two checkpoints: " << e.describe();
+    }
+    const CmdResult plain = run("enumerate --rows 6 --cols 6 --json --quiet");
+    ASSERT_EQ(plain.status, 0) << plain.err;
+    std::ofstream(out + ".progress", std::ios::trunc) << "{\"result\": {\"rows\": 6";
+    const CmdResult resumed = run("enumerate --rows 6 --cols 6 --json --resume --out " + out);
+    ASSERT_EQ(resumed.status, 0) << resumed.err;
+    EXPECT_TRUE(has(resumed.err, out + ".progress: not valid JSON")) << resumed.err;
+    EXPECT_TRUE(has(resumed.err, out + ".progress.prev: resuming from this previous checkpoint"))
+        << resumed.err;
+    for (const char* k : {"\"optimum\":", "\"feasible\":", "\"optimal_boards\":"}) {
+        const auto a = resumed.out.find(k), b = plain.out.find(k);
+        ASSERT_NE(a, std::string::npos);
+        ASSERT_NE(b, std::string::npos);
+        EXPECT_EQ(resumed.out.substr(a, resumed.out.find(',', a) - a),
+                  plain.out.substr(b, plain.out.find(',', b) - b))
+            << k;
+    }
+    // Both corrupt: exit 2, both named, and what to do.
+    const std::string other = (dir / "other.json").string();
+    std::ofstream(other + ".progress") << "garbage";
+    std::ofstream(other + ".progress.prev") << "{\"result\": {}, \"done\": \"01x\"}";
+    const CmdResult bad = run("enumerate --rows 6 --cols 6 --resume --out " + other);
+    EXPECT_EQ(bad.status, 2) << bad.err;
+    EXPECT_TRUE(has(bad.err, "no usable progress")) << bad.err;
+    EXPECT_TRUE(has(bad.err, other + ".progress.prev")) << bad.err;
+    EXPECT_TRUE(has(bad.err, "To start over, remove")) << bad.err;
+}
