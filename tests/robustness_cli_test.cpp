@@ -296,3 +296,23 @@ TEST(Robustness, ACorruptEnumerationProgressFallsBackToThePreviousOne) {
     EXPECT_TRUE(has(bad.err, other + ".progress.prev")) << bad.err;
     EXPECT_TRUE(has(bad.err, "To start over, remove")) << bad.err;
 }
+
+TEST(Robustness, SummarizeNamesARunThatIsNotFinishedOrNotASummary) {
+    const fs::path dir = fresh("summarize_bad");
+    ASSERT_EQ(
+        run("run " + kQuickstart + " budget.evaluations=2000 --quiet output=" + dir.string())
+            .status,
+        0);
+    const fs::path unfinished = fresh("summarize_unfinished");
+    fs::create_directories(unfinished);
+    fs::copy_file(dir / "config.json", unfinished / "config.json");
+    std::ofstream(unfinished / "status") << "interrupted\n";
+    const CmdResult u = run("summarize " + unfinished.string());
+    EXPECT_EQ(u.status, 2) << u.err;
+    EXPECT_TRUE(has(u.err, unfinished.string() + ": not finished (status: interrupted)")) << u.err;
+    std::ofstream(dir / "summary.json", std::ios::trunc) << "{\"runs\": 3}";
+    const CmdResult s = run("summarize " + dir.string());
+    EXPECT_EQ(s.status, 2) << s.err;
+    EXPECT_TRUE(has(s.err, dir.string() + ": not the summary of a run")) << s.err;
+    EXPECT_FALSE(has(s.err, "internal error")) << s.err;
+}

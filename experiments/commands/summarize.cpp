@@ -14,6 +14,7 @@
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
+#include "mazesearch/experiments/run/run_folder.hpp"
 #include "mazesearch/experiments/run/report.hpp"
 #include "mazesearch/search/state_json.hpp"
 
@@ -49,21 +50,32 @@ Command add_summarize(CLI::App& app) {
                         with_optimum ? " ---: |" : "");
             for (const std::string& d : *dirs) {
                 const std::filesystem::path dir(d);
+                if (std::filesystem::is_directory(dir) &&
+                    std::filesystem::exists(dir / "config.json") &&
+                    !std::filesystem::exists(dir / "summary.json"))
+                    throw ConfigError(d + ": not finished (status: " +
+                                      RunFolder::status(dir) +
+                                      "); finish it with `mazesearch resume " + d + "`");
                 const nlohmann::json s = read_json_file(dir / "summary.json");
                 const nlohmann::json cfg = read_json_file(dir / "config.json");
                 std::vector<double> scores;
                 std::vector<nlohmann::json> runs;
-                if (s.contains("runs"))
-                    for (const auto& r : s["runs"]) runs.push_back(r);
-                else
-                    runs.push_back(s);
                 double evals = 0, secs = 0;
-                for (const auto& r : runs) {
-                    // A number, or "inf"/"-inf" for a target that rates boards so; null: none.
-                    if (!r["best_score"].is_null())
-                        scores.push_back(r["best_score"].get<Real>());
-                    evals += r["evaluations"].get<double>();
-                    secs += r["seconds"].get<double>();
+                try {
+                    if (s.contains("runs"))
+                        for (const auto& r : s.at("runs")) runs.push_back(r);
+                    else
+                        runs.push_back(s);
+                    for (const auto& r : runs) {
+                        // A number, or "inf"/"-inf" for a target that rates boards so; null: none.
+                        if (!r.at("best_score").is_null())
+                            scores.push_back(r.at("best_score").get<Real>());
+                        evals += r.at("evaluations").get<double>();
+                        secs += r.at("seconds").get<double>();
+                    }
+                    if (!cfg.is_object()) throw ConfigError("config.json: not an object");
+                } catch (const std::exception& e) {
+                    throw ConfigError(d + ": not the summary of a run: " + e.what());
                 }
                 std::sort(scores.begin(), scores.end());
                 const std::string label = cfg.value("label", cfg.value("name", d));
