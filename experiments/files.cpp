@@ -103,7 +103,6 @@ void rename_into_place(const fs::path& tmp, const fs::path& path) {
     }
 }
 
-
 // Writes into an existing file that is not a regular one (a device, a pipe, /dev/stdout): such a
 // file cannot be replaced, only written.
 void write_in_place(const fs::path& path, const std::string& text) {
@@ -183,26 +182,27 @@ nlohmann::json read_json_file(const fs::path& path) {
 FolderLock::FolderLock(const fs::path& dir, const std::string& what) {
     fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd_ < 0) throw FileError(dir, "open the folder", errno);
-    lock(dir, what);
+    lock(dir.string(), what);
 }
 
-FolderLock FolderLock::file(const fs::path& path, const std::string& what) {
+FolderLock FolderLock::file(const fs::path& path, const std::string& name,
+                            const std::string& what) {
     FolderLock l;
     l.fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (l.fd_ < 0) throw FileError(path, "create the lock file", errno);
-    l.lock(path, what);
+    l.lock(name, what);
     return l;
 }
 
-void FolderLock::lock(const fs::path& path, const std::string& what) {
+void FolderLock::lock(const std::string& name, const std::string& what) {
     if (::flock(fd_, LOCK_EX | LOCK_NB) == 0) return;
     const int err = errno;
     ::close(fd_);
     fd_ = -1;
     if (err == EWOULDBLOCK)
-        throw ConfigError(path.string() + ": in use by another mazesearch process (" + what +
+        throw ConfigError(name + ": in use by another mazesearch process (" + what +
                           " still going on there); wait for it to end or stop it first");
-    throw FileError(path, "lock", err);
+    throw FileError(name, "lock", err);
 }
 
 FolderLock::~FolderLock() {

@@ -63,8 +63,10 @@ class FolderLock {
     // Locks `dir` (which must exist) or throws ConfigError "DIR: in use by another mazesearch
     // process ...". `what` names the work in that message ("a run", "an enumeration").
     FolderLock(const std::filesystem::path& dir, const std::string& what);
-    // Locks the file `path` (created if missing) the same way.
-    static FolderLock file(const std::filesystem::path& path, const std::string& what);
+    // Locks the file `path` (created if missing) the same way; `name` is what the message names
+    // (the file the lock stands for).
+    static FolderLock file(const std::filesystem::path& path, const std::string& name,
+                           const std::string& what);
     FolderLock(FolderLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
     FolderLock& operator=(FolderLock&&) = delete;
     FolderLock(const FolderLock&) = delete;
@@ -72,7 +74,7 @@ class FolderLock {
 
   private:
     FolderLock() = default;
-    void lock(const std::filesystem::path& path, const std::string& what);
+    void lock(const std::string& name, const std::string& what);
     int fd_ = -1;
 };
 

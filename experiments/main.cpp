@@ -4,10 +4,10 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <iostream>
 #include <new>
-#include <exception>
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
@@ -26,10 +26,9 @@ using namespace maze::cli;
 // a parameter, a board or input file, a bad path), 1 for the environment (a full disk, an I/O
 // error, memory) and for anything unforeseen (an internal error).
 int report_failure(const std::exception& e) {
-    const bool bad_input = dynamic_cast<const ConfigError*>(&e) ||
-                           dynamic_cast<const maze::ParamError*>(&e) ||
-                           dynamic_cast<const maze::BoardError*>(&e) ||
-                           dynamic_cast<const maze::InputError*>(&e);
+    const bool bad_input =
+        dynamic_cast<const ConfigError*>(&e) || dynamic_cast<const maze::ParamError*>(&e) ||
+        dynamic_cast<const maze::BoardError*>(&e) || dynamic_cast<const maze::InputError*>(&e);
     if (bad_input) {
         diag().error("{}", e.what());
         return kExitBadInput;

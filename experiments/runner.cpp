@@ -165,8 +165,9 @@ class Experiment {
         log_ = std::make_shared<spdlog::logger>("run", sinks.begin(), sinks.end());
         log_->flush_on(spdlog::level::info);
         // A line that cannot be written (a full disk) is said on standard error, not thrown.
-        log_->set_error_handler(
-            [path](const std::string& msg) { diag().warn("{}: cannot write: {}", path.string(), msg); });
+        log_->set_error_handler([path](const std::string& msg) {
+            diag().warn("{}: cannot write: {}", path.string(), msg);
+        });
     }
 
     RunConfig config_;

@@ -57,8 +57,9 @@ TEST(Robustness, ADirectoryGivenAsAnInputIsRefusedByName) {
     fs::create_directories(dir);
     const std::string d = dir.string();
     for (const std::string& args :
-         {"eval " + d, "render " + d + " -o " + test_dir() + "/x.svg", "neighbourhood " + d, "solve cat-mouse " + d,
-          "solve mousetrap " + d, "eval --check " + kBoards + "optimum-5x5.txt " + d}) {
+         {"eval " + d, "render " + d + " -o " + test_dir() + "/x.svg", "neighbourhood " + d,
+          "solve cat-mouse " + d, "solve mousetrap " + d,
+          "eval --check " + kBoards + "optimum-5x5.txt " + d}) {
         const CmdResult r = run(args);
         EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
         EXPECT_TRUE(has(r.err, d + ": is a directory")) << args << "\n" << r.err;
@@ -142,10 +143,10 @@ TEST(Robustness, AWriteErrorDuringARunIsExit1AndTheRunSaysFailed) {
 
 TEST(Robustness, ResultsThatCannotBeWrittenToStandardOutputAreExit1) {
     const fs::path run_dir = fresh("stdout_run");
-    ASSERT_EQ(run("run " + kQuickstart + " budget.evaluations=2000 --quiet output=" +
-                  run_dir.string())
-                  .status,
-              0);
+    ASSERT_EQ(
+        run("run " + kQuickstart + " budget.evaluations=2000 --quiet output=" + run_dir.string())
+            .status,
+        0);
     const std::string tree = write_temp("tree.txt", "3 1 3\n1 2\n2 3\n");
     for (const std::string& args :
          {"eval " + kBoards + "optimum-5x5.txt", "solve mousetrap " + tree,
@@ -162,7 +163,8 @@ TEST(Robustness, ResultsThatCannotBeWrittenToStandardOutputAreExit1) {
     // A picture written to a full device: the same failure, named by its file.
     const CmdResult svg = run("render " + kBoards + "optimum-5x5.txt -o /dev/full");
     EXPECT_EQ(svg.status, 1) << svg.err;
-    EXPECT_TRUE(has(svg.err, "/dev/full: cannot write the file: No space left on device")) << svg.err;
+    EXPECT_TRUE(has(svg.err, "/dev/full: cannot write the file: No space left on device"))
+        << svg.err;
 }
 
 TEST(Robustness, EnumerateChecksWhereItWritesBeforeTheWork) {
@@ -230,12 +232,13 @@ TEST(Robustness, NoCheckpointYetStartsOverAndSaysSo) {
 TEST(Robustness, ASecondProcessIsRefusedWhileTheFirstOwnsTheFolder) {
     const fs::path dir = fresh("locked_run");
     const std::string err_path = test_dir() + "/locked_run_err.txt";
-    Child child({"run", kQuickstart, "threads=1", "budget.seconds=60", "--quiet",
-                 "output=" + dir.string()},
-                err_path);
+    Child child(
+        {"run", kQuickstart, "threads=1", "budget.seconds=60", "--quiet", "output=" + dir.string()},
+        err_path);
     ASSERT_TRUE(child.started());
-    ASSERT_TRUE(child.wait_until([&] { return read_file((dir / "status").string()) == "running\n"; },
-                                 std::chrono::seconds(60)))
+    ASSERT_TRUE(
+        child.wait_until([&] { return read_file((dir / "status").string()) == "running\n"; },
+                         std::chrono::seconds(60)))
         << read_file(err_path);
     for (const std::string& args :
          {"resume " + dir.string(),
@@ -263,8 +266,8 @@ TEST(Robustness, ACorruptEnumerationProgressFallsBackToThePreviousOne) {
                      "--checkpoint-seconds", "0.05", "--out", out},
                     err_path);
         ASSERT_TRUE(child.started());
-        const bool twice = child.wait_until(
-            [&] { return fs::exists(out + ".progress.prev"); }, std::chrono::seconds(60));
+        const bool twice = child.wait_until([&] { return fs::exists(out + ".progress.prev"); },
+                                            std::chrono::seconds(60));
         if (twice) child.send(SIGINT);
         const ChildExit e = child.wait(std::chrono::seconds(60));
         if (!(e.exited && e.code == 130))
@@ -299,10 +302,9 @@ TEST(Robustness, ACorruptEnumerationProgressFallsBackToThePreviousOne) {
 
 TEST(Robustness, SummarizeNamesARunThatIsNotFinishedOrNotASummary) {
     const fs::path dir = fresh("summarize_bad");
-    ASSERT_EQ(
-        run("run " + kQuickstart + " budget.evaluations=2000 --quiet output=" + dir.string())
-            .status,
-        0);
+    ASSERT_EQ(run("run " + kQuickstart + " budget.evaluations=2000 --quiet output=" + dir.string())
+                  .status,
+              0);
     const fs::path unfinished = fresh("summarize_unfinished");
     fs::create_directories(unfinished);
     fs::copy_file(dir / "config.json", unfinished / "config.json");
@@ -315,4 +317,23 @@ TEST(Robustness, SummarizeNamesARunThatIsNotFinishedOrNotASummary) {
     EXPECT_EQ(s.status, 2) << s.err;
     EXPECT_TRUE(has(s.err, dir.string() + ": not the summary of a run")) << s.err;
     EXPECT_FALSE(has(s.err, "internal error")) << s.err;
+}
+
+TEST(Robustness, ASecondEnumerationOfTheSameOutputIsRefused) {
+    const fs::path dir = fresh("enum_locked");
+    fs::create_directories(dir);
+    const std::string out = (dir / "6x6.json").string();
+    const std::string err_path = test_dir() + "/enum_locked_err.txt";
+    Child child({"enumerate", "--rows", "6", "--cols", "6", "--quiet", "--threads", "1",
+                 "--checkpoint-seconds", "0.05", "--out", out},
+                err_path);
+    ASSERT_TRUE(child.started());
+    if (!child.wait_until([&] { return fs::exists(out + ".progress"); }, std::chrono::seconds(60)))
+        GTEST_SKIP() << "the enumeration ended before its first checkpoint";
+    const CmdResult r = run("enumerate --rows 6 --cols 6 --resume --out " + out);
+    child.send(SIGINT);
+    child.wait(std::chrono::seconds(60));
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_TRUE(has(r.err, out + ": in use by another mazesearch process (an enumeration"))
+        << r.err;
 }

@@ -302,10 +302,10 @@ TEST(Runner, TwoCorruptCheckpointsStopTheResumeWithWhatToDo) {
     fs::remove(parts / "checkpoint.prev.json");
     ASSERT_EQ(resume_experiment(parts.string(), quiet()), 0);
     const fs::path whole = fresh_dir("both_corrupt_whole");
-    ASSERT_EQ(run_experiment(load_config(config_file("{kind: genetic}"),
-                                         {"output=" + whole.string()}),
-                             quiet()),
-              0);
+    ASSERT_EQ(
+        run_experiment(load_config(config_file("{kind: genetic}"), {"output=" + whole.string()}),
+                       quiet()),
+        0);
     EXPECT_EQ(summary_without_timing(whole), summary_without_timing(parts));
     EXPECT_NE(slurp(parts / "log.txt").find("no checkpoint yet"), std::string::npos);
 }
@@ -314,18 +314,17 @@ TEST(Runner, AFolderOwnedByAnotherProcessIsRefused) {
     const fs::path parts = fresh_dir("owned");
     RunOptions stop = quiet();
     stop.interrupt_after_steps = 3;
-    ASSERT_EQ(run_experiment(load_config(config_file("{kind: genetic}"),
-                                         {"output=" + parts.string()}),
-                             stop),
+    ASSERT_EQ(run_experiment(
+                  load_config(config_file("{kind: genetic}"), {"output=" + parts.string()}), stop),
               130);
     {
         // flock locks belong to an open file description: this one stands for another process.
         const FolderLock other(parts, "a test");
         EXPECT_THROW(resume_experiment(parts.string(), quiet()), ConfigError);
-        EXPECT_THROW(run_experiment(load_config(config_file("{kind: genetic}"),
-                                                {"output=" + parts.string()}),
-                                    quiet()),
-                     ConfigError);
+        EXPECT_THROW(
+            run_experiment(
+                load_config(config_file("{kind: genetic}"), {"output=" + parts.string()}), quiet()),
+            ConfigError);
         EXPECT_EQ(slurp(parts / "status"), "interrupted\n");  // untouched
     }
     // Released with its owner (the run's own lock too, when the run returns).
@@ -337,9 +336,8 @@ TEST(Runner, TemporariesOfADeadProcessAreRemovedOnResume) {
     const fs::path parts = fresh_dir("stale_tmp");
     RunOptions stop = quiet();
     stop.interrupt_after_steps = 3;
-    ASSERT_EQ(run_experiment(load_config(config_file("{kind: genetic}"),
-                                         {"output=" + parts.string()}),
-                             stop),
+    ASSERT_EQ(run_experiment(
+                  load_config(config_file("{kind: genetic}"), {"output=" + parts.string()}), stop),
               130);
     std::ofstream(parts / "checkpoint.json.tmp-99999-0") << "half a check";
     ASSERT_EQ(resume_experiment(parts.string(), quiet()), 0);

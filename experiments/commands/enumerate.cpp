@@ -3,9 +3,8 @@
 // mazesearch merge: shard results into one answer.
 #include <unistd.h>
 
-#include <cerrno>
-
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -203,9 +202,8 @@ int run_enumerate(const EnumerateOptions& o) {
         if (fs::is_directory(out))
             throw ConfigError(o.out + ": is a folder; --out takes a file name (the result)");
         const fs::path folder = out.parent_path().empty() ? fs::path(".") : out.parent_path();
-        if (!fs::is_directory(folder))
-            throw FileError(folder, "write the result there", ENOENT);
-        lock.emplace(FolderLock::file(o.out + ".lock", "an enumeration"));
+        if (!fs::is_directory(folder)) throw FileError(folder, "write the result there", ENOENT);
+        lock.emplace(FolderLock::file(o.out + ".lock", o.out, "an enumeration"));
         remove_stale_temporaries(out.parent_path(), out.filename().string());
     }
     if (o.resume) {

@@ -14,8 +14,8 @@
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
-#include "mazesearch/experiments/run/run_folder.hpp"
 #include "mazesearch/experiments/run/report.hpp"
+#include "mazesearch/experiments/run/run_folder.hpp"
 #include "mazesearch/search/state_json.hpp"
 
 namespace maze::cli {
@@ -53,8 +53,7 @@ Command add_summarize(CLI::App& app) {
                 if (std::filesystem::is_directory(dir) &&
                     std::filesystem::exists(dir / "config.json") &&
                     !std::filesystem::exists(dir / "summary.json"))
-                    throw ConfigError(d + ": not finished (status: " +
-                                      RunFolder::status(dir) +
+                    throw ConfigError(d + ": not finished (status: " + RunFolder::status(dir) +
                                       "); finish it with `mazesearch resume " + d + "`");
                 const nlohmann::json s = read_json_file(dir / "summary.json");
                 const nlohmann::json cfg = read_json_file(dir / "config.json");

@@ -48,8 +48,7 @@ std::optional<Checkpoint> load_checkpoint(const fs::path& path,
     }
     if (problems.empty()) return std::nullopt;
     std::string message = "no usable checkpoint: ";
-    for (std::size_t i = 0; i < problems.size(); ++i)
-        message += (i ? "; " : "") + problems[i];
+    for (std::size_t i = 0; i < problems.size(); ++i) message += (i ? "; " : "") + problems[i];
     message += ". To start this run (or repeat) from the beginning instead, remove " +
                path.string() + " and " + previous_checkpoint_path(path).string() +
                " and resume again";

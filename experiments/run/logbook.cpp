@@ -37,8 +37,10 @@ Logbook::~Logbook() {
 }
 
 void Logbook::sync() {
-    if (std::fflush(out_) != 0 || std::ferror(out_)) throw FileError(path_, "write the file", errno);
-    if (::fsync(::fileno(out_)) != 0) throw FileError(path_, "write the file to disk (fsync)", errno);
+    if (std::fflush(out_) != 0 || std::ferror(out_))
+        throw FileError(path_, "write the file", errno);
+    if (::fsync(::fileno(out_)) != 0)
+        throw FileError(path_, "write the file to disk (fsync)", errno);
 }
 
 Logbook Logbook::create(const std::filesystem::path& path) {

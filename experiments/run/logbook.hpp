@@ -4,8 +4,8 @@
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
 #include <cstdio>
+#include <filesystem>
 
 #include "mazesearch/search/evaluator.hpp"
 

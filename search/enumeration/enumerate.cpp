@@ -119,9 +119,9 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
     const std::vector<Node> nodes = frontier(g, std::max<std::size_t>(options.frontier, 1));
     if (options.done && options.done->empty()) options.done->assign(nodes.size(), 0);
     if (options.done && options.done->size() != nodes.size())
-        throw std::invalid_argument("the list of subtrees done has " +
-                                    std::to_string(options.done->size()) + " entries; this tree has " +
-                                    std::to_string(nodes.size()) + " subtrees");
+        throw std::invalid_argument(
+            "the list of subtrees done has " + std::to_string(options.done->size()) +
+            " entries; this tree has " + std::to_string(nodes.size()) + " subtrees");
 
     std::vector<std::size_t> mine;
     for (std::size_t i = static_cast<std::size_t>(options.shard); i < nodes.size();

@@ -285,7 +285,6 @@ CatMouseGraph parse_cat_mouse_graph(std::string_view text, const std::string& so
     return CatMouseGraph(plain);
 }
 
-
 CatMouseGraph load_cat_mouse_graph(const std::string& path, std::size_t max_bytes) {
     const std::string text = read_input(path, max_bytes, "a Cat and Mouse graph");
     return parse_cat_mouse_graph(text, path == "-" ? "<stdin>" : path);

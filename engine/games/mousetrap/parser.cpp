@@ -53,7 +53,6 @@ int read_numbers(std::string_view line, std::int64_t* out, int max, const std::s
     }
 }
 
-
 }  // namespace
 
 MousetrapTree parse_mousetrap(std::string_view text, const std::string& source) {
