@@ -8,6 +8,8 @@
 #include <cassert>
 #include <thread>
 
+#include "mazesearch/engine/tsan_edges.hpp"
+
 namespace maze {
 
 namespace {
@@ -52,17 +54,24 @@ void WorkerTeam::run(std::size_t n, const Item& fn) {
         for (std::size_t i = 0; i < n; ++i) fn(i, 0);
         return;
     }
+    ParallelEdges edges;  // for ThreadSanitizer only (tsan_edges.hpp)
+    edges.before_loop();
     arena_->arena.execute([&] {
         tbb::parallel_for(
             tbb::blocked_range<std::size_t>(0, n, 1),
             [&](const tbb::blocked_range<std::size_t>& range) {
-                InItem mark;
-                const int worker = tbb::this_task_arena::current_thread_index();
-                assert(worker >= 0 && worker < size_);
-                for (std::size_t i = range.begin(); i != range.end(); ++i) fn(i, worker);
+                edges.body_begins();
+                {
+                    InItem mark;
+                    const int worker = tbb::this_task_arena::current_thread_index();
+                    assert(worker >= 0 && worker < size_);
+                    for (std::size_t i = range.begin(); i != range.end(); ++i) fn(i, worker);
+                }
+                edges.body_ends();
             },
             tbb::simple_partitioner());
     });
+    edges.after_loop();
 }
 
 }  // namespace maze

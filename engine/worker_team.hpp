@@ -1,7 +1,6 @@
 // A fixed team of threads for loops over independent items: the one door through which the
 // project runs data-parallel work (the boards of a batch, the repeats of an experiment, the rows of
-// a retrograde layer). It is a TBB arena of the team's size, so the exhaustive enumeration, an
-// irregular tree of tasks that uses TBB directly, shares the same worker threads.
+// a retrograde layer, the subtrees of an enumeration). It is a TBB arena of the team's size.
 //
 // run(n, fn) calls fn(item, worker) for every item in [0, n) and returns once every call has
 // returned. Items are handed out one at a time (TBB's simple partitioner with grain 1), so a

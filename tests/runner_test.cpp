@@ -253,7 +253,7 @@ TEST(Runner, ACorruptCheckpointFallsBackToThePreviousOneAndEndsTheSame) {
     ASSERT_EQ(run_experiment(load_config(cfg, {"output=" + whole.string()}), quiet()), 0);
     // Truncated (a power loss mid-write on a file system without the rename guarantee), emptied,
     // and valid JSON with a state of another optimizer.
-    for (const std::string corrupt :
+    for (const std::string& corrupt :
          {std::string("truncated"), std::string(""), std::string("other-kind")}) {
         const fs::path parts = fresh_dir("fallback_parts");
         run_with_two_checkpoints(cfg, parts);

@@ -1,7 +1,3 @@
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -9,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/search/enumeration/decision_tree.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
@@ -129,34 +126,30 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
         if (!options.done || !(*options.done)[i]) mine.push_back(i);
     if (options.limit > 0 && mine.size() > options.limit) mine.resize(options.limit);
 
-    // An arena of the enumeration's own size: the thread count binds this enumeration only,
-    // not every TBB loop of the process (global_control would).
-    tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
-    tbb::enumerable_thread_specific<Collector> collectors([&] {
-        Collector c{&g, start, exit, options.board_cap, {}};
-        c.r.objective = options.objective;
-        return c;
-    });
+    // A team of the enumeration's own size (the thread count binds this enumeration only). Each
+    // subtree is one item; each worker collects into its own slot, merged below (the merge does
+    // not depend on which worker found what).
+    WorkerTeam team(options.threads);
+    struct alignas(64) Slot {  // a cache line apart: the workers' counters do not share one
+        Collector c;
+    };
+    std::vector<Slot> slots(static_cast<std::size_t>(team.size()),
+                            Slot{Collector{&g, start, exit, options.board_cap, {}}});
+    for (Slot& s : slots) s.c.r.objective = options.objective;
     std::atomic<std::uint64_t> finished{0};
     std::atomic<std::uint64_t> best{0};
-    arena.execute([&] {
-        tbb::parallel_for(
-            tbb::blocked_range<std::size_t>(0, mine.size(), 1),
-            [&](const tbb::blocked_range<std::size_t>& range) {
-                Collector& c = collectors.local();
-                for (std::size_t k = range.begin(); k != range.end(); ++k) {
-                    if (options.stop && options.stop->load()) return;
-                    Node n = nodes[mine[k]];
-                    c.explore(n);
-                    ++c.r.subtrees;
-                    if (options.done) (*options.done)[mine[k]] = 1;  // distinct indices: no race
-                    std::uint64_t b = best.load();
-                    while (c.r.optimum > b && !best.compare_exchange_weak(b, c.r.optimum)) {
-                    }
-                    const std::uint64_t f = ++finished;
-                    if (options.progress) options.progress(f, mine.size(), best.load());
-                }
-            });
+    team.run(mine.size(), [&](std::size_t k, int worker) {
+        if (options.stop && options.stop->load()) return;
+        Collector& c = slots[static_cast<std::size_t>(worker)].c;
+        Node n = nodes[mine[k]];
+        c.explore(n);
+        ++c.r.subtrees;
+        if (options.done) (*options.done)[mine[k]] = 1;  // distinct indices: no race
+        std::uint64_t b = best.load();
+        while (c.r.optimum > b && !best.compare_exchange_weak(b, c.r.optimum)) {
+        }
+        const std::uint64_t f = ++finished;
+        if (options.progress) options.progress(f, mine.size(), best.load());
     });
 
     EnumerationResult total;
@@ -167,7 +160,8 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
     total.shard = options.shard;
     total.shards = options.shards;
     total.objective = options.objective;
-    for (Collector& c : collectors) {
+    for (Slot& slot : slots) {
+        Collector& c = slot.c;
         c.r.rows = rows;
         c.r.cols = cols;
         c.r.start = start;
