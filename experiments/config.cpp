@@ -6,6 +6,8 @@
 #include <limits>
 #include <set>
 
+#include "mazesearch/engine/input_file.hpp"
+
 namespace maze::cli {
 
 namespace {
@@ -27,38 +29,78 @@ nlohmann::json scalar_json(const std::string& text, bool quoted) {
     try {
         size_t used = 0;
         const double d = std::stod(text, &used);
-        if (used == text.size()) return d;
+        // "inf" and "nan" stay words (a run may be named so); JSON has no form for them.
+        if (used == text.size() && std::isfinite(d)) return d;
     } catch (...) {
     }
     return text;
 }
 
-nlohmann::json to_json(const YAML::Node& n, const std::string& key, const std::string& file,
-                       Marks& marks) {
-    if (!key.empty()) marks[key] = file + ":" + std::to_string(n.Mark().line + 1);
-    switch (n.Type()) {
-        case YAML::NodeType::Map: {
-            nlohmann::json j = nlohmann::json::object();
-            for (const auto& kv : n) {
-                const std::string k = kv.first.as<std::string>();
-                const std::string sub = key.empty() ? k : key + "." + k;
-                nlohmann::json v = to_json(kv.second, sub, file, marks);
-                marks[sub] = file + ":" + std::to_string(kv.first.Mark().line + 1);
-                j[k] = std::move(v);
+// The YAML tree as JSON, with the file and line of every key in `marks`. A config is a few dozen
+// nodes; the limits stop aliases that expand exponentially or refer to themselves.
+class YamlToJson {
+  public:
+    // file: the config's name for marks and messages; empty for an override's value.
+    YamlToJson(std::string file, Marks& marks) : file_(std::move(file)), marks_(marks) {}
+
+    nlohmann::json convert(const YAML::Node& n, const std::string& key, int depth = 0) {
+        if (++nodes_ > kMaxNodes)
+            throw ConfigError(place(n) + "more than " + std::to_string(kMaxNodes) +
+                              " values (aliases that expand too far?)");
+        if (depth > kMaxDepth)
+            throw ConfigError(place(n) + "nested more than " + std::to_string(kMaxDepth) +
+                              " levels deep");
+        if (!key.empty()) marks_[key] = line_of(n);
+        switch (n.Type()) {
+            case YAML::NodeType::Map:
+                return convert_map(n, key, depth);
+            case YAML::NodeType::Sequence: {
+                nlohmann::json j = nlohmann::json::array();
+                for (const auto& item : n) j.push_back(convert(item, "", depth + 1));
+                return j;
             }
-            return j;
+            case YAML::NodeType::Scalar:
+                return scalar_json(n.Scalar(), n.Tag() == "!");
+            default:
+                return nullptr;
         }
-        case YAML::NodeType::Sequence: {
-            nlohmann::json j = nlohmann::json::array();
-            for (const auto& item : n) j.push_back(to_json(item, "", file, marks));
-            return j;
-        }
-        case YAML::NodeType::Scalar:
-            return scalar_json(n.Scalar(), n.Tag() == "!");
-        default:
-            return nullptr;
     }
-}
+
+  private:
+    static constexpr int kMaxDepth = 64;
+    static constexpr std::size_t kMaxNodes = 100000;
+
+    std::string line_of(const YAML::Node& n) const {
+        return file_ + ":" + std::to_string(n.Mark().line + 1);
+    }
+    std::string place(const YAML::Node& n) const {
+        return file_.empty() ? std::string() : line_of(n) + ": ";
+    }
+
+    nlohmann::json convert_map(const YAML::Node& n, const std::string& key, int depth) {
+        nlohmann::json j = nlohmann::json::object();
+        std::map<std::string, std::string> first;  // key -> where it was first set in this map
+        for (const auto& kv : n) {
+            if (!kv.first.IsScalar())
+                throw ConfigError(place(kv.first) + (key.empty() ? "" : key + ": ") +
+                                  "a key must be a plain word, not a list or a mapping");
+            const std::string k = kv.first.Scalar();
+            const std::string sub = key.empty() ? k : key + "." + k;
+            const auto [it, fresh] = first.emplace(k, line_of(kv.first));
+            if (!fresh)
+                throw ConfigError(place(kv.first) + sub + ": duplicate key" +
+                                  (file_.empty() ? "" : " (first set at " + it->second + ")"));
+            nlohmann::json v = convert(kv.second, sub, depth + 1);
+            marks_[sub] = line_of(kv.first);
+            j[k] = std::move(v);
+        }
+        return j;
+    }
+
+    std::string file_;
+    Marks& marks_;
+    std::size_t nodes_ = 0;
+};
 
 std::string where(const Marks& marks, const std::string& key) {
     auto it = marks.find(key);
@@ -83,8 +125,12 @@ void apply_override(nlohmann::json& root, Marks& marks, const std::string& text)
         throw ConfigError("override '" + text + "': the value is not valid YAML: " + e.msg);
     }
     Marks ignored;
-    const nlohmann::json v =
-        parsed.IsNull() ? nlohmann::json(nullptr) : to_json(parsed, "", "", ignored);
+    nlohmann::json v;
+    try {
+        if (!parsed.IsNull()) v = YamlToJson("", ignored).convert(parsed, "");
+    } catch (const ConfigError& e) {
+        throw ConfigError("override '" + text + "': " + e.what());
+    }
     nlohmann::json* node = &root;
     size_t start = 0;
     for (;;) {
@@ -157,10 +203,12 @@ T get_number(const nlohmann::json& root, const Marks& marks, const std::string& 
     }
     if (node->is_null()) return fallback;
     if (!node->is_number()) fail(marks, key, "expected a number");
-    if constexpr (std::is_integral_v<T>) {
-        if (!node->is_number_integer()) fail(marks, key, "expected an integer");
-    }
     const double v = node->get<double>();
+    if constexpr (std::is_integral_v<T>) {
+        // 1e6 and 2.5e3 are integers too; 1.5 and 1e-3 are not.
+        if (!node->is_number_integer() && !(std::isfinite(v) && std::floor(v) == v))
+            fail(marks, key, "expected an integer");
+    }
     if (!(v >= lo && v <= hi)) {
         std::string lo_s = std::to_string(lo), hi_s = std::to_string(hi);
         fail(marks, key,
@@ -169,6 +217,9 @@ T get_number(const nlohmann::json& root, const Marks& marks, const std::string& 
                  "]");
     }
     if constexpr (std::is_integral_v<T>) {
+        // In range [lo, hi] (hi below 2^63 for signed keys, below 2^64 for unsigned ones), so the
+        // double converts exactly for an integral value written as a float.
+        if (!node->is_number_integer()) return static_cast<T>(v);
         if constexpr (std::is_unsigned_v<T>) return static_cast<T>(node->get<std::uint64_t>());
         return static_cast<T>(node->get<std::int64_t>());
     }
@@ -246,23 +297,29 @@ RunConfig build(const nlohmann::json& root, const Marks& marks, const std::strin
 
 }  // namespace
 
-RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
+RunConfig load_config_text(const std::string& text, const std::string& source,
+                           const std::vector<std::string>& overrides) {
     YAML::Node doc;
     try {
-        doc = YAML::LoadFile(path);
-    } catch (const YAML::BadFile&) {
-        throw ConfigError(path + ": cannot open the file");
+        doc = YAML::Load(text);
     } catch (const YAML::Exception& e) {
-        throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) +
+        throw ConfigError(source + ":" + std::to_string(e.mark.line + 1) +
                           ": not valid YAML: " + e.msg);
     }
     Marks marks;
-    nlohmann::json root = to_json(doc, "", path, marks);
+    nlohmann::json root = YamlToJson(source, marks).convert(doc, "");
     if (root.is_null()) root = nlohmann::json::object();
+    // Before the overrides, which would otherwise complain about the first key they set.
+    if (!root.is_object())
+        throw ConfigError(source + ": expected a YAML mapping of key: value lines");
     for (const std::string& o : overrides) apply_override(root, marks, o);
-    RunConfig c = build(root, marks, path);
+    RunConfig c = build(root, marks, source);
     c.overrides = overrides;
     return c;
+}
+
+RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
+    return load_config_text(read_input(path, kMaxConfigBytes, "a config file"), path, overrides);
 }
 
 RunConfig config_from_json(const nlohmann::json& resolved, const std::string& source) {
