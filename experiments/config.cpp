@@ -2,9 +2,12 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <set>
+#include <string_view>
 
 #include "mazesearch/engine/input_file.hpp"
 
@@ -14,6 +17,52 @@ namespace {
 
 // Where each dotted key was set.
 using Marks = std::map<std::string, std::string>;
+
+// The offset of the first byte of `text` that is not part of valid UTF-8 (no overlong forms, no
+// surrogates, nothing past U+10FFFF), or npos. JSON (config.json) holds only valid UTF-8.
+std::size_t invalid_utf8(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        std::size_t n = 0;
+        unsigned lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 2;
+            if (c == 0xE0) lo = 0xA0;
+            if (c == 0xED) hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 3;
+            if (c == 0xF0) lo = 0x90;
+            if (c == 0xF4) hi = 0x8F;
+        } else {
+            return i;
+        }
+        for (std::size_t k = 1; k <= n; ++k) {
+            if (i + k >= text.size()) return i;
+            const auto d = static_cast<unsigned char>(text[i + k]);
+            if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xBF)) return i;
+        }
+        i += n + 1;
+    }
+    return std::string_view::npos;
+}
+
+// ConfigError naming `source` and the line of the first invalid byte.
+void require_utf8(std::string_view text, const std::string& source) {
+    const std::size_t bad = invalid_utf8(text);
+    if (bad == std::string_view::npos) return;
+    const auto line =
+        1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad), '\n');
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[bad]));
+    throw ConfigError(source + ":" + std::to_string(line) + ": not UTF-8 text (byte " + byte + ")");
+}
 
 nlohmann::json scalar_json(const std::string& text, bool quoted) {
     if (quoted) return text;
@@ -113,6 +162,8 @@ std::string where(const Marks& marks, const std::string& key) {
 }
 
 void apply_override(nlohmann::json& root, Marks& marks, const std::string& text) {
+    if (invalid_utf8(text) != std::string_view::npos)
+        throw ConfigError("override '" + text + "': not UTF-8 text");
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0)
         throw ConfigError("override '" + text + "': expected key.sub=value");
@@ -299,6 +350,7 @@ RunConfig build(const nlohmann::json& root, const Marks& marks, const std::strin
 
 RunConfig load_config_text(const std::string& text, const std::string& source,
                            const std::vector<std::string>& overrides) {
+    require_utf8(text, source);
     YAML::Node doc;
     try {
         doc = YAML::Load(text);

@@ -248,3 +248,20 @@ TEST(Config, TheTopLevelMustBeAMapping) {
     EXPECT_EQ(text_error("just words\n", {"seed=3"}), want);
     EXPECT_EQ(text_error("42\n"), want);
 }
+
+// Bytes that are not UTF-8 were read into the config and made writing config.json fail with an
+// internal error (nlohmann's type_error 316; found by tests/fuzz/fuzz_config.cpp).
+TEST(Config, TextMustBeUtf8) {
+    std::string text = kGood;
+    text.replace(text.find("name: t"), 7, "name: t\nlabel: caf\xe9");  // Latin-1 e acute
+    EXPECT_EQ(text_error(text), "cfg.yaml:2: not UTF-8 text (byte 0xE9)");
+    EXPECT_EQ(text_error(kGood, {"label=caf\xe9"}), "override 'label=caf\xe9': not UTF-8 text");
+    for (const char* bad : {"\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe2\x82", "\xff"})
+        EXPECT_NE(text_error(std::string("label: ") + bad + "\n").find("not UTF-8"),
+                  std::string::npos)
+            << bad;
+    const auto c = maze::cli::load_config_text(
+        std::string(kGood) + "label: caf\xc3\xa9 \xf0\x9f\x90\xad\n", "c", {});
+    EXPECT_EQ(c.label, "caf\xc3\xa9 \xf0\x9f\x90\xad");
+    EXPECT_NO_THROW((void)c.resolved.dump());
+}
