@@ -53,15 +53,36 @@ std::size_t invalid_utf8(std::string_view text) {
     return std::string_view::npos;
 }
 
-// ConfigError naming `source` and the line of the first invalid byte.
-void require_utf8(std::string_view text, const std::string& source) {
-    const std::size_t bad = invalid_utf8(text);
+// The first byte of `text` that has no place in a config: one that is not part of valid UTF-8,
+// or a control character other than tab, line feed and carriage return (NUL bytes also made
+// yaml-cpp take the text for UTF-16 or UTF-32 and decode it into code points that are no
+// UTF-8). npos when there is none.
+std::size_t bad_text_byte(std::string_view text) {
+    const std::size_t utf8 = invalid_utf8(text);
+    const std::size_t end = utf8 == std::string_view::npos ? text.size() : utf8;
+    for (std::size_t i = 0; i < end; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return i;
+    }
+    return utf8;
+}
+
+std::string byte_text(unsigned char c) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", c);
+    return hex;
+}
+
+// ConfigError naming `source` and the line of the first byte that has no place in a config.
+void require_text(std::string_view text, const std::string& source) {
+    const std::size_t bad = bad_text_byte(text);
     if (bad == std::string_view::npos) return;
     const auto line =
         1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad), '\n');
-    char byte[8];
-    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[bad]));
-    throw ConfigError(source + ":" + std::to_string(line) + ": not UTF-8 text (byte " + byte + ")");
+    const auto c = static_cast<unsigned char>(text[bad]);
+    throw ConfigError(source + ":" + std::to_string(line) + ": " +
+                      (c < 0x80 ? "a control character (byte " + byte_text(c) + ")"
+                                : "not UTF-8 text (byte " + byte_text(c) + ")"));
 }
 
 nlohmann::json scalar_json(const std::string& text, bool quoted) {
@@ -109,6 +130,7 @@ class YamlToJson {
                 return j;
             }
             case YAML::NodeType::Scalar:
+                require_utf8_scalar(n);
                 return scalar_json(n.Scalar(), n.Tag() == "!");
             default:
                 return nullptr;
@@ -126,6 +148,12 @@ class YamlToJson {
         return file_.empty() ? std::string() : line_of(n) + ": ";
     }
 
+    // An escape such as "\\uD800" (a lone surrogate) makes a string that is not UTF-8.
+    void require_utf8_scalar(const YAML::Node& n) const {
+        if (invalid_utf8(n.Scalar()) != std::string_view::npos)
+            throw ConfigError(place(n) + "an escape that makes no UTF-8 character");
+    }
+
     nlohmann::json convert_map(const YAML::Node& n, const std::string& key, int depth) {
         nlohmann::json j = nlohmann::json::object();
         std::map<std::string, std::string> first;  // key -> where it was first set in this map
@@ -133,6 +161,7 @@ class YamlToJson {
             if (!kv.first.IsScalar())
                 throw ConfigError(place(kv.first) + (key.empty() ? "" : key + ": ") +
                                   "a key must be a plain word, not a list or a mapping");
+            require_utf8_scalar(kv.first);
             const std::string k = kv.first.Scalar();
             const std::string sub = key.empty() ? k : key + "." + k;
             const auto [it, fresh] = first.emplace(k, line_of(kv.first));
@@ -162,8 +191,16 @@ std::string where(const Marks& marks, const std::string& key) {
 }
 
 void apply_override(nlohmann::json& root, Marks& marks, const std::string& text) {
-    if (invalid_utf8(text) != std::string_view::npos)
-        throw ConfigError("override '" + text + "': not UTF-8 text");
+    if (const std::size_t bad = bad_text_byte(text); bad != std::string_view::npos) {
+        std::string shown = text;  // the override as it can be printed
+        for (char& ch : shown)
+            if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) >= 0x7F)
+                ch = '?';
+        const auto c = static_cast<unsigned char>(text[bad]);
+        throw ConfigError("override '" + shown + "': " +
+                          (c < 0x80 ? "a control character (byte " + byte_text(c) + ")"
+                                    : "not UTF-8 text (byte " + byte_text(c) + ")"));
+    }
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0)
         throw ConfigError("override '" + text + "': expected key.sub=value");
@@ -350,7 +387,7 @@ RunConfig build(const nlohmann::json& root, const Marks& marks, const std::strin
 
 RunConfig load_config_text(const std::string& text, const std::string& source,
                            const std::vector<std::string>& overrides) {
-    require_utf8(text, source);
+    require_text(text, source);
     YAML::Node doc;
     try {
         doc = YAML::Load(text);

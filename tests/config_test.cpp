@@ -255,7 +255,8 @@ TEST(Config, TextMustBeUtf8) {
     std::string text = kGood;
     text.replace(text.find("name: t"), 7, "name: t\nlabel: caf\xe9");  // Latin-1 e acute
     EXPECT_EQ(text_error(text), "cfg.yaml:2: not UTF-8 text (byte 0xE9)");
-    EXPECT_EQ(text_error(kGood, {"label=caf\xe9"}), "override 'label=caf\xe9': not UTF-8 text");
+    EXPECT_EQ(text_error(kGood, {"label=caf\xe9"}),
+              "override 'label=caf?': not UTF-8 text (byte 0xE9)");
     for (const char* bad : {"\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe2\x82", "\xff"})
         EXPECT_NE(text_error(std::string("label: ") + bad + "\n").find("not UTF-8"),
                   std::string::npos)
@@ -264,4 +265,24 @@ TEST(Config, TextMustBeUtf8) {
         std::string(kGood) + "label: caf\xc3\xa9 \xf0\x9f\x90\xad\n", "c", {});
     EXPECT_EQ(c.label, "caf\xc3\xa9 \xf0\x9f\x90\xad");
     EXPECT_NO_THROW((void)c.resolved.dump());
+}
+
+// Control characters have no place in a config: NUL bytes made yaml-cpp take the text for UTF-32
+// and decode it into code points that are no UTF-8, so that config.json could not be written
+// (found by tests/fuzz/fuzz_config.cpp).
+TEST(Config, ControlCharactersAndBadEscapesAreRefused) {
+    EXPECT_EQ(text_error(std::string(kGood) + "label: a\x07z\n"),
+              "cfg.yaml:15: a control character (byte 0x07)");
+    EXPECT_EQ(text_error(std::string("x\0\0\0y: 1\n", 9)),
+              "cfg.yaml:1: a control character (byte 0x00)");
+    EXPECT_EQ(text_error(kGood, {std::string("optimizer.mutation=\x07\0\0\0", 23)}),
+              "override 'optimizer.mutation=" + std::string(4, '?') +
+                  "': a control character (byte 0x07)");
+    // yaml-cpp itself refuses an escape for a lone surrogate.
+    EXPECT_EQ(text_error(std::string(kGood) + "label: \"\\uD800\"\n"),
+              "cfg.yaml:15: not valid YAML: invalid unicode: 55296");
+    // Tabs, carriage returns and proper escapes are fine.
+    const auto c =
+        maze::cli::load_config_text(std::string(kGood) + "label: \"a\\u00e9\\tb\"\r\n", "c", {});
+    EXPECT_EQ(c.label, "a\xc3\xa9\tb");
 }
