@@ -354,12 +354,14 @@ void Evaluator::check(const State& s) const {
     if (!(std::isfinite(s.seconds) && s.seconds >= 0)) bad("seconds are not a time");
     if (s.has_best) {
         if (s.best.size() != genes) bad("best board does not have the target's genes");
+        if (!target_.feasible(s.best)) bad("best board is infeasible");
         if (std::isnan(s.best_score)) bad("best score is NaN");
     }
     if (s.archive.size() > archive_spec_.size) bad("archive holds more boards than its size");
     for (std::size_t i = 0; i < s.archive.size(); ++i) {
         const Archived& a = s.archive[i];
         if (a.genome.size() != genes) bad("archived board does not have the target's genes");
+        if (!target_.feasible(a.genome)) bad("archived board is infeasible");
         if (std::isnan(a.value)) bad("archived value is NaN");
         if (i > 0 && a.value > s.archive[i - 1].value) bad("archive is not best first");
     }

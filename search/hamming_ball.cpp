@@ -6,7 +6,6 @@
 
 #include "mazesearch/search/rng.hpp"
 #include "mazesearch/search/state_json.hpp"
-#include "mazesearch/search/state_json.hpp"
 
 namespace maze {
 

@@ -121,6 +121,13 @@ void OptimizerBase::check_genomes(const std::vector<Genome>& list, std::size_t g
         check_genome(list[i], genes, what + " " + std::to_string(i));
 }
 
+void OptimizerBase::check_scored(const Genome& g, std::size_t genes,
+                                 const std::string& what) const {
+    check_genome(g, genes, what);
+    if (target_ && !target_->feasible(g))
+        throw std::invalid_argument(kind() + ": the checkpoint's " + what + " is infeasible");
+}
+
 void OptimizerBase::check_value(double v, const std::string& what) const {
     if (std::isnan(v))
         throw std::invalid_argument(kind() + ": the checkpoint's " + what + " is NaN");

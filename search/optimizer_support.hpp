@@ -109,6 +109,9 @@ class OptimizerBase : public Optimizer {
                        const std::string& what) const;
     void check_value(double v, const std::string& what) const;
     void check_index(std::uint64_t i, std::uint64_t limit, const std::string& what) const;
+    // A board of the right size that, after start(), the target finds feasible: a board the
+    // state holds as scored (a walk of an infeasible board never ends).
+    void check_scored(const Genome& g, std::size_t genes, const std::string& what) const;
     // The target of start(); null until it ran.
     const Target* target_ = nullptr;
 };

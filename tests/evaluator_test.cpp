@@ -177,6 +177,9 @@ TEST(Evaluator, RestoreRefusesACorruptCheckpoint) {
     };
     with("best short",
          [](nlohmann::json& j) { j["best"] = j["best"].get<std::string>().substr(1); });
+    with("best infeasible", [&](nlohmann::json& j) { j["best"] = std::string(t.genes(), '1'); });
+    with("archived board infeasible",
+         [&](nlohmann::json& j) { j["archive"][2]["genome"] = std::string(t.genes(), '1'); });
     with("best score NaN", [](nlohmann::json& j) { j["best_score"] = "nan"; });
     with("archived board long", [](nlohmann::json& j) {
         j["archive"][1]["genome"] = j["archive"][1]["genome"].get<std::string>() + "0";

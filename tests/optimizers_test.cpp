@@ -357,6 +357,32 @@ TEST_P(OptimizerCase, RestoreRefusesACorruptCheckpoint) {
     EXPECT_THROW(unstarted->step(ev5), std::invalid_argument);
 }
 
+// A board the state holds as scored must be feasible (after start(), which names the target): a
+// population member that is not made the focused mutation walk it, and a walk of an infeasible
+// board never ends (found by tests/fuzz/fuzz_checkpoint.cpp: an assertion, a hang without one).
+TEST(OptimizerRestore, ScoredBoardsMustBeFeasible) {
+    const MouseMazeTarget& t = square(5);
+    const std::string blocked(t.genes(), '1');
+    for (const Kv& kv : {Kv{{"kind", str("genetic")}, {"mutation_focus", str("seen")}},
+                         Kv{{"kind", str("hill-climbing")}}, Kv{{"kind", str("annealing")}},
+                         Kv{{"kind", str("hamming")}}}) {
+        auto opt = maze::make_optimizer(make_params(kv));
+        Budget b;
+        b.evaluations = 1000;
+        Evaluator ev(t, b, 1);
+        opt->start(t, 5);
+        opt->step(ev);
+        nlohmann::json state = opt->save();
+        SCOPED_TRACE(state["kind"].get<std::string>());
+        if (state.contains("islands")) state["islands"][0]["population"][0]["genome"] = blocked;
+        if (state.contains("current")) state["current"] = blocked;
+        if (state.contains("centre")) state["centre"] = blocked;
+        auto fresh = maze::make_optimizer(make_params(kv));
+        fresh->start(t, 5);
+        EXPECT_THROW(fresh->restore(state), std::invalid_argument);
+    }
+}
+
 TEST(OptimizerRestore, HillClimbingChecksItsNeighbourOrder) {
     const MouseMazeTarget& t = square(5);
     auto opt = maze::make_optimizer(make_params({{"kind", str("hill-climbing")}}));

@@ -101,7 +101,7 @@ void Annealing::restore(const nlohmann::json& state) {
         if (c.genes == 0) throw std::invalid_argument("annealing: the checkpoint has no genes");
         check_genomes(s.initial, c.genes, "initial board");
         check_value(s.current_value, "current value");
-        if (s.has_current) check_genome(s.current, c.genes, "current board");
+        if (s.has_current) check_scored(s.current, c.genes, "current board");
     });
 }
 

@@ -261,7 +261,7 @@ void EvolutionarySearch::check(const Common& c, const State& s) const {
     for (std::size_t i = 0; i < s.islands.size(); ++i) {
         const std::string where = "island " + std::to_string(i);
         for (const Scored& m : s.islands[i].population) {
-            check_genome(m.genome, c.genes, where + " member");
+            check_scored(m.genome, c.genes, where + " member");
             check_value(m.value, where + " member's value");
         }
         check_value(s.islands[i].epoch_best, where + " best");

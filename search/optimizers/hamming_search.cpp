@@ -83,8 +83,8 @@ void HammingSearch::restore(const nlohmann::json& state) {
         check_genomes(s.initial, c.genes, "initial board");
         check_value(s.centre_value, "centre's value");
         check_value(s.better_value, "better board's value");
-        if (s.has_centre) check_genome(s.centre, c.genes, "centre");
-        if (s.has_better) check_genome(s.better, c.genes, "better board");
+        if (s.has_centre) check_scored(s.centre, c.genes, "centre");
+        if (s.has_better) check_scored(s.better, c.genes, "better board");
     });
 }
 

@@ -117,7 +117,7 @@ void HillClimbing::restore(const nlohmann::json& state) {
         check_value(s.current_value, "current value");
         check_value(s.best_neighbour_value, "best neighbour's value");
         if (s.has_current) {
-            check_genome(s.current, c.genes, "current board");
+            check_scored(s.current, c.genes, "current board");
             // The neighbours tried so far, and in mode first their order: every gene once.
             check_index(s.next, c.genes + 1, "neighbour count");
             if (!best_mode_) {
