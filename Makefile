@@ -4,11 +4,14 @@
 #   make test           build the test programs, ctest in build/, then the ASan+UBSan pass
 #                       (make test SANITIZE=0 skips it)
 #   make test-sanitize  build and test with -DMAZESEARCH_SANITIZE=ON in build-sanitize/
+#                       (make test also runs make fuzz-smoke; make test FUZZ=0 skips it)
+#   make fuzz           libFuzzer targets (clang) in build-fuzz/, each for FUZZ_SECONDS [60]
+#   make fuzz-smoke     the same, each target replaying its corpus and running 10 s
 #   make quickstart     the main job: a one-minute genetic search on 13x13 (configs/quickstart.yaml)
 #   make bench          build/mazesearch bench, then the Google Benchmark binaries if built
 #   make install        cmake --install build --prefix $(PREFIX)
 #   make format         clang-format -i the C++ sources
-#   make clean          remove build/ and build-sanitize/
+#   make clean          remove build/, build-sanitize/ and build-fuzz/
 
 SHELL := /bin/bash
 MAKEFLAGS += --no-print-directory
@@ -16,12 +19,17 @@ MAKEFLAGS += --no-print-directory
 # Debian 12 packages the build needs; `make deps` installs whichever are missing.
 DEPS_PACKAGES := cmake g++ make pkg-config \
 	libyaml-cpp-dev libspdlog-dev libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev \
-	libgtest-dev libgmock-dev libbenchmark-dev
+	libgtest-dev libgmock-dev libbenchmark-dev clang-14 libclang-rt-14-dev
 
 BUILD_DIR    := build
 SANITIZE_DIR := build-sanitize
+FUZZ_DIR     := build-fuzz
 PREFIX       ?= /usr/local
 SANITIZE     ?= 1
+# make test runs the fuzz-smoke pass too (FUZZ=0: not); make fuzz runs each target this long.
+FUZZ         ?= 1
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 10
 JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_JOBS   ?= 2
 # Extra options for both configure steps, e.g. make CMAKE_ARGS=-DMAZESEARCH_NATIVE=ON
@@ -38,7 +46,8 @@ SANITIZER_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 
 FORMAT_DIRS := engine search experiments tests benchmarks
 
-.PHONY: all build deps test-programs test test-sanitize quickstart bench install format clean
+.PHONY: all build deps test-programs test test-sanitize fuzz-programs fuzz fuzz-smoke quickstart \
+	bench install format clean
 
 all: build
 
@@ -87,6 +96,14 @@ $(SANITIZE_DIR)/CMakeCache.txt: | deps
 	  -DMAZESEARCH_SANITIZE=ON -DMAZESEARCH_BENCHMARKS=OFF $(CMAKE_ARGS) \
 	  || { rm -f $(SANITIZE_DIR)/CMakeCache.txt; exit 1; }
 
+# The fuzz tree (docs/fuzzing.md): clang with libFuzzer, ASan and UBSan, -O1 with line tables,
+# assertions on; only the libraries the targets need are built (no tests, benchmarks, command).
+$(FUZZ_DIR)/CMakeCache.txt: | deps
+	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" $(UNITY) \
+	  -DMAZESEARCH_FUZZ=ON -DMAZESEARCH_TESTS=OFF -DMAZESEARCH_BENCHMARKS=OFF $(CMAKE_ARGS) \
+	  || { rm -f $(FUZZ_DIR)/CMakeCache.txt; exit 1; }
+
 build: deps $(BUILD_DIR)/CMakeCache.txt
 	cmake --build $(BUILD_DIR) -j$(JOBS)
 
@@ -102,12 +119,31 @@ cmake --build $(SANITIZE_DIR) --target mazesearch_test_programs -j$(JOBS)
 $(SANITIZER_ENV) ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j$(CTEST_JOBS) -E '^package$$'
 endef
 
-test: test-programs $(if $(filter 1,$(SANITIZE)),$(SANITIZE_DIR)/CMakeCache.txt)
+test: test-programs $(if $(filter 1,$(SANITIZE)),$(SANITIZE_DIR)/CMakeCache.txt) \
+	$(if $(filter 1,$(FUZZ)),$(FUZZ_DIR)/CMakeCache.txt)
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j$(CTEST_JOBS)
 	$(if $(filter 1,$(SANITIZE)),$(SANITIZE_STEPS))
+	$(if $(filter 1,$(FUZZ)),$(FUZZ_SMOKE_STEPS))
 
 test-sanitize: deps $(SANITIZE_DIR)/CMakeCache.txt
 	$(SANITIZE_STEPS)
+
+fuzz-programs: deps $(FUZZ_DIR)/CMakeCache.txt
+	cmake --build $(FUZZ_DIR) --target mazesearch_fuzzers -j$(JOBS)
+
+# Each target replays its seed corpus (tests/fuzz/corpus/) and mutates it for FUZZ_SECONDS; a
+# finding fails the run and names the input (under build-fuzz/fuzz-crashes/).
+fuzz: fuzz-programs
+	tests/fuzz/run_fuzzers.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
+
+# The short pass of make test: the corpus replayed and 10 s of mutation per target.
+define FUZZ_SMOKE_STEPS
+cmake --build $(FUZZ_DIR) --target mazesearch_fuzzers -j$(JOBS)
+tests/fuzz/run_fuzzers.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS)
+endef
+
+fuzz-smoke: deps $(FUZZ_DIR)/CMakeCache.txt
+	$(FUZZ_SMOKE_STEPS)
 
 # The main job: a one-minute genetic search for a 13x13 maze (configs/quickstart.yaml).
 quickstart: build
@@ -131,4 +167,4 @@ format:
 	  | xargs -0 -r clang-format -i
 
 clean:
-	rm -rf $(BUILD_DIR) $(SANITIZE_DIR)
+	rm -rf $(BUILD_DIR) $(SANITIZE_DIR) $(FUZZ_DIR)
