@@ -3,16 +3,20 @@
 #   make / make build   install missing Debian packages, configure and build into build/
 #   make test           build the test programs, ctest in build/, then the ASan+UBSan pass
 #                       (make test SANITIZE=0 skips it)
+#                       and the fuzz-smoke pass (make test FUZZ=0 skips it)
 #   make test-sanitize  build and test with -DMAZESEARCH_SANITIZE=ON in build-sanitize/
+#   make fuzz           libFuzzer targets (clang) in build-fuzz/, each for FUZZ_SECONDS [60]
+#   make fuzz-smoke     the same, each target replaying its corpus and running 10 s
 #   make test-tsan      build and test with ThreadSanitizer (-DMAZESEARCH_TSAN=ON) in build-tsan/:
-#                       every test, so every parallel path (batches, islands, side-by-side
-#                       repeats, the enumeration, the game solvers' teams) with 2 threads or more;
-#                       about 8 min to build and 8 min to run on 2 cores (make test TSAN=1 adds it)
+#                       every test but three long serial ones, so every parallel path (batches,
+#                       islands, side-by-side repeats, the enumeration, the game solvers' teams)
+#                       with 2 threads or more, and a canary race that must be reported
+#                       (make test TSAN=1 adds it to make test)
 #   make quickstart     the main job: a one-minute genetic search on 13x13 (configs/quickstart.yaml)
 #   make bench          build/mazesearch bench, then the Google Benchmark binaries if built
 #   make install        cmake --install build --prefix $(PREFIX)
 #   make format         clang-format -i the C++ sources
-#   make clean          remove build/ and build-sanitize/
+#   make clean          remove build/, build-sanitize/, build-tsan/ and build-fuzz/
 
 SHELL := /bin/bash
 MAKEFLAGS += --no-print-directory
@@ -20,14 +24,19 @@ MAKEFLAGS += --no-print-directory
 # Debian 12 packages the build needs; `make deps` installs whichever are missing.
 DEPS_PACKAGES := cmake g++ make pkg-config \
 	libyaml-cpp-dev libspdlog-dev libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev \
-	libgtest-dev libgmock-dev libbenchmark-dev
+	libgtest-dev libgmock-dev libbenchmark-dev clang-14 libclang-rt-14-dev
 
 BUILD_DIR    := build
 SANITIZE_DIR := build-sanitize
 TSAN_DIR     := build-tsan
 TSAN         ?= 0
+FUZZ_DIR     := build-fuzz
 PREFIX       ?= /usr/local
 SANITIZE     ?= 1
+# make test runs the fuzz-smoke pass too (FUZZ=0: not); make fuzz runs each target this long.
+FUZZ         ?= 1
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 10
 JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_JOBS   ?= 2
 # Extra options for both configure steps, e.g. make CMAKE_ARGS=-DMAZESEARCH_NATIVE=ON
@@ -51,7 +60,8 @@ TSAN_ENV := TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$
 
 FORMAT_DIRS := engine search experiments tests benchmarks
 
-.PHONY: all build deps test-programs test test-sanitize test-tsan quickstart bench install format clean
+.PHONY: all build deps test-programs test test-sanitize test-tsan fuzz-programs fuzz \
+	fuzz-smoke quickstart bench install format clean
 
 all: build
 
@@ -107,6 +117,14 @@ $(TSAN_DIR)/CMakeCache.txt: | deps
 	  -DMAZESEARCH_TSAN=ON -DMAZESEARCH_BENCHMARKS=OFF $(CMAKE_ARGS) \
 	  || { rm -f $(TSAN_DIR)/CMakeCache.txt; exit 1; }
 
+# The fuzz tree (docs/fuzzing.md): clang with libFuzzer, ASan and UBSan, -O1 with line tables,
+# assertions on; only the libraries the targets need are built (no tests, benchmarks, command).
+$(FUZZ_DIR)/CMakeCache.txt: | deps
+	CC=clang-14 CXX=clang++-14 cmake -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" $(UNITY) \
+	  -DMAZESEARCH_FUZZ=ON -DMAZESEARCH_TESTS=OFF -DMAZESEARCH_BENCHMARKS=OFF $(CMAKE_ARGS) \
+	  || { rm -f $(FUZZ_DIR)/CMakeCache.txt; exit 1; }
+
 build: deps $(BUILD_DIR)/CMakeCache.txt
 	cmake --build $(BUILD_DIR) -j$(JOBS)
 
@@ -132,9 +150,11 @@ if $(TSAN_ENV) $(TSAN_DIR)/tests/tsan_canary > /dev/null 2> $(TSAN_DIR)/canary.t
 fi; echo "test-tsan: the canary's deliberate race in a WorkerTeam item was reported, as it must be"
 endef
 
-test: test-programs $(if $(filter 1,$(SANITIZE)),$(SANITIZE_DIR)/CMakeCache.txt) $(if $(filter 1,$(TSAN)),$(TSAN_DIR)/CMakeCache.txt)
+test: test-programs $(if $(filter 1,$(SANITIZE)),$(SANITIZE_DIR)/CMakeCache.txt) \
+	$(if $(filter 1,$(FUZZ)),$(FUZZ_DIR)/CMakeCache.txt) $(if $(filter 1,$(TSAN)),$(TSAN_DIR)/CMakeCache.txt)
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j$(CTEST_JOBS)
 	$(if $(filter 1,$(SANITIZE)),$(SANITIZE_STEPS))
+	$(if $(filter 1,$(FUZZ)),$(FUZZ_SMOKE_STEPS))
 	$(if $(filter 1,$(TSAN)),$(TSAN_STEPS))
 
 test-sanitize: deps $(SANITIZE_DIR)/CMakeCache.txt
@@ -142,6 +162,23 @@ test-sanitize: deps $(SANITIZE_DIR)/CMakeCache.txt
 
 test-tsan: deps $(TSAN_DIR)/CMakeCache.txt
 	$(TSAN_STEPS)
+
+fuzz-programs: deps $(FUZZ_DIR)/CMakeCache.txt
+	cmake --build $(FUZZ_DIR) --target mazesearch_fuzzers -j$(JOBS)
+
+# Each target replays its seed corpus (tests/fuzz/corpus/) and mutates it for FUZZ_SECONDS; a
+# finding fails the run and names the input (under build-fuzz/fuzz-crashes/).
+fuzz: fuzz-programs
+	tests/fuzz/run_fuzzers.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
+
+# The short pass of make test: the corpus replayed and 10 s of mutation per target.
+define FUZZ_SMOKE_STEPS
+cmake --build $(FUZZ_DIR) --target mazesearch_fuzzers -j$(JOBS)
+tests/fuzz/run_fuzzers.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS)
+endef
+
+fuzz-smoke: deps $(FUZZ_DIR)/CMakeCache.txt
+	$(FUZZ_SMOKE_STEPS)
 
 # The main job: a one-minute genetic search for a 13x13 maze (configs/quickstart.yaml).
 quickstart: build
@@ -165,4 +202,4 @@ format:
 	  | xargs -0 -r clang-format -i
 
 clean:
-	rm -rf $(BUILD_DIR) $(SANITIZE_DIR) $(TSAN_DIR)
+	rm -rf $(BUILD_DIR) $(SANITIZE_DIR) $(TSAN_DIR) $(FUZZ_DIR)

@@ -4,6 +4,7 @@
 // the key and where it was set.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -47,8 +48,18 @@ struct RunConfig {
     nlohmann::json resolved;             // the whole config after overrides
 };
 
-// Reads a config file and applies overrides ("key.sub=value", value in YAML syntax).
+// The longest config file read; a config is a few hundred bytes.
+inline constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
+
+// Reads a config file and applies overrides ("key.sub=value", value in YAML syntax). A directory,
+// a missing file or one longer than kMaxConfigBytes is an InputError naming the path; everything
+// else wrong is a ConfigError.
 RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides);
+// The same for config text held in memory; `source` names it in messages. The top level must be
+// a mapping, a key may appear only once in a mapping, and integer keys take integral numbers in
+// any form (1000, 1e6, 2.5e3).
+RunConfig load_config_text(const std::string& text, const std::string& source,
+                           const std::vector<std::string>& overrides);
 // Builds a RunConfig from an already resolved JSON document (as stored in a run directory).
 RunConfig config_from_json(const nlohmann::json& resolved, const std::string& source);
 // YAML text of a JSON document (for config.yaml in run directories and --dry-run).

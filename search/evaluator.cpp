@@ -326,16 +326,45 @@ nlohmann::json Evaluator::save() const {
 }
 
 void Evaluator::restore(const nlohmann::json& j) {
-    if (j.is_object() && !j.contains("archive")) {
-        // A checkpoint from before the archive existed: it starts empty.
-        nlohmann::json upgraded = j;
-        upgraded["archive"] = nlohmann::json::array();
-        s_ = upgraded.get<State>();
-        started_ = Clock::now();
-        return;
+    State restored;
+    try {
+        if (j.is_object() && !j.contains("archive")) {
+            // A checkpoint from before the archive existed: it starts empty.
+            nlohmann::json upgraded = j;
+            upgraded["archive"] = nlohmann::json::array();
+            restored = upgraded.get<State>();
+        } else {
+            restored = j.get<State>();
+        }
+    } catch (const std::exception& e) {
+        throw std::invalid_argument(std::string("evaluator: not a checkpoint of an evaluator: ") +
+                                    e.what());
     }
-    s_ = j.get<State>();
+    check(restored);
+    s_ = std::move(restored);
     started_ = Clock::now();
+}
+
+void Evaluator::check(const State& s) const {
+    auto bad = [](const std::string& what) {
+        throw std::invalid_argument("evaluator: the checkpoint's " + what);
+    };
+    const std::size_t genes = target_.genes();
+    if (s.last_improvement > s.evaluations) bad("last improvement comes after its evaluations");
+    if (!(std::isfinite(s.seconds) && s.seconds >= 0)) bad("seconds are not a time");
+    if (s.has_best) {
+        if (s.best.size() != genes) bad("best board does not have the target's genes");
+        if (!target_.feasible(s.best)) bad("best board is infeasible");
+        if (std::isnan(s.best_score)) bad("best score is NaN");
+    }
+    if (s.archive.size() > archive_spec_.size) bad("archive holds more boards than its size");
+    for (std::size_t i = 0; i < s.archive.size(); ++i) {
+        const Archived& a = s.archive[i];
+        if (a.genome.size() != genes) bad("archived board does not have the target's genes");
+        if (!target_.feasible(a.genome)) bad("archived board is infeasible");
+        if (std::isnan(a.value)) bad("archived value is NaN");
+        if (i > 0 && a.value > s.archive[i - 1].value) bad("archive is not best first");
+    }
 }
 
 }  // namespace maze

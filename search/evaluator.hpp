@@ -42,7 +42,7 @@ struct Archived {
     Genome genome;
     Real value;
     std::uint64_t evaluation = 0;  // the feasible evaluation that found it (1 = the first)
-    NLOHMANN_DEFINE_TYPE_INTRUSIVE(Archived, genome, value, evaluation)
+    MAZESEARCH_DEFINE_STATE(Archived, genome, value, evaluation)
 };
 
 // Statistics of the feasible scores of one step (a generation or a report interval).
@@ -117,6 +117,9 @@ class Evaluator {
 
     // Counters, best, elapsed time and the step's running statistics, for checkpoints.
     nlohmann::json save() const;
+    // The inverse of save(); std::invalid_argument, with nothing changed, for JSON that is not an
+    // evaluator's state or whose boards do not fit the target (sizes), a NaN score, an archive
+    // larger than this evaluator's or not best first, and counters that contradict each other.
     void restore(const nlohmann::json& j);
 
   private:
@@ -153,10 +156,11 @@ class Evaluator {
         std::uint64_t step_count = 0;
         Real step_sum, step_sum_sq, step_min, step_max;
         std::vector<Archived> archive;
-        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, evaluations, rejected, last_improvement, has_best,
-                                       best_score, best, seconds, step_count, step_sum, step_sum_sq,
-                                       step_min, step_max, archive)
+        MAZESEARCH_DEFINE_STATE(State, evaluations, rejected, last_improvement, has_best,
+                                best_score, best, seconds, step_count, step_sum, step_sum_sq,
+                                step_min, step_max, archive)
     };
+    void check(const State& s) const;
     State s_;
     std::chrono::steady_clock::time_point started_;
     // Scratch buffers reused between batches.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "mazesearch/search/rng.hpp"
+#include "mazesearch/search/state_json.hpp"
 
 namespace maze {
 
@@ -106,8 +107,14 @@ void to_json(nlohmann::json& j, const HammingBall& b) {
 }
 
 void from_json(const nlohmann::json& j, HammingBall& b) {
-    b = HammingBall(j.at("genes").get<std::size_t>(), j.at("radius").get<int>());
-    b.seek(j.at("position").get<std::uint64_t>());
+    std::size_t genes = 0;
+    int radius = 0;
+    std::uint64_t position = 0;
+    read_state_field(j, "genes", genes);
+    read_state_field(j, "radius", radius);
+    read_state_field(j, "position", position);
+    b = HammingBall(genes, radius);
+    b.seek(position);
 }
 
 }  // namespace maze

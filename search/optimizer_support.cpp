@@ -67,6 +67,7 @@ void OptimizerBase::start_common(const Target& target, std::uint64_t seed,
     if (need_feasible_first && !initial.empty() && !target.feasible(initial[0]))
         throw std::invalid_argument(kind() + ": the initial genome is infeasible");
     common_ = Common{kind(), n, 0, seed, Rng(derive_seed(seed, {0}))};
+    target_ = &target;
     started_ = true;
 }
 
@@ -75,17 +76,69 @@ Rng OptimizerBase::proposal_rng(std::uint64_t k) const {
     return Rng(derive_seed(common_.seed, {1, common_.step, k}));
 }
 
+void OptimizerBase::require_started(const Evaluator& ev) const {
+    require_started();
+    if (ev.target().genes() != common_.genes)
+        throw std::invalid_argument(kind() + ": the state is for " + std::to_string(common_.genes) +
+                                    " genes, the target has " +
+                                    std::to_string(ev.target().genes()));
+}
+
 void OptimizerBase::require_started() const {
     if (!started_) throw std::logic_error(kind() + ": step() before start() or restore()");
 }
 
-void OptimizerBase::restore_common(const nlohmann::json& j) {
-    const std::string k = j.at("kind").get<std::string>();
+OptimizerBase::Common OptimizerBase::read_common(const nlohmann::json& j) const {
+    if (!j.is_object() || !j.contains("kind") || !j["kind"].is_string())
+        throw std::invalid_argument(kind() + ": the checkpoint names no optimizer kind");
+    const std::string k = j["kind"].get<std::string>();
     if (k != kind())
         throw std::invalid_argument("cannot restore a " + kind() + " optimizer from a " + k +
                                     " checkpoint");
-    common_ = j.get<Common>();
-    started_ = true;
+    Common c;
+    try {
+        c = j.get<Common>();
+    } catch (const std::exception& e) {
+        throw std::invalid_argument(kind() + ": not a checkpoint of this optimizer: " + e.what());
+    }
+    if (target_ && c.genes != target_->genes())
+        throw std::invalid_argument(kind() + ": the checkpoint is for " + std::to_string(c.genes) +
+                                    " genes, the target has " + std::to_string(target_->genes()));
+    return c;
+}
+
+void OptimizerBase::check_genome(const Genome& g, std::size_t genes,
+                                 const std::string& what) const {
+    if (g.size() != genes)
+        throw std::invalid_argument(kind() + ": the checkpoint's " + what + " has " +
+                                    std::to_string(g.size()) + " genes, not " +
+                                    std::to_string(genes));
+}
+
+void OptimizerBase::check_genomes(const std::vector<Genome>& list, std::size_t genes,
+                                  const std::string& what) const {
+    for (std::size_t i = 0; i < list.size(); ++i)
+        check_genome(list[i], genes, what + " " + std::to_string(i));
+}
+
+void OptimizerBase::check_scored(const Genome& g, std::size_t genes,
+                                 const std::string& what) const {
+    check_genome(g, genes, what);
+    if (target_ && !target_->feasible(g))
+        throw std::invalid_argument(kind() + ": the checkpoint's " + what + " is infeasible");
+}
+
+void OptimizerBase::check_value(double v, const std::string& what) const {
+    if (std::isnan(v))
+        throw std::invalid_argument(kind() + ": the checkpoint's " + what + " is NaN");
+}
+
+void OptimizerBase::check_index(std::uint64_t i, std::uint64_t limit,
+                                const std::string& what) const {
+    if (i >= limit)
+        throw std::invalid_argument(kind() + ": the checkpoint's " + what + " " +
+                                    std::to_string(i) + " is out of range (below " +
+                                    std::to_string(limit) + ")");
 }
 
 }  // namespace maze

@@ -40,7 +40,7 @@ constexpr std::size_t kMaxStartDraws = 100000;
 
 // Common state: genes, seed, RNG, step counter; start() and checkpoint helpers for the
 // subclasses. A checkpoint of an optimizer is one JSON object: the common fields and the fields
-// of the subclass's own State, each struct's field list written once (NLOHMANN_DEFINE_...).
+// of the subclass's own State, each struct's field list written once (MAZESEARCH_DEFINE_STATE).
 class OptimizerBase : public Optimizer {
   protected:
     struct Common {
@@ -49,7 +49,7 @@ class OptimizerBase : public Optimizer {
         std::uint64_t step = 0;
         std::uint64_t seed = 0;
         Rng rng;
-        NLOHMANN_DEFINE_TYPE_INTRUSIVE(Common, kind, genes, step, seed, rng)
+        MAZESEARCH_DEFINE_STATE(Common, kind, genes, step, seed, rng)
     };
 
     // Sets genes, the seed, the RNG (from `seed` alone) and step 0; checks that every initial
@@ -57,7 +57,10 @@ class OptimizerBase : public Optimizer {
     // (std::invalid_argument otherwise).
     void start_common(const Target& target, std::uint64_t seed, const std::vector<Genome>& initial,
                       bool need_feasible_first);
-    // Throws std::logic_error if neither start() nor restore() ran.
+    // Throws std::logic_error if neither start() nor restore() ran, and std::invalid_argument if
+    // the state is for a different number of genes than the evaluator's target (a checkpoint
+    // restored without start()).
+    void require_started(const Evaluator& ev) const;
     void require_started() const;
     // The checkpoint: the common fields and those of `state`.
     template <typename State>
@@ -67,11 +70,26 @@ class OptimizerBase : public Optimizer {
         j.update(nlohmann::json(state));
         return j;
     }
-    // The inverse of save_state; std::invalid_argument if the checkpoint is another kind's.
-    template <typename State>
-    void restore_state(const nlohmann::json& j, State& state) {
-        restore_common(j);
-        state = j.get<State>();
+    // The inverse of save_state. Everything is read and checked before anything changes:
+    // std::invalid_argument, naming the optimizer, if the checkpoint is another kind's, is not a
+    // state of this optimizer, is for a different number of genes than the target start() was
+    // given (when it ran first, as for a resumed run), or fails `check(common, state)`, which
+    // throws std::invalid_argument for what the state itself gets wrong (genome sizes, indices
+    // out of range), so that a corrupt checkpoint is refused here rather than in a later step.
+    template <typename State, typename Check>
+    void restore_state(const nlohmann::json& j, State& state, const Check& check) {
+        Common common = read_common(j);
+        State restored;
+        try {
+            restored = j.get<State>();
+        } catch (const std::exception& e) {
+            throw std::invalid_argument(kind() +
+                                        ": not a checkpoint of this optimizer: " + e.what());
+        }
+        check(common, restored);
+        common_ = std::move(common);
+        state = std::move(restored);
+        started_ = true;
     }
     // The random stream of proposal k of the current step: it depends on the run's seed, the
     // step and k alone, so proposals can be built on any thread in any order.
@@ -80,8 +98,22 @@ class OptimizerBase : public Optimizer {
     Common common_;
     bool started_ = false;
 
-  private:
-    void restore_common(const nlohmann::json& j);
+    // The genes, the seed and the RNG of a checkpoint, checked against the target of start().
+    Common read_common(const nlohmann::json& j) const;
+
+    // Checks for restore_state's `check`, each throwing std::invalid_argument naming `what`:
+    // a genome of `genes` genes; every genome of a list; a value that is not NaN (scores are
+    // numbers or -inf); an index below `limit`.
+    void check_genome(const Genome& g, std::size_t genes, const std::string& what) const;
+    void check_genomes(const std::vector<Genome>& list, std::size_t genes,
+                       const std::string& what) const;
+    void check_value(double v, const std::string& what) const;
+    void check_index(std::uint64_t i, std::uint64_t limit, const std::string& what) const;
+    // A board of the right size that, after start(), the target finds feasible: a board the
+    // state holds as scored (a walk of an infeasible board never ends).
+    void check_scored(const Genome& g, std::size_t genes, const std::string& what) const;
+    // The target of start(); null until it ran.
+    const Target* target_ = nullptr;
 };
 
 }  // namespace maze

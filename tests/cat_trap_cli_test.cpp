@@ -6,13 +6,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli_support.hpp"
 #include "mazesearch/engine/games/cat_trap.hpp"
+#include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/search/rng.hpp"
 
 namespace {
@@ -160,6 +163,58 @@ TEST(CatTrapCli, RejectsBadInput) {
     expect_bad("1 5\n" + game.substr(0, cut), "7", "after all 5 turns");
     // More than T games.
     expect_bad("1 20\n" + game + "CAT 0 1\n", std::to_string(2 + 18 + 1), "after the last");
+}
+
+// An endless line (/dev/zero has no newline) is refused once it passes the limit, instead of
+// being read until memory runs out.
+TEST(CatTrapCli, RefusesAnEndlessLine) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = run("play cat-trap < /dev/zero");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("<stdin>:1: the line is longer than 64 KiB"), std::string::npos) << r.err;
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+}
+
+// The protocol on its own, from a string: the same lines and answers as the command.
+TEST(CatTrapProtocol, ReadsLinesFromAnyStream) {
+    const HexBoard b(20);
+    std::string expected;
+    const std::string input = "1 20\n" + scripted_game(b, 7, expected);
+    std::istringstream in(input);
+    std::ostringstream out;
+    maze::JudgeLines judge(in, "judge.txt");
+    maze::play_cat_trap_protocol(b, judge, out);
+    EXPECT_EQ(out.str(), expected);
+
+    std::istringstream crlf("1 20\r\nCAT 1 -1\r\nCAT 9 9 9");
+    maze::JudgeLines second(crlf, "judge.txt");
+    try {
+        maze::play_cat_trap_protocol(b, second, out);
+        FAIL() << "no error";
+    } catch (const maze::InputError& e) {
+        EXPECT_EQ(e.line(), 3);
+        EXPECT_EQ(std::string(e.what()),
+                  "judge.txt:3: expected 'CAT r c' or 'WIN', got 'CAT 9 9 9'");
+    }
+}
+
+TEST(CatTrapProtocol, ALineOverTheLimitNamesIt) {
+    std::istringstream in("1 20\n" + std::string(100, 'x') + "\n");
+    maze::JudgeLines judge(in, "judge.txt", 64);
+    std::string line;
+    ASSERT_TRUE(judge.next(line));
+    EXPECT_EQ(line, "1 20");
+    try {
+        judge.next(line);
+        FAIL() << "no error";
+    } catch (const maze::InputError& e) {
+        EXPECT_EQ(std::string(e.what()), "judge.txt:2: the line is longer than 64 bytes");
+    }
+    std::istringstream exact(std::string(64, 'y'));  // the limit itself is fine, no newline needed
+    maze::JudgeLines fits(exact, "judge.txt", 64);
+    ASSERT_TRUE(fits.next(line));
+    EXPECT_EQ(line.size(), 64u);
+    EXPECT_FALSE(fits.next(line));
 }
 
 TEST(CatTrapCli, ReportsAnEscapedCat) {

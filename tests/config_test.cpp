@@ -5,6 +5,7 @@
 #include <fstream>
 #include <string>
 
+#include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/target_factory.hpp"
 #include "temp_dir.hpp"
 
@@ -38,6 +39,16 @@ budget:
 std::string error_of(const std::string& path, const std::vector<std::string>& overrides = {}) {
     try {
         load_config(path, overrides);
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+// The message of load_config_text on `text`, named cfg.yaml.
+std::string text_error(const std::string& text, const std::vector<std::string>& overrides = {}) {
+    try {
+        maze::cli::load_config_text(text, "cfg.yaml", overrides);
     } catch (const std::exception& e) {
         return e.what();
     }
@@ -131,4 +142,147 @@ TEST(Config, NullOverrideRemovesAKey) {
     const auto c = load_config(write_config("good.yaml", kGood), {"optimizer.mutation=null"});
     EXPECT_FALSE(c.optimizer.has("mutation"));
     EXPECT_TRUE(c.optimizer.has("kind"));
+}
+
+TEST(Config, ADirectoryIsRefusedByName) {
+    const std::string dir = maze::testing_support::test_dir();
+    try {
+        load_config(dir, {});
+        FAIL() << "no error";
+    } catch (const maze::InputError& e) {
+        EXPECT_EQ(std::string(e.what()), dir + ": is a directory; expected a config file");
+    }
+}
+
+TEST(Config, TextInMemoryIsNamedBySource) {
+    const auto c = maze::cli::load_config_text(kGood, "from-memory.yaml", {"seed=11"});
+    EXPECT_EQ(c.seed, 11u);
+    EXPECT_EQ(c.source, "from-memory.yaml");
+    std::string e = text_error("name: t\ncolour: red\n");
+    EXPECT_EQ(e, "cfg.yaml:2: colour: unknown key");
+}
+
+TEST(Config, DuplicateKeysNameBothLines) {
+    std::string text = kGood;
+    text += "seed: 8\n";  // line 15; the first seed is on line 2
+    EXPECT_EQ(text_error(text), "cfg.yaml:15: seed: duplicate key (first set at cfg.yaml:2)");
+
+    text = kGood;
+    text.replace(text.find("  mutation: 0.05"), 16, "  kind: random");  // line 12; kind on 11
+    EXPECT_EQ(text_error(text),
+              "cfg.yaml:12: optimizer.kind: duplicate key (first set at cfg.yaml:11)");
+
+    text = std::string(kGood) + "archive:\n  size: 3\n  size: 4\n";
+    EXPECT_EQ(text_error(text),
+              "cfg.yaml:17: archive.size: duplicate key (first set at cfg.yaml:16)");
+
+    // Deeper, in a flow mapping, and in an override's value.
+    EXPECT_NE(text_error("a:\n  b:\n    c: 1\n    c: 2\n").find("cfg.yaml:4: a.b.c: duplicate key"),
+              std::string::npos);
+    EXPECT_NE(text_error("target: {kind: x, kind: y}\n").find("target.kind: duplicate key"),
+              std::string::npos);
+    const std::string o = text_error(kGood, {"target={kind: a, kind: b}"});
+    EXPECT_NE(o.find("override 'target={kind: a, kind: b}'"), std::string::npos) << o;
+    EXPECT_NE(o.find("kind: duplicate key"), std::string::npos) << o;
+    // The same key in two different mappings is fine.
+    EXPECT_EQ(text_error(std::string(kGood) + "archive: {size: 3}\n"), "no error");
+}
+
+TEST(Config, KeysMustBeWords) {
+    EXPECT_NE(text_error("[a, b]: 1\n").find("a key must be a plain word"), std::string::npos);
+    EXPECT_NE(text_error("target:\n  {x: 1}: 2\n").find("cfg.yaml:2: target: a key must be"),
+              std::string::npos);
+}
+
+TEST(Config, AliasesThatExpandTooFarAreRefused) {
+    std::string text = "a0: &a0 [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\n";
+    for (int i = 1; i < 8; ++i) {
+        // a<i>: &a<i> [*a<i-1>, ... ten times]: 10^8 values once expanded.
+        const std::string name = std::to_string(i), prev = std::to_string(i - 1);
+        text.append("a").append(name).append(": &a").append(name).append(" [");
+        for (int k = 0; k < 10; ++k) text.append(k ? ", *a" : "*a").append(prev);
+        text.append("]\n");
+    }
+    EXPECT_NE(text_error(text).find("more than 100000 values"), std::string::npos);
+    std::string deep = "a: ";
+    for (int i = 0; i < 100; ++i) deep += "[";
+    EXPECT_NE(text_error(deep + std::string(100, ']') + "\n").find("nested more than"),
+              std::string::npos);
+}
+
+TEST(Config, IntegersInExponentForm) {
+    auto with = [](const std::string& line) {
+        std::string text = kGood;
+        text.replace(text.find("  evaluations: 1000"), 19, line);
+        return text;
+    };
+    EXPECT_EQ(maze::cli::load_config_text(with("  evaluations: 1e6"), "c", {}).budget.evaluations,
+              1000000u);
+    EXPECT_EQ(maze::cli::load_config_text(with("  evaluations: 2.5e3"), "c", {}).budget.evaluations,
+              2500u);
+    EXPECT_EQ(maze::cli::load_config_text(kGood, "c", {"budget.evaluations=1e6", "seed=1e3"})
+                  .budget.evaluations,
+              1000000u);
+    EXPECT_EQ(maze::cli::load_config_text(kGood, "c", {"seed=1e3"}).seed, 1000u);
+    EXPECT_EQ(maze::cli::load_config_text(kGood, "c", {"repeats=2e1"}).repeats, 20);
+    EXPECT_EQ(text_error(with("  evaluations: 1.5")),
+              "cfg.yaml:14: budget.evaluations: expected an integer");
+    EXPECT_EQ(text_error(with("  evaluations: 1e-3")),
+              "cfg.yaml:14: budget.evaluations: expected an integer");
+    EXPECT_NE(text_error(with("  evaluations: 1e30")).find("out of range [0, "), std::string::npos);
+    EXPECT_NE(text_error(kGood, {"seed=1e30"}).find("seed: out of range"), std::string::npos);
+    EXPECT_NE(text_error(kGood, {"repeats=1e300"}).find("repeats: out of range [1, 100000]"),
+              std::string::npos);
+    EXPECT_NE(text_error(kGood, {"threads=-1e3"}).find("threads: out of range [0, 4096]"),
+              std::string::npos);
+    EXPECT_NE(text_error(kGood, {"seed=inf"}).find("seed: expected a number"), std::string::npos);
+    // Words that strtod would read as numbers stay words.
+    EXPECT_EQ(maze::cli::load_config_text(kGood, "c", {"name=nan"}).name, "nan");
+    EXPECT_EQ(maze::cli::load_config_text(kGood, "c", {"name=inf"}).name, "inf");
+}
+
+TEST(Config, TheTopLevelMustBeAMapping) {
+    const std::string want = "cfg.yaml: expected a YAML mapping of key: value lines";
+    EXPECT_EQ(text_error("- a\n- b\n"), want);
+    EXPECT_EQ(text_error("- a\n- b\n", {"output=x"}), want);
+    EXPECT_EQ(text_error("just words\n", {"seed=3"}), want);
+    EXPECT_EQ(text_error("42\n"), want);
+}
+
+// Bytes that are not UTF-8 were read into the config and made writing config.json fail with an
+// internal error (nlohmann's type_error 316; found by tests/fuzz/fuzz_config.cpp).
+TEST(Config, TextMustBeUtf8) {
+    std::string text = kGood;
+    text.replace(text.find("name: t"), 7, "name: t\nlabel: caf\xe9");  // Latin-1 e acute
+    EXPECT_EQ(text_error(text), "cfg.yaml:2: not UTF-8 text (byte 0xE9)");
+    EXPECT_EQ(text_error(kGood, {"label=caf\xe9"}),
+              "override 'label=caf?': not UTF-8 text (byte 0xE9)");
+    for (const char* bad : {"\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe2\x82", "\xff"})
+        EXPECT_NE(text_error(std::string("label: ") + bad + "\n").find("not UTF-8"),
+                  std::string::npos)
+            << bad;
+    const auto c = maze::cli::load_config_text(
+        std::string(kGood) + "label: caf\xc3\xa9 \xf0\x9f\x90\xad\n", "c", {});
+    EXPECT_EQ(c.label, "caf\xc3\xa9 \xf0\x9f\x90\xad");
+    EXPECT_NO_THROW((void)c.resolved.dump());
+}
+
+// Control characters have no place in a config: NUL bytes made yaml-cpp take the text for UTF-32
+// and decode it into code points that are no UTF-8, so that config.json could not be written
+// (found by tests/fuzz/fuzz_config.cpp).
+TEST(Config, ControlCharactersAndBadEscapesAreRefused) {
+    EXPECT_EQ(text_error(std::string(kGood) + "label: a\x07z\n"),
+              "cfg.yaml:15: a control character (byte 0x07)");
+    EXPECT_EQ(text_error(std::string("x\0\0\0y: 1\n", 9)),
+              "cfg.yaml:1: a control character (byte 0x00)");
+    EXPECT_EQ(text_error(kGood, {std::string("optimizer.mutation=\x07\0\0\0", 23)}),
+              "override 'optimizer.mutation=" + std::string(4, '?') +
+                  "': a control character (byte 0x07)");
+    // yaml-cpp itself refuses an escape for a lone surrogate.
+    EXPECT_EQ(text_error(std::string(kGood) + "label: \"\\uD800\"\n"),
+              "cfg.yaml:15: not valid YAML: invalid unicode: 55296");
+    // Tabs, carriage returns and proper escapes are fine.
+    const auto c =
+        maze::cli::load_config_text(std::string(kGood) + "label: \"a\\u00e9\\tb\"\r\n", "c", {});
+    EXPECT_EQ(c.label, "a\xc3\xa9\tb");
 }

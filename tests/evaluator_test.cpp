@@ -158,3 +158,51 @@ TEST(Evaluator, SaveRestoreKeepsInfiniteScoresThroughJsonText) {
     EXPECT_EQ(sa.min, sb.min);
     EXPECT_EQ(sa.max, sb.max);
 }
+
+// A checkpoint whose boards do not fit the target, with a NaN score, an archive larger than this
+// evaluator's or not best first, or counters that contradict each other is refused, and nothing
+// changes (found by the checkpoint fuzzer, tests/fuzz/fuzz_checkpoint.cpp).
+TEST(Evaluator, RestoreRefusesACorruptCheckpoint) {
+    const MouseMazeTarget t = five();
+    Rng rng(9);
+    Evaluator a(t, Budget{}, 1, ArchiveSpec{3, 1});
+    for (int i = 0; i < 200; ++i) a.evaluate_one(random_genome(t, rng, 0.3));
+    const nlohmann::json good = a.save();
+    ASSERT_EQ(good["archive"].size(), 3u);
+    std::vector<std::pair<std::string, nlohmann::json>> bad;
+    auto with = [&](const std::string& what, auto change) {
+        nlohmann::json j = good;
+        change(j);
+        bad.emplace_back(what, j);
+    };
+    with("best short",
+         [](nlohmann::json& j) { j["best"] = j["best"].get<std::string>().substr(1); });
+    with("best infeasible", [&](nlohmann::json& j) { j["best"] = std::string(t.genes(), '1'); });
+    with("archived board infeasible",
+         [&](nlohmann::json& j) { j["archive"][2]["genome"] = std::string(t.genes(), '1'); });
+    with("best score NaN", [](nlohmann::json& j) { j["best_score"] = "nan"; });
+    with("archived board long", [](nlohmann::json& j) {
+        j["archive"][1]["genome"] = j["archive"][1]["genome"].get<std::string>() + "0";
+    });
+    with("archived value NaN", [](nlohmann::json& j) { j["archive"][0]["value"] = "nan"; });
+    with("archive too large", [](nlohmann::json& j) { j["archive"].push_back(j["archive"][0]); });
+    with("archive worst first", [](nlohmann::json& j) {
+        j["archive"][2]["value"] = j["archive"][0]["value"].get<double>() + 1;
+    });
+    with("improvement after the count", [](nlohmann::json& j) {
+        j["last_improvement"] = j["evaluations"].get<std::uint64_t>() + 1;
+    });
+    with("negative seconds", [](nlohmann::json& j) { j["seconds"] = -1.0; });
+    with("a count that is text", [](nlohmann::json& j) { j["rejected"] = "many"; });
+    with("not an object", [](nlohmann::json& j) { j = nlohmann::json::array(); });
+    for (const auto& [what, state] : bad) {
+        SCOPED_TRACE(what);
+        Evaluator b(t, Budget{}, 1, ArchiveSpec{3, 1});
+        b.evaluate_one(random_genome(t, rng, 0.3));
+        const nlohmann::json before = b.save();
+        EXPECT_THROW(b.restore(state), std::invalid_argument);
+        nlohmann::json after = b.save();
+        after["seconds"] = before["seconds"];
+        EXPECT_EQ(after, before);
+    }
+}

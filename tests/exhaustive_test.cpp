@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "enumeration_support.hpp"
 
 using namespace maze;
@@ -124,4 +128,41 @@ TEST(Exhaustive, RandomProbeEstimateIsCloseToTheTrueTreeSize) {
     EXPECT_NEAR(e.leaves, static_cast<double>(five.leaves), 5 * e.leaves_error + 1);
     EXPECT_NEAR(e.feasible, static_cast<double>(five.feasible), 5 * e.feasible_error + 1);
     EXPECT_GT(e.leaves_error, 0.0);
+}
+
+// Enumeration results and progress read from JSON are checked field by field: a float out of
+// range for an int (undefined behaviour in the conversion before), a board of another grid (an
+// exhaustive run resumed from it failed in a later step), a histogram value that is not a
+// number, done marks other than 0 and 1 (found by tests/fuzz/fuzz_enumeration.cpp).
+TEST(Exhaustive, ResultsFromJsonAreChecked) {
+    const EnumerationResult r = lazy(3, 3, {0, 0}, {2, 0});
+    const nlohmann::json good = r.to_json();
+    EXPECT_EQ(EnumerationResult::from_json(good).to_json(), good);
+    std::vector<std::pair<std::string, nlohmann::json>> bad;
+    auto with = [&](const std::string& what, auto change) {
+        nlohmann::json j = good;
+        change(j);
+        bad.emplace_back(what, j);
+    };
+    with("huge exit row", [](nlohmann::json& j) { j["exit"][0] = 5.5e66; });
+    with("exit off the grid", [](nlohmann::json& j) { j["exit"] = {3, 0}; });
+    with("start on the exit", [](nlohmann::json& j) { j["start"] = {2, 0}; });
+    with("rows 0", [](nlohmann::json& j) { j["rows"] = 0; });
+    with("cols 17", [](nlohmann::json& j) { j["cols"] = 17; });
+    with("shard past shards", [](nlohmann::json& j) { j["shard"] = 1; });
+    with("negative count", [](nlohmann::json& j) { j["feasible"] = -1; });
+    with("fractional count", [](nlohmann::json& j) { j["leaves"] = 1.5; });
+    with("board of another grid", [](nlohmann::json& j) { j["boards"][0] = "S..\n...\n.E.\n"; });
+    with("not a board", [](nlohmann::json& j) { j["boards"][0] = "hello"; });
+    with("histogram key", [](nlohmann::json& j) { j["histogram"]["-1"] = 3; });
+    with("histogram word", [](nlohmann::json& j) { j["histogram"]["ten"] = 3; });
+    with("seconds", [](nlohmann::json& j) { j["seconds"] = "soon"; });
+    with("no optimum", [](nlohmann::json& j) { j.erase("optimum"); });
+    with("not an object", [](nlohmann::json& j) { j = 3; });
+    for (const auto& [what, j] : bad) {
+        SCOPED_TRACE(what);
+        EXPECT_THROW(EnumerationResult::from_json(j), std::invalid_argument);
+    }
+    EXPECT_EQ(done_from_text("0110"), (std::vector<std::uint8_t>{0, 1, 1, 0}));
+    EXPECT_THROW(done_from_text("01x0"), std::invalid_argument);
 }

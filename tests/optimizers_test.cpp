@@ -298,6 +298,132 @@ TEST_P(OptimizerCase, RestoreRefusesAnotherKindsCheckpoint) {
     EXPECT_THROW(opt->restore(state), std::invalid_argument);
 }
 
+// Every genome of a checkpoint cut short by one gene, every score made NaN, and a checkpoint for
+// another number of genes than the target are refused at restore (std::invalid_argument), with
+// the optimizer's state unchanged: never a crash or a wrong walk in a later step.
+void corrupt_each(const nlohmann::json& j, std::size_t genes, nlohmann::json::json_pointer at,
+                  std::vector<std::pair<std::string, nlohmann::json>>& out,
+                  const nlohmann::json& whole) {
+    if (j.is_object() || j.is_array()) {
+        for (const auto& [k, v] : j.items())
+            corrupt_each(v, genes, at / std::string(k), out, whole);
+        return;
+    }
+    const std::string key = at.empty() ? "" : at.back();
+    if (j.is_string() && j.get<std::string>().size() == genes &&
+        j.get<std::string>().find_first_not_of("01") == std::string::npos) {
+        nlohmann::json bad = whole;
+        bad[at] = j.get<std::string>().substr(1);
+        out.emplace_back(at.to_string() + " one gene short", bad);
+    }
+    if (j.is_number() && key.find("value") != std::string::npos) {
+        nlohmann::json bad = whole;
+        bad[at] = "nan";
+        out.emplace_back(at.to_string() + " NaN", bad);
+    }
+}
+
+TEST_P(OptimizerCase, RestoreRefusesACorruptCheckpoint) {
+    const auto& kv = GetParam().params;
+    const MouseMazeTarget& t = square(5);
+    Budget b;
+    b.evaluations = 400;
+    auto opt = maze::make_optimizer(make_params(kv));
+    Evaluator ev(t, b, 1);
+    opt->start(t, 3);
+    for (int k = 0; k < 3 && !ev.exhausted() && !opt->done(); ++k) opt->step(ev);
+    const nlohmann::json good = opt->save();
+    std::vector<std::pair<std::string, nlohmann::json>> bad;
+    corrupt_each(good, t.genes(), {}, bad, good);
+    nlohmann::json other_genes = good;
+    other_genes["genes"] = t.genes() + 1;
+    bad.emplace_back("genes + 1", other_genes);
+    for (const auto& [what, state] : bad) {
+        SCOPED_TRACE(what);
+        auto fresh = maze::make_optimizer(make_params(kv));
+        fresh->start(t, 3);
+        const nlohmann::json before = fresh->save();
+        EXPECT_THROW(fresh->restore(state), std::invalid_argument);
+        EXPECT_EQ(fresh->save(), before);
+    }
+    // A state restored without start() is checked against the target at its first step.
+    auto small = maze::make_optimizer(make_params(kv));
+    Evaluator ev4(square(4), b, 1);
+    small->start(square(4), 3);
+    small->step(ev4);
+    auto unstarted = maze::make_optimizer(make_params(kv));
+    unstarted->restore(small->save());
+    Evaluator ev5(t, b, 1);
+    EXPECT_THROW(unstarted->step(ev5), std::invalid_argument);
+}
+
+// A board the state holds as scored must be feasible (after start(), which names the target): a
+// population member that is not made the focused mutation walk it, and a walk of an infeasible
+// board never ends (found by tests/fuzz/fuzz_checkpoint.cpp: an assertion, a hang without one).
+TEST(OptimizerRestore, ScoredBoardsMustBeFeasible) {
+    const MouseMazeTarget& t = square(5);
+    const std::string blocked(t.genes(), '1');
+    for (const Kv& kv : {Kv{{"kind", str("genetic")}, {"mutation_focus", str("seen")}},
+                         Kv{{"kind", str("hill-climbing")}}, Kv{{"kind", str("annealing")}},
+                         Kv{{"kind", str("hamming")}}}) {
+        auto opt = maze::make_optimizer(make_params(kv));
+        Budget b;
+        b.evaluations = 1000;
+        Evaluator ev(t, b, 1);
+        opt->start(t, 5);
+        opt->step(ev);
+        nlohmann::json state = opt->save();
+        SCOPED_TRACE(state["kind"].get<std::string>());
+        if (state.contains("islands")) state["islands"][0]["population"][0]["genome"] = blocked;
+        if (state.contains("current")) state["current"] = blocked;
+        if (state.contains("centre")) state["centre"] = blocked;
+        auto fresh = maze::make_optimizer(make_params(kv));
+        fresh->start(t, 5);
+        EXPECT_THROW(fresh->restore(state), std::invalid_argument);
+    }
+}
+
+TEST(OptimizerRestore, HillClimbingChecksItsNeighbourOrder) {
+    const MouseMazeTarget& t = square(5);
+    auto opt = maze::make_optimizer(make_params({{"kind", str("hill-climbing")}}));
+    Evaluator ev(t, Budget{}, 1);
+    opt->start(t, 3);
+    opt->step(ev);
+    const nlohmann::json good = opt->save();
+    ASSERT_TRUE(good["has_current"].get<bool>());
+    for (const char* change : {"out of range", "repeated", "short", "next"}) {
+        SCOPED_TRACE(change);
+        nlohmann::json bad = good;
+        const std::string c = change;
+        if (c == "out of range") bad["order"][0] = t.genes();
+        if (c == "repeated") bad["order"][0] = bad["order"][1];
+        if (c == "short") bad["order"].erase(0);
+        if (c == "next") bad["next"] = t.genes() + 1;
+        auto fresh = maze::make_optimizer(make_params({{"kind", str("hill-climbing")}}));
+        fresh->start(t, 3);
+        EXPECT_THROW(fresh->restore(bad), std::invalid_argument);
+    }
+}
+
+TEST(OptimizerRestore, ExhaustiveRefusesAnotherGridsEnumeration) {
+    auto make = [] { return maze::make_optimizer(make_params({{"kind", str("exhaustive")}})); };
+    auto opt = make();
+    Evaluator ev(square(4), Budget{}, 1);
+    opt->start(square(4), 1);
+    opt->step(ev);
+    nlohmann::json state = opt->save();
+    auto other = make();
+    other->start(square(5), 1);
+    EXPECT_THROW(other->restore(state), std::invalid_argument);
+    state["done"] = "01x";
+    auto same = make();
+    same->start(square(4), 1);
+    EXPECT_THROW(same->restore(state), std::invalid_argument);
+    state = opt->save();
+    state["result"]["boards"][0] = "S...\n....\n";
+    EXPECT_THROW(same->restore(state), std::invalid_argument);
+}
+
 // On the 5x5 board with 20,000 evaluations every optimizer ends above its first step of about
 // 100 evaluations (a random start plus neighbours, a first generation of 100, 100 random boards;
 // for hamming the random centre alone). Thresholds: measured over seeds 1..5, minus a margin.

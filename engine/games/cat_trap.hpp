@@ -5,7 +5,8 @@
 //
 // The parts, one file each under cat_trap/: hex_board (coordinates, symmetries, neighbours,
 // distances to the border), rules (the cat's options, a game in progress), trapper (the winning
-// strategy), proof (the AND-tree over the cat's ties) and solver (the exact AND-OR search).
+// strategy), proof (the AND-tree over the cat's ties), solver (the exact AND-OR search) and
+// protocol (the judge's lines, as `mazesearch play cat-trap` reads them).
 //
 // Coordinates are axial (r, c): the cells of a board of side N are those with |r|, |c|,
 // |r + c| <= N - 1; the border cells are those where the maximum equals N - 1. The cat starts in
@@ -14,6 +15,7 @@
 
 #include "mazesearch/engine/games/cat_trap/hex_board.hpp"
 #include "mazesearch/engine/games/cat_trap/proof.hpp"
+#include "mazesearch/engine/games/cat_trap/protocol.hpp"
 #include "mazesearch/engine/games/cat_trap/rules.hpp"
 #include "mazesearch/engine/games/cat_trap/solver.hpp"
 #include "mazesearch/engine/games/cat_trap/trapper.hpp"

@@ -3,11 +3,9 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <string>
 
 #include "mazesearch/engine/games/cat_trap.hpp"
-#include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 
 namespace maze::cli {
@@ -20,103 +18,10 @@ struct PlayOptions {
     int turns = 20;
 };
 
-// Reads the judge's lines, counting them for error messages.
-class Judge {
-  public:
-    // False at the end of the input.
-    bool next(std::string& line) {
-        if (!std::getline(std::cin, line)) return false;
-        ++number_;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        return true;
-    }
-    [[noreturn]] void fail(const std::string& what) const {
-        throw InputError("<stdin>", number_, what);
-    }
-    int line() const { return number_; }
-
-  private:
-    int number_ = 0;
-};
-
-// Whitespace-separated words of a line; a line with nothing else after its fields is required.
-std::vector<std::string> words(const std::string& line) {
-    std::istringstream in(line);
-    std::vector<std::string> out;
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
-
-bool parse_int(const std::string& text, long long lo, long long hi, long long& value) {
-    std::size_t used = 0;
-    try {
-        value = std::stoll(text, &used);
-    } catch (const std::exception&) {
-        return false;
-    }
-    return used == text.size() && value >= lo && value <= hi;
-}
-
-// One game; false when the input ended inside it.
-bool play_game(const HexBoard& board, long long turns, Judge& judge) {
-    CatTrapGame game(board);
-    CatTrapper trapper(board);
-    std::string line;
-    while (judge.next(line)) {
-        const std::vector<std::string> w = words(line);
-        if (w.size() == 1 && w[0] == "WIN") {
-            std::vector<int> moves;
-            if (game.cat_options(moves) != CatStatus::CutOff)
-                judge.fail("WIN, but the cat at " + hex_text(board.hex(game.cat())) +
-                           " can still reach the border");
-            return true;
-        }
-        long long r = 0, c = 0;
-        const long long big = 1'000'000'000;
-        if (w.size() != 3 || w[0] != "CAT" || !parse_int(w[1], -big, big, r) ||
-            !parse_int(w[2], -big, big, c))
-            judge.fail("expected 'CAT r c' or 'WIN', got '" + line + "'");
-        const Hex h{static_cast<int>(r), static_cast<int>(c)};
-        const int cell = board.index(h);
-        if (cell < 0)
-            judge.fail("the cell " + hex_text(h) + " is not on the board of side " +
-                       std::to_string(board.side()));
-        const std::string why = game.illegal_cat_move(cell);
-        if (!why.empty()) judge.fail("illegal cat move to " + hex_text(h) + ": " + why);
-        if (game.blocks_used() >= turns)
-            judge.fail("the cat is still free after all " + std::to_string(turns) +
-                       " turns: the trapper lost");
-        game.move_cat(cell);
-        if (board.border(cell))
-            judge.fail("the cat reached the border cell " + hex_text(h) +
-                       " and escapes: the trapper lost");
-        const int b = trapper.respond(game);
-        if (!game.illegal_block(b).empty())
-            throw std::logic_error("the trapper chose an illegal block");
-        game.block(b);
-        const Hex bh = board.hex(b);
-        std::printf("BLOCK %d %d\n", bh.r, bh.c);
-        std::fflush(stdout);
-    }
-    return false;
-}
-
 int play_games(const PlayOptions& o) {
     const HexBoard board(o.side);
-    Judge judge;
-    std::string line;
-    if (!judge.next(line)) return kExitOk;
-    const std::vector<std::string> w = words(line);
-    long long games = 0, turns = 0;
-    if (w.size() != 2 || !parse_int(w[0], 0, 1'000'000'000, games) ||
-        !parse_int(w[1], 1, 1'000'000'000, turns))
-        judge.fail("expected 'T M' (games, turns), got '" + line + "'");
-    for (long long g = 0; g < games; ++g)
-        if (!play_game(board, turns, judge)) return kExitOk;  // the input ended early
-    while (judge.next(line))
-        if (!words(line).empty())
-            judge.fail("unexpected input after the last of " + std::to_string(games) + " games: '" +
-                       line + "'");
+    JudgeLines judge(std::cin, "<stdin>");
+    play_cat_trap_protocol(board, judge, std::cout);
     return kExitOk;
 }
 

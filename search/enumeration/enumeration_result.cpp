@@ -1,6 +1,7 @@
 #include "mazesearch/search/enumeration/enumeration_result.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace maze {
@@ -63,28 +64,95 @@ nlohmann::json EnumerationResult::to_json() const {
     return j;
 }
 
+namespace {
+
+[[noreturn]] void bad_result(const std::string& what) {
+    throw std::invalid_argument("enumeration result: " + what);
+}
+
+const nlohmann::json& json_field(const nlohmann::json& j, const char* key) {
+    if (!j.contains(key)) bad_result(std::string("no '") + key + "'");
+    return j[key];
+}
+
+// A whole number in [lo, hi] (a float, even a whole one, is not: the writer writes integers).
+std::int64_t json_whole(const nlohmann::json& v, const std::string& what, std::int64_t lo,
+                        std::int64_t hi) {
+    if (!v.is_number_integer()) bad_result(what + ": expected an integer");
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi))
+        bad_result(what + ": out of range");
+    const std::int64_t x = v.get<std::int64_t>();
+    if (x < lo || x > hi) bad_result(what + ": out of range");
+    return x;
+}
+
+std::uint64_t json_count(const nlohmann::json& v, const std::string& what) {
+    if (!v.is_number_unsigned()) bad_result(what + ": expected a count (an integer >= 0)");
+    return v.get<std::uint64_t>();
+}
+
+Cell json_cell(const nlohmann::json& v, const std::string& what, int rows, int cols) {
+    if (!v.is_array() || v.size() != 2) bad_result(what + ": expected [row, col]");
+    return Cell{static_cast<int>(json_whole(v[0], what, 0, rows - 1)),
+                static_cast<int>(json_whole(v[1], what, 0, cols - 1))};
+}
+
+}  // namespace
+
 EnumerationResult EnumerationResult::from_json(const nlohmann::json& j) {
+    if (!j.is_object()) bad_result("expected a JSON object");
     EnumerationResult r;
-    r.rows = j.at("rows").get<int>();
-    r.cols = j.at("cols").get<int>();
-    r.start = Cell{j.at("start").at(0).get<int>(), j.at("start").at(1).get<int>()};
-    r.exit = Cell{j.at("exit").at(0).get<int>(), j.at("exit").at(1).get<int>()};
-    r.shard = j.value("shard", 0);
-    r.shards = j.value("shards", 1);
-    const std::string objective = j.value("objective", std::string("moves"));
+    r.rows = static_cast<int>(json_whole(json_field(j, "rows"), "rows", 1, kMaxSide));
+    r.cols = static_cast<int>(json_whole(json_field(j, "cols"), "cols", 1, kMaxSide));
+    r.start = json_cell(json_field(j, "start"), "start", r.rows, r.cols);
+    r.exit = json_cell(json_field(j, "exit"), "exit", r.rows, r.cols);
+    if (r.start == r.exit) bad_result("start and exit are the same cell");
+    if (j.contains("shards"))
+        r.shards = static_cast<int>(json_whole(j["shards"], "shards", 1, 1 << 30));
+    if (j.contains("shard"))
+        r.shard = static_cast<int>(json_whole(j["shard"], "shard", 0, r.shards - 1));
+    std::string objective = "moves";
+    if (j.contains("objective")) {
+        if (!j["objective"].is_string()) bad_result("objective: expected a name");
+        objective = j["objective"].get<std::string>();
+    }
     const std::optional<WalkObjective> o = objective_from_name(objective);
     if (!o) throw std::invalid_argument("unknown objective '" + objective + "'");
     r.objective = *o;
-    r.optimum = j.at("optimum").get<std::uint64_t>();
-    r.optimal_boards = j.at("optimal_boards").get<std::uint64_t>();
-    r.boards = j.at("boards").get<std::vector<std::string>>();
-    r.feasible = j.at("feasible").get<std::uint64_t>();
-    for (const auto& [k, v] : j.at("histogram").items())
-        r.histogram[std::stoull(k)] = v.get<std::uint64_t>();
-    r.leaves = j.at("leaves").get<std::uint64_t>();
-    r.subtrees = j.value("subtrees", std::uint64_t{0});
-    r.steps = j.value("steps", std::uint64_t{0});
-    r.seconds = j.value("seconds", 0.0);
+    r.optimum = json_count(json_field(j, "optimum"), "optimum");
+    r.optimal_boards = json_count(json_field(j, "optimal_boards"), "optimal_boards");
+    const nlohmann::json& boards = json_field(j, "boards");
+    if (!boards.is_array()) bad_result("boards: expected a list of boards");
+    for (const nlohmann::json& b : boards) {
+        if (!b.is_string()) bad_result("boards: expected a list of boards");
+        // Each one a board of this grid (the exhaustive optimizer turns the first into a genome).
+        try {
+            const Board board = Board::parse(b.get<std::string>(), "enumeration result");
+            if (board.rows() != r.rows || board.cols() != r.cols || !(board.start() == r.start) ||
+                !(board.exit() == r.exit))
+                bad_result("boards: a board of another grid");
+        } catch (const BoardError& e) {
+            bad_result(std::string("boards: ") + e.what());
+        }
+        r.boards.push_back(b.get<std::string>());
+    }
+    r.feasible = json_count(json_field(j, "feasible"), "feasible");
+    const nlohmann::json& histogram = json_field(j, "histogram");
+    if (!histogram.is_object()) bad_result("histogram: expected value: boards pairs");
+    for (const auto& [k, v] : histogram.items()) {
+        if (k.empty() || k.size() > 19 || k.find_first_not_of("0123456789") != std::string::npos)
+            bad_result("histogram: '" + k + "' is not a value");
+        r.histogram[std::stoull(k)] = json_count(v, "histogram");
+    }
+    r.leaves = json_count(json_field(j, "leaves"), "leaves");
+    if (j.contains("subtrees")) r.subtrees = json_count(j["subtrees"], "subtrees");
+    if (j.contains("steps")) r.steps = json_count(j["steps"], "steps");
+    if (j.contains("seconds")) {
+        const nlohmann::json& t = j["seconds"];
+        if (!t.is_number() || !(t.get<double>() >= 0) || !std::isfinite(t.get<double>()))
+            bad_result("seconds: expected a time");
+        r.seconds = t.get<double>();
+    }
     return r;
 }
 
@@ -97,7 +165,12 @@ std::string done_to_text(const std::vector<std::uint8_t>& done) {
 
 std::vector<std::uint8_t> done_from_text(const std::string& text) {
     std::vector<std::uint8_t> done(text.size(), 0);
-    for (std::size_t i = 0; i < text.size(); ++i) done[i] = text[i] == '1';
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '0' && text[i] != '1')
+            throw std::invalid_argument("enumeration progress: the done marks hold a '" +
+                                        std::string(1, text[i]) + "', not only 0 and 1");
+        done[i] = text[i] == '1';
+    }
     return done;
 }
 

@@ -37,8 +37,10 @@ struct EnumerationResult {
     // otherwise).
     void merge(const EnumerationResult& other, std::size_t board_cap);
     nlohmann::json to_json() const;
-    // A file without "objective" is a moves result (files written before objectives existed);
-    // an unknown objective throws std::invalid_argument.
+    // A file without "objective" is a moves result (files written before objectives existed).
+    // Throws std::invalid_argument for an unknown objective, a missing field, a field of the
+    // wrong kind or out of range (a grid larger than 16x16, a cell off the grid, a shard past
+    // shards, a negative or fractional count, a board that is not one of this grid).
     static EnumerationResult from_json(const nlohmann::json& j);
 };
 
@@ -48,6 +50,7 @@ void trim_boards(std::vector<std::string>& boards, std::size_t cap);
 // The `done` marks of an enumeration (EnumerationOptions) as text ('1' done, '0' not), for progress
 // files and checkpoints.
 std::string done_to_text(const std::vector<std::uint8_t>& done);
+// Throws std::invalid_argument for a character other than '0' and '1'.
 std::vector<std::uint8_t> done_from_text(const std::string& text);
 
 }  // namespace maze

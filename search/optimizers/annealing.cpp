@@ -37,7 +37,7 @@ double Annealing::temperature(std::uint64_t done) const {
 }
 
 void Annealing::step(Evaluator& ev) {
-    require_started();
+    require_started(ev);
     if (s_.length == 0) {
         s_.length = length_param_ ? length_param_ : ev.budget().evaluations;
         if (s_.length == 0)
@@ -97,7 +97,12 @@ nlohmann::json Annealing::save() const {
 }
 
 void Annealing::restore(const nlohmann::json& state) {
-    restore_state(state, s_);
+    restore_state(state, s_, [&](const Common& c, const State& s) {
+        if (c.genes == 0) throw std::invalid_argument("annealing: the checkpoint has no genes");
+        check_genomes(s.initial, c.genes, "initial board");
+        check_value(s.current_value, "current value");
+        if (s.has_current) check_scored(s.current, c.genes, "current board");
+    });
 }
 
 }  // namespace maze

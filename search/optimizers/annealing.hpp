@@ -51,8 +51,8 @@ class Annealing : public OptimizerBase {
         Real current_value;
         std::uint64_t done = 0;  // feasible evaluations of this chain
         std::uint64_t accepted = 0;
-        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, length, initial, has_current, current, current_value,
-                                       done, accepted)
+        MAZESEARCH_DEFINE_STATE(State, length, initial, has_current, current, current_value, done,
+                                accepted)
     };
     State s_;
 };

@@ -157,10 +157,12 @@ Genome patch_crossover(const Genome& a, const Genome& b, const Topology& topo, R
         if (x > y) std::swap(x, y);
         return std::pair<int, int>{x, y};
     };
-    const auto [r0, r1] = span_of(*rlo, *rhi);
-    const auto [c0, c1] = span_of(*clo, *chi);
+    // Pairs, not structured bindings: a lambda may capture those only from clang 16 on.
+    const std::pair<int, int> rows = span_of(*rlo, *rhi);
+    const std::pair<int, int> cols = span_of(*clo, *chi);
     return mix(a, b, [&](std::size_t i) {
-        return topo.row[i] >= r0 && topo.row[i] <= r1 && topo.col[i] >= c0 && topo.col[i] <= c1;
+        return topo.row[i] >= rows.first && topo.row[i] <= rows.second &&
+               topo.col[i] >= cols.first && topo.col[i] <= cols.second;
     });
 }
 

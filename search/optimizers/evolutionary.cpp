@@ -78,7 +78,7 @@ Rng EvolutionarySearch::island_rng(std::size_t island, std::uint64_t k) const {
 }
 
 void EvolutionarySearch::step(Evaluator& ev) {
-    require_started();
+    require_started(ev);
     if (ev.remaining() == 0) return;
     if (s_.islands.size() != islands_)
         throw std::invalid_argument("checkpoint has " + std::to_string(s_.islands.size()) +
@@ -246,10 +246,26 @@ void EvolutionarySearch::restore(const nlohmann::json& state) {
         upgraded["migrants_moved"] = 0;
         upgraded["local_searches"] = 0;
         upgraded["local_improvements"] = 0;
-        restore_state(upgraded, s_);
+        restore_state(upgraded, s_, [&](const Common& c, const State& s) { check(c, s); });
         return;
     }
-    restore_state(state, s_);
+    restore_state(state, s_, [&](const Common& c, const State& s) { check(c, s); });
+}
+
+void EvolutionarySearch::check(const Common& c, const State& s) const {
+    check_genomes(s.initial, c.genes, "initial board");
+    if (s.islands.size() != islands_)
+        throw std::invalid_argument(kind() + ": the checkpoint has " +
+                                    std::to_string(s.islands.size()) + " islands, the config " +
+                                    std::to_string(islands_));
+    for (std::size_t i = 0; i < s.islands.size(); ++i) {
+        const std::string where = "island " + std::to_string(i);
+        for (const Scored& m : s.islands[i].population) {
+            check_scored(m.genome, c.genes, where + " member");
+            check_value(m.value, where + " member's value");
+        }
+        check_value(s.islands[i].epoch_best, where + " best");
+    }
 }
 
 }  // namespace maze

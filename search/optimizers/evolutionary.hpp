@@ -80,6 +80,9 @@ class EvolutionarySearch : public OptimizerBase {
     void track_stagnation(Island& island);
     void memetic(Evaluator& ev);
     Rng island_rng(std::size_t island, std::uint64_t k) const;
+    struct State;
+    // restore()'s checks of a checkpoint's state (std::invalid_argument).
+    void check(const Common& c, const State& s) const;
 
     std::size_t population_size_;
     std::size_t parents_;
@@ -104,8 +107,7 @@ class EvolutionarySearch : public OptimizerBase {
         Real epoch_best;
         std::uint64_t stale = 0;
         std::uint64_t restarts = 0;
-        NLOHMANN_DEFINE_TYPE_INTRUSIVE(Island, population, has_epoch_best, epoch_best, stale,
-                                       restarts)
+        MAZESEARCH_DEFINE_STATE(Island, population, has_epoch_best, epoch_best, stale, restarts)
     };
     struct State {
         std::vector<Genome> initial;  // given members of island 0's generation 1
@@ -113,8 +115,8 @@ class EvolutionarySearch : public OptimizerBase {
         std::uint64_t migrants_moved = 0;
         std::uint64_t local_searches = 0;
         std::uint64_t local_improvements = 0;
-        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, initial, islands, migrants_moved, local_searches,
-                                       local_improvements)
+        MAZESEARCH_DEFINE_STATE(State, initial, islands, migrants_moved, local_searches,
+                                local_improvements)
     };
     State s_;
 };

@@ -69,11 +69,29 @@ nlohmann::json ExhaustiveSearch::save() const {
 }
 
 void ExhaustiveSearch::restore(const nlohmann::json& state) {
-    if (state.value("kind", "") != kind())
+    if (!state.is_object() || !state.contains("kind") || state["kind"] != kind())
         throw std::invalid_argument("checkpoint state is not an exhaustive enumeration's");
-    result_ = EnumerationResult::from_json(state.at("result"));
-    done_ = done_from_text(state.at("done").get<std::string>());
-    finished_ = state.at("finished").get<bool>();
+    EnumerationResult result;
+    std::vector<std::uint8_t> done;
+    bool finished = false;
+    try {
+        result = EnumerationResult::from_json(state.at("result"));
+        done = done_from_text(state.at("done").get<std::string>());
+        finished = state.at("finished").get<bool>();
+    } catch (const nlohmann::json::exception& e) {
+        throw std::invalid_argument(
+            std::string("exhaustive: not a checkpoint of an enumeration: ") + e.what());
+    }
+    // After start() (a resumed run), the checkpoint must be of the target's grid.
+    if (grid_.genes) {
+        const GridGenes& g = *grid_.genes;
+        if (result.rows != g.rows() || result.cols != g.cols() || !(result.start == g.start()) ||
+            !(result.exit == g.exit()) || result.objective != grid_.objective)
+            throw std::invalid_argument("exhaustive: the checkpoint enumerates another grid");
+    }
+    result_ = std::move(result);
+    done_ = std::move(done);
+    finished_ = finished;
 }
 
 }  // namespace maze

@@ -19,7 +19,7 @@ void HammingSearch::start(const Target& target, std::uint64_t seed,
 }
 
 void HammingSearch::step(Evaluator& ev) {
-    require_started();
+    require_started(ev);
     if (s_.done || ev.remaining() == 0) return;
     if (!s_.has_centre) {
         if (!s_.initial.empty()) {
@@ -77,9 +77,15 @@ nlohmann::json HammingSearch::save() const {
 }
 
 void HammingSearch::restore(const nlohmann::json& state) {
-    restore_state(state, s_);
-    if (s_.ball.genes() != common_.genes || s_.ball.radius() != radius_)
-        throw std::invalid_argument("hamming: the checkpoint's ball is not this run's");
+    restore_state(state, s_, [&](const Common& c, const State& s) {
+        if (s.ball.genes() != c.genes || s.ball.radius() != radius_)
+            throw std::invalid_argument("hamming: the checkpoint's ball is not this run's");
+        check_genomes(s.initial, c.genes, "initial board");
+        check_value(s.centre_value, "centre's value");
+        check_value(s.better_value, "better board's value");
+        if (s.has_centre) check_scored(s.centre, c.genes, "centre");
+        if (s.has_better) check_scored(s.better, c.genes, "better board");
+    });
 }
 
 }  // namespace maze

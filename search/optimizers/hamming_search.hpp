@@ -50,8 +50,8 @@ class HammingSearch : public OptimizerBase {
         Real better_value;
         std::uint64_t balls = 0;
         bool done = false;
-        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, initial, has_centre, centre, centre_value, ball,
-                                       has_better, better, better_value, balls, done)
+        MAZESEARCH_DEFINE_STATE(State, initial, has_centre, centre, centre_value, ball, has_better,
+                                better, better_value, balls, done)
     };
     State s_;
 };

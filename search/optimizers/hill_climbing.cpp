@@ -52,7 +52,7 @@ void HillClimbing::start_climb(Evaluator& ev) {
 }
 
 void HillClimbing::step(Evaluator& ev) {
-    require_started();
+    require_started(ev);
     if (ev.exhausted()) return;  // nothing to propose, and no step taken
     const std::uint64_t e0 = ev.evaluations();
     std::vector<Genome> batch;
@@ -111,7 +111,33 @@ nlohmann::json HillClimbing::save() const {
 }
 
 void HillClimbing::restore(const nlohmann::json& state) {
-    restore_state(state, s_);
+    restore_state(state, s_, [&](const Common& c, const State& s) {
+        if (c.genes == 0) throw std::invalid_argument("hill-climbing: the checkpoint has no genes");
+        check_genomes(s.initial, c.genes, "initial board");
+        check_value(s.current_value, "current value");
+        check_value(s.best_neighbour_value, "best neighbour's value");
+        if (s.has_current) {
+            check_scored(s.current, c.genes, "current board");
+            // The neighbours tried so far, and in mode first their order: every gene once.
+            check_index(s.next, c.genes + 1, "neighbour count");
+            if (!best_mode_) {
+                if (s.order.size() != c.genes)
+                    throw std::invalid_argument(
+                        "hill-climbing: the checkpoint's neighbour order "
+                        "is not one of the genes");
+                std::vector<char> seen(c.genes, 0);
+                for (std::size_t i : s.order) {
+                    check_index(i, c.genes, "neighbour");
+                    if (seen[i]++)
+                        throw std::invalid_argument(
+                            "hill-climbing: the checkpoint's neighbour "
+                            "order repeats gene " +
+                            std::to_string(i));
+                }
+            }
+        }
+        if (s.has_best_neighbour) check_index(s.best_neighbour, c.genes, "best neighbour");
+    });
 }
 
 }  // namespace maze

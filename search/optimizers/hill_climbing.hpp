@@ -47,9 +47,9 @@ class HillClimbing : public OptimizerBase {
         std::size_t best_neighbour = 0;
         Real best_neighbour_value;
         std::uint64_t local_optima = 0;
-        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, initial, has_current, current, current_value, order,
-                                       next, has_best_neighbour, best_neighbour,
-                                       best_neighbour_value, local_optima)
+        MAZESEARCH_DEFINE_STATE(State, initial, has_current, current, current_value, order, next,
+                                has_best_neighbour, best_neighbour, best_neighbour_value,
+                                local_optima)
     };
     State s_;
 };

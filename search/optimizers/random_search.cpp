@@ -16,7 +16,7 @@ void RandomSearch::start(const Target& target, std::uint64_t seed,
 }
 
 void RandomSearch::step(Evaluator& ev) {
-    require_started();
+    require_started(ev);
     const std::size_t want =
         static_cast<std::size_t>(std::min<std::uint64_t>(batch_, ev.remaining()));
     if (want == 0) return;
@@ -44,7 +44,9 @@ nlohmann::json RandomSearch::save() const {
 }
 
 void RandomSearch::restore(const nlohmann::json& state) {
-    restore_state(state, s_);
+    restore_state(state, s_, [&](const Common& c, const State& s) {
+        check_genomes(s.initial, c.genes, "initial board");
+    });
 }
 
 }  // namespace maze

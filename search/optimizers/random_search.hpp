@@ -27,7 +27,7 @@ class RandomSearch : public OptimizerBase {
     std::size_t batch_;
     struct State {
         std::vector<Genome> initial;  // given boards not yet proposed; they come first
-        NLOHMANN_DEFINE_TYPE_INTRUSIVE(State, initial)
+        MAZESEARCH_DEFINE_STATE(State, initial)
     };
     State s_;
 };

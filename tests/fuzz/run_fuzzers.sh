@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets of a fuzz build tree (make fuzz, make fuzz-smoke; docs/fuzzing.md).
+#
+#   tests/fuzz/run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]
+#
+# Each target first replays its seed corpus (tests/fuzz/corpus/<target>/), then mutates it for
+# SECONDS seconds. New inputs go to a scratch corpus, BUILD_DIR/fuzz-corpus/<target>/ (kept between
+# runs, never the repository's); a crash, a leak, a sanitizer report, an input that runs longer
+# than the timeout or one that takes more memory than the limit is written to
+# BUILD_DIR/fuzz-crashes/<target>/, and the script ends with status 1 after running every target.
+set -u
+build=${1:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
+seconds=${2:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
+shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(board config cat_mouse mousetrap cat_trap checkpoint enumeration)
+
+# The longest input each target gets: a little more than its largest seed.
+max_len() {
+    case $1 in
+        checkpoint) echo 16384 ;;
+        enumeration) echo 8192 ;;
+        *) echo 4096 ;;
+    esac
+}
+
+failed=()
+for t in "${targets[@]}"; do
+    bin=$build/tests/fuzz/fuzz_$t
+    seeds=$here/corpus/$t
+    scratch=$build/fuzz-corpus/$t
+    crashes=$build/fuzz-crashes/$t
+    log=$build/fuzz-logs/$t.log
+    if [ ! -x "$bin" ]; then
+        echo "fuzz: $bin not built" >&2
+        failed+=("$t")
+        continue
+    fi
+    mkdir -p "$scratch" "$crashes" "$(dirname "$log")"
+    touch "$crashes/.started"  # the inputs listed below are this run's (newer than this mark)
+    echo "fuzz: $t for ${seconds}s (log $log)"
+    # One process, one thread: -jobs/-workers would take the cores other work needs.
+    if ! "$bin" -max_total_time="$seconds" -max_len="$(max_len "$t")" -timeout=10 \
+        -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
+        -artifact_prefix="$crashes/" "$scratch" "$seeds" >"$log" 2>&1; then
+        echo "fuzz: $t FAILED; the last lines of $log:" >&2
+        grep -v '^#' "$log" | tail -n 40 >&2
+        find "$crashes" -type f -newer "$crashes/.started" ! -name .started | while read -r f; do
+            echo "fuzz: $t: crash input $f (replay: $bin $f)" >&2
+        done
+        failed+=("$t")
+        continue
+    fi
+    grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" |
+        sed "s/^/fuzz: $t: /"
+    grep -E '^#[0-9]+.*(DONE|INITED)' "$log" | tail -n 1 | sed "s/^/fuzz: $t: /"
+done
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "fuzz: failed: ${failed[*]}" >&2
+    exit 1
+fi
+echo "fuzz: every target ran ${seconds}s without a finding"
