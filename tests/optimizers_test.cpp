@@ -334,7 +334,7 @@ TEST_P(OptimizerCase, RestoreRefusesACorruptCheckpoint) {
     for (int k = 0; k < 3 && !ev.exhausted() && !opt->done(); ++k) opt->step(ev);
     const nlohmann::json good = opt->save();
     std::vector<std::pair<std::string, nlohmann::json>> bad;
-    corrupt_each(good, t.genes(), {}, bad, good);
+    corrupt_each(good, t.genes(), nlohmann::json::json_pointer(), bad, good);
     nlohmann::json other_genes = good;
     other_genes["genes"] = t.genes() + 1;
     bad.emplace_back("genes + 1", other_genes);

@@ -9,6 +9,7 @@
 
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
+#include "mazesearch/experiments/run/checkpoint.hpp"
 #include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -342,4 +343,27 @@ TEST(Runner, TemporariesOfADeadProcessAreRemovedOnResume) {
     std::ofstream(parts / "checkpoint.json.tmp-99999-0") << "half a check";
     ASSERT_EQ(resume_experiment(parts.string(), quiet()), 0);
     EXPECT_FALSE(fs::exists(parts / "checkpoint.json.tmp-99999-0"));
+}
+
+TEST(Checkpoint, FieldsAreReadStrictly) {
+    const std::string good =
+        R"({"version":1,"step":7,"logbook_rows":3,"optimizer":{},"evaluator":{}})";
+    const Checkpoint c = parse_checkpoint(good, "cp.json");
+    EXPECT_EQ(c.step, 7u);
+    EXPECT_EQ(c.logbook_rows, 3u);
+    // A float, a negative number or a number past the range of an integer field was converted by
+    // nlohmann (undefined behaviour for 1e30); now each is refused, naming the file and field.
+    for (const std::string& bad :
+         {std::string("1.5"), std::string("1e30"), std::string("-1"), std::string("\"7\"")}) {
+        std::string text = good;
+        text.replace(text.find("\"step\":7"), 8, "\"step\":" + bad);
+        try {
+            parse_checkpoint(text, "cp.json");
+            ADD_FAILURE() << "accepted step " << bad;
+        } catch (const ConfigError& e) {
+            EXPECT_NE(std::string(e.what()).find("cp.json: not a checkpoint: step"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
 }

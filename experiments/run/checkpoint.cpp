@@ -14,6 +14,8 @@ Checkpoint parse_checkpoint(std::string_view text, const std::string& source) {
         return nlohmann::json::parse(text).get<Checkpoint>();
     } catch (const nlohmann::json::exception& e) {
         throw ConfigError(source + ": not a checkpoint: " + e.what());
+    } catch (const std::invalid_argument& e) {
+        throw ConfigError(source + ": not a checkpoint: " + e.what());
     }
 }
 

@@ -14,6 +14,8 @@
 #include <string>
 #include <string_view>
 
+#include "mazesearch/search/state_json.hpp"
+
 namespace maze::cli {
 
 struct Checkpoint {
@@ -22,7 +24,9 @@ struct Checkpoint {
     std::uint64_t logbook_rows = 0;
     nlohmann::json optimizer;  // Optimizer::save()
     nlohmann::json evaluator;  // Evaluator::save()
-    NLOHMANN_DEFINE_TYPE_INTRUSIVE(Checkpoint, version, step, logbook_rows, optimizer, evaluator)
+    // Read strictly (search/state_json.hpp): a float or a negative number in an integer field is
+    // an error, not a conversion.
+    MAZESEARCH_DEFINE_STATE(Checkpoint, version, step, logbook_rows, optimizer, evaluator)
 };
 
 // The checkpoint in `text` (the contents of a checkpoint.json); ConfigError naming `source` when
