@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "mazesearch/search/enumeration/exhaustive.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/hamming_ball.hpp"
 #include "mazesearch/search/optimizer.hpp"
@@ -422,6 +423,17 @@ TEST(OptimizerRestore, ExhaustiveRefusesAnotherGridsEnumeration) {
     state = opt->save();
     state["result"]["boards"][0] = "S...\n....\n";
     EXPECT_THROW(same->restore(state), std::invalid_argument);
+    // A list of done subtrees of another length (its grid's tree has another frontier): before,
+    // the enumeration reset it and counted the subtrees done twice; now refused at restore.
+    state = opt->save();
+    const std::string done = state["done"].get<std::string>();
+    EXPECT_EQ(done.size(), maze::enumeration_subtrees(4, 4, {0, 0}, {3, 0}));
+    state["done"] = done + "0";
+    EXPECT_THROW(same->restore(state), std::invalid_argument);
+    state["done"] = done.substr(1);
+    EXPECT_THROW(same->restore(state), std::invalid_argument);
+    state["done"] = done;
+    EXPECT_NO_THROW(same->restore(state));
 }
 
 // On the 5x5 board with 20,000 evaluations every optimizer ends above its first step of about

@@ -173,4 +173,11 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
     return total;
 }
 
+std::size_t enumeration_subtrees(int rows, int cols, Cell start, Cell exit, std::size_t frontier) {
+    if (rows < 1 || cols < 1 || rows * cols > kMaxEnumerationCells || (rows + 2) * (cols + 2) > 128)
+        throw std::invalid_argument("enumeration handles grids of at most 64 cells");
+    const enumeration::Grid g(rows, cols, start, exit);
+    return enumeration::frontier(g, std::max<std::size_t>(frontier, 1)).size();
+}
+
 }  // namespace maze

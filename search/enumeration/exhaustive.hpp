@@ -51,6 +51,11 @@ struct EnumerationOptions {
 EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
                                    const EnumerationOptions& options);
 
+// The number of frontier subtrees enumerate_boards cuts this grid into for `frontier` (the
+// length of its `done` list); std::invalid_argument for a grid it does not handle.
+std::size_t enumeration_subtrees(int rows, int cols, Cell start, Cell exit,
+                                 std::size_t frontier = EnumerationOptions{}.frontier);
+
 // Knuth's random-probe estimate of the decision tree: each probe dives from the root taking a
 // random child at every branch, and the product of the branching factors along its path is an
 // unbiased estimate of the number of leaves (and, weighted by 2^undecided, of feasible boards).

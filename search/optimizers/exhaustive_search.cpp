@@ -88,6 +88,12 @@ void ExhaustiveSearch::restore(const nlohmann::json& state) {
         if (result.rows != g.rows() || result.cols != g.cols() || !(result.start == g.start()) ||
             !(result.exit == g.exit()) || result.objective != grid_.objective)
             throw std::invalid_argument("exhaustive: the checkpoint enumerates another grid");
+        // One mark a subtree (none before the first step).
+        const std::size_t subtrees = enumeration_subtrees(g.rows(), g.cols(), g.start(), g.exit());
+        if (!done.empty() && done.size() != subtrees)
+            throw std::invalid_argument("exhaustive: the checkpoint marks " +
+                                        std::to_string(done.size()) + " subtrees done or not; " +
+                                        "this grid has " + std::to_string(subtrees));
     }
     result_ = std::move(result);
     done_ = std::move(done);
