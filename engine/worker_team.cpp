@@ -56,22 +56,28 @@ void WorkerTeam::run(std::size_t n, const Item& fn) {
     }
     ParallelEdges edges;  // for ThreadSanitizer only (tsan_edges.hpp)
     edges.before_loop();
+    struct AfterLoop {  // also when an item's exception leaves the loop
+        ParallelEdges& e;
+        ~AfterLoop() { e.after_loop(); }
+    } after{edges};
     arena_->arena.execute([&] {
         tbb::parallel_for(
             tbb::blocked_range<std::size_t>(0, n, 1),
             [&](const tbb::blocked_range<std::size_t>& range) {
                 edges.body_begins();
-                {
-                    InItem mark;
-                    const int worker = tbb::this_task_arena::current_thread_index();
-                    assert(worker >= 0 && worker < size_);
-                    for (std::size_t i = range.begin(); i != range.end(); ++i) fn(i, worker);
-                }
-                edges.body_ends();
+                // Ends the body for ThreadSanitizer however it ends: an item's exception too
+                // reaches the caller only after the body.
+                struct EndsBody {
+                    ParallelEdges& e;
+                    ~EndsBody() { e.body_ends(); }
+                } ends{edges};
+                InItem mark;
+                const int worker = tbb::this_task_arena::current_thread_index();
+                assert(worker >= 0 && worker < size_);
+                for (std::size_t i = range.begin(); i != range.end(); ++i) fn(i, worker);
             },
             tbb::simple_partitioner());
     });
-    edges.after_loop();
 }
 
 }  // namespace maze
