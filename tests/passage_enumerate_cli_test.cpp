@@ -16,7 +16,9 @@ using maze::testing_support::CmdResult;
 using maze::testing_support::read_file;
 using maze::testing_support::run;
 
-nlohmann::json json_of(const CmdResult& r) { return nlohmann::json::parse(r.out); }
+nlohmann::json json_of(const CmdResult& r) {
+    return nlohmann::json::parse(r.out);
+}
 
 TEST(PassageEnumerateCli, FourByFourOptimumIs86) {
     const CmdResult r = run("enumerate --model passages --rows 4 --cols 4 --json --quiet");
@@ -32,8 +34,10 @@ TEST(PassageEnumerateCli, FourByFourOptimumIs86) {
     const std::string board = j.at("boards")[0].get<std::string>();
     const std::string top = board.substr(0, board.find('\n'));
     const int entrance = static_cast<int>(top.find(' ') / 2);
-    const CmdResult fixed = run("enumerate --model passages --rows 4 --cols 4 --json --quiet "
-                                "--entrance " + std::to_string(entrance) + " --exit 0");
+    const CmdResult fixed =
+        run("enumerate --model passages --rows 4 --cols 4 --json --quiet "
+            "--entrance " +
+            std::to_string(entrance) + " --exit 0");
     ASSERT_EQ(fixed.status, 0) << fixed.err;
     EXPECT_EQ(json_of(fixed).at("optimum"), 86);
     EXPECT_EQ(json_of(fixed).at("boards"), j.at("boards"));
@@ -96,7 +100,8 @@ TEST(PassageEnumerateCli, BadOptionsAreRefused) {
         const char* says;
     };
     for (const Case& c : {
-             Case{"--model passages --rows 3 --cols 3 --entrance 3", "--entrance: expected a column 0..2"},
+             Case{"--model passages --rows 3 --cols 3 --entrance 3",
+                  "--entrance: expected a column 0..2"},
              Case{"--model passages --rows 3 --cols 3 --exit 1,1", "--exit: expected a column"},
              Case{"--model passages --rows 3 --cols 3 --start 0,0", "--entrance"},
              Case{"--model passages --rows 7 --cols 7", "at most 64"},
@@ -133,8 +138,10 @@ TEST(PassageEnumerateCli, InterruptedEnumerationResumesToThePlainAnswer) {
         EXPECT_EQ(cells.status, 2);
         EXPECT_NE(cells.err.find("an enumeration of passages, not cells"), std::string::npos)
             << cells.err;
-        const CmdResult floor = run("enumerate --model passages --rows 4 --cols 4 --quiet "
-                                    "--at-least 50 --resume --out " + out);
+        const CmdResult floor =
+            run("enumerate --model passages --rows 4 --cols 4 --quiet "
+                "--at-least 50 --resume --out " +
+                out);
         EXPECT_EQ(floor.status, 2);
         const CmdResult resumed = run(
             "enumerate --model passages --rows 4 --cols 4 --quiet --resume --json --out " + out);
@@ -143,8 +150,7 @@ TEST(PassageEnumerateCli, InterruptedEnumerationResumesToThePlainAnswer) {
              {"optimum", "optimal_boards", "feasible", "histogram", "boards", "leaves"})
             EXPECT_EQ(json_of(resumed).at(k), json_of(plain).at(k)) << k;
     } else {
-        EXPECT_TRUE((e.exited && e.code == 0) || (!e.exited && e.signal == SIGINT))
-            << e.describe();
+        EXPECT_TRUE((e.exited && e.code == 0) || (!e.exited && e.signal == SIGINT)) << e.describe();
         const CmdResult again = run("merge --json " + out);
         ASSERT_EQ(again.status, 0) << again.err;
         for (const char* k : {"optimum", "optimal_boards", "feasible", "histogram"})

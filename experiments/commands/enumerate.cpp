@@ -72,7 +72,9 @@ int parse_column(const std::string& text, const std::string& what, int cols) {
     return c;
 }
 
-std::string column_text(int c) { return c < 0 ? "any" : std::to_string(c); }
+std::string column_text(int c) {
+    return c < 0 ? "any" : std::to_string(c);
+}
 
 std::string format_duration(double s) {
     char buf[64];
@@ -111,11 +113,12 @@ void print_result(const EnumerationResult& r, bool json) {
         return;
     }
     if (r.at_least > 0 && r.feasible == 0) {
-        std::printf("%s: no board worth %llu or more (%llu leaves, %llu subtrees cut by the "
-                    "bound; %.2f s)\n",
-                    describe_grid(r).c_str(), static_cast<unsigned long long>(r.at_least),
-                    static_cast<unsigned long long>(r.leaves),
-                    static_cast<unsigned long long>(r.cuts), r.seconds);
+        std::printf(
+            "%s: no board worth %llu or more (%llu leaves, %llu subtrees cut by the "
+            "bound; %.2f s)\n",
+            describe_grid(r).c_str(), static_cast<unsigned long long>(r.at_least),
+            static_cast<unsigned long long>(r.leaves), static_cast<unsigned long long>(r.cuts),
+            r.seconds);
         return;
     }
     std::printf(
@@ -132,8 +135,7 @@ void print_result(const EnumerationResult& r, bool json) {
                           std::to_string(r.cuts) + " subtrees cut by the bound)")
                              .c_str()
                        : "",
-        static_cast<unsigned long long>(r.leaves),
-        r.seconds);
+        static_cast<unsigned long long>(r.leaves), r.seconds);
     for (const std::string& b : r.boards) std::printf("\n%s", b.c_str());
 }
 
@@ -191,11 +193,13 @@ int run_enumerate(const EnumerateOptions& o) {
         exit = {o.rows - 1, parse_column(o.exit, "--exit", o.cols)};
     } else {
         if (!o.entrance.empty())
-            throw ConfigError("--entrance: for passage boards (--model passages); cells have "
-                              "--start");
+            throw ConfigError(
+                "--entrance: for passage boards (--model passages); cells have "
+                "--start");
         if (o.at_least > 0)
-            throw ConfigError("--at-least: the cell enumeration counts every board; it is for "
-                              "--model passages");
+            throw ConfigError(
+                "--at-least: the cell enumeration counts every board; it is for "
+                "--model passages");
         if (o.rows * o.cols > kMaxEnumerationCells || (o.rows + 2) * (o.cols + 2) > 128)
             throw ConfigError("enumerate: " + std::to_string(o.rows) + "x" +
                               std::to_string(o.cols) +
@@ -245,9 +249,10 @@ int run_enumerate(const EnumerateOptions& o) {
                 "%dx%d%s: about %.3g leaves (+- %.2g), %.3g feasible boards (+- %.2g) and %.3g "
                 "simulated moves (+- %.2g), from %llu random probes;\nat %.2f ns a move "
                 "(measured here on the %s tree, same threads) that is about %s\n",
-                o.rows, o.cols, passages ? " passages" : "", e.leaves, e.leaves_error, e.feasible, e.feasible_error, e.steps,
-                e.steps_error, static_cast<unsigned long long>(e.probes), per_step * 1e9,
-                passages ? "4x4 passage" : "6x5", format_duration(e.steps * per_step).c_str());
+                o.rows, o.cols, passages ? " passages" : "", e.leaves, e.leaves_error, e.feasible,
+                e.feasible_error, e.steps, e.steps_error, static_cast<unsigned long long>(e.probes),
+                per_step * 1e9, passages ? "4x4 passage" : "6x5",
+                format_duration(e.steps * per_step).c_str());
         }
         return kExitOk;
     }
@@ -370,7 +375,8 @@ int run_enumerate(const EnumerateOptions& o) {
         std::snprintf(
             line, sizeof line,
             "%dx%d%s shard %d/%d: %5.1f%% of %llu subtrees, %.1f subtrees/s, best %llu, %s to go",
-            o.rows, o.cols, passages ? " passages" : "", shard, shards, frac * 100, static_cast<unsigned long long>(all), rate,
+            o.rows, o.cols, passages ? " passages" : "", shard, shards, frac * 100,
+            static_cast<unsigned long long>(all), rate,
             static_cast<unsigned long long>(std::max<std::uint64_t>(best, total.optimum)),
             format_duration(left).c_str());
         if (tty) {

@@ -85,7 +85,8 @@ std::vector<int> slots_in_text_order(const pt::Grid& g) {
 
 // The first `cap` completions of a leaf in text order (' ', an open passage, sorts before the
 // walls '-' and '|').
-void leaf_boards(const pt::Grid& g, const pt::Node& n, std::size_t cap, std::vector<std::string>& out) {
+void leaf_boards(const pt::Grid& g, const pt::Node& n, std::size_t cap,
+                 std::vector<std::string>& out) {
     std::vector<int> free_slots;
     for (int s : slots_in_text_order(g))
         if (!(((n.open | n.walled) >> s) & 1u)) free_slots.push_back(s);
@@ -156,14 +157,14 @@ struct Collector {
 
 }  // namespace passage_detail
 
-
 EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int exit,
                                            const EnumerationOptions& options) {
     const passage_detail::Forest forest = passage_detail::make_forest(rows, cols, entrance, exit);
     if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
         throw std::invalid_argument("shard i/N needs 0 <= i < N");
     const auto t0 = std::chrono::steady_clock::now();
-    const std::vector<passage_detail::Item> items = passage_detail::frontier(forest, std::max<std::size_t>(options.frontier, 1));
+    const std::vector<passage_detail::Item> items =
+        passage_detail::frontier(forest, std::max<std::size_t>(options.frontier, 1));
     if (options.done && options.done->empty()) options.done->assign(items.size(), 0);
     if (options.done && options.done->size() != items.size())
         throw std::invalid_argument(
@@ -190,8 +191,9 @@ EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int
     struct alignas(64) Slot {
         passage_detail::Collector c;
     };
-    std::vector<Slot> slots(static_cast<std::size_t>(team.size()),
-                            Slot{passage_detail::Collector{&forest, options.board_cap, options.at_least, total}});
+    std::vector<Slot> slots(
+        static_cast<std::size_t>(team.size()),
+        Slot{passage_detail::Collector{&forest, options.board_cap, options.at_least, total}});
     std::atomic<std::uint64_t> finished{0};
     std::atomic<std::uint64_t> best{0};
     team.run(mine.size(), [&](std::size_t k, int worker) {
@@ -218,12 +220,13 @@ EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int
 
 std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int exit,
                                          std::size_t frontier_size) {
-    return passage_detail::frontier(passage_detail::make_forest(rows, cols, entrance, exit), std::max<std::size_t>(frontier_size, 1))
+    return passage_detail::frontier(passage_detail::make_forest(rows, cols, entrance, exit),
+                                    std::max<std::size_t>(frontier_size, 1))
         .size();
 }
 
-TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit,
-                                   std::uint64_t probes, std::uint64_t seed) {
+TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, std::uint64_t probes,
+                                   std::uint64_t seed) {
     const passage_detail::Forest forest = passage_detail::make_forest(rows, cols, entrance, exit);
     TreeEstimate e;
     e.probes = probes;

@@ -169,7 +169,8 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j) {
         // Each one a board of this grid (the exhaustive optimizer turns the first into a genome).
         try {
             if (r.model == BoardModel::Passages) {
-                const PassageBoard board = PassageBoard::parse(b.get<std::string>(), "enumeration result");
+                const PassageBoard board =
+                    PassageBoard::parse(b.get<std::string>(), "enumeration result");
                 if (board.rows() != r.rows || board.cols() != r.cols ||
                     (r.start.c >= 0 && board.entrance() != r.start.c) ||
                     (r.exit.c >= 0 && board.exit() != r.exit.c))

@@ -27,7 +27,8 @@ Grid::Grid(int r, int c, int a, int b)
             set(2, j > 0 ? p - 1 : -1, j > 0 ? i * (c - 1) + j - 1 : -1);
             set(3, i > 0 ? p - c : -1, i > 0 ? across + (i - 1) * c + j : -1);
             if (j < c - 1) right_bit[static_cast<size_t>(i * (c - 1) + j)] = std::uint64_t{1} << p;
-            if (i < r - 1) down_bit[static_cast<size_t>(across + i * c + j)] = std::uint64_t{1} << p;
+            if (i < r - 1)
+                down_bit[static_cast<size_t>(across + i * c + j)] = std::uint64_t{1} << p;
         }
 }
 
@@ -66,7 +67,8 @@ Status advance(const Grid& g, Node& n, int& slot) {
             }
         }
         if (best < 0) throw std::logic_error("passage enumeration: the mouse is walled in");
-        if (++n.moves > kMaxWalk) throw std::runtime_error("passage enumeration: a walk is too long");
+        if (++n.moves > kMaxWalk)
+            throw std::runtime_error("passage enumeration: a walk is too long");
         ++n.v[static_cast<size_t>(p)];
         n.pos = static_cast<std::int8_t>(best);
     }
@@ -89,10 +91,9 @@ namespace {
 std::uint64_t reachable(const Grid& g, const Node& n, std::uint64_t stop_at) {
     std::uint64_t reach = std::uint64_t{1} << n.pos;
     for (;;) {
-        const std::uint64_t grown = reach | ((reach & n.can_right) << 1) |
-                                    ((reach >> 1) & n.can_right) |
-                                    ((reach & n.can_down) << g.cols) |
-                                    ((reach >> g.cols) & n.can_down);
+        const std::uint64_t grown =
+            reach | ((reach & n.can_right) << 1) | ((reach >> 1) & n.can_right) |
+            ((reach & n.can_down) << g.cols) | ((reach >> g.cols) & n.can_down);
         if ((grown & stop_at) || grown == reach) return grown;
         reach = grown;
     }
@@ -111,12 +112,13 @@ std::uint32_t leaf_max_visits(const Grid& g, const Node& n) {
     return m;
 }
 
-// The bound (experiments/exhaustive/passages/README.md, "The bound"). Let c be the counts now and B[z] an
-// upper bound on the count cell z can reach before the walk ends (the exit cell's stays 0 until
-// then: B = 0). A future move from u to its neighbour y happens only when y's count is at most that
-// of every other open neighbour x of u, and below it when x comes first in the preference order;
-// and y's count has grown by the next move from u to y (the mouse left y in between, or the walk
-// ended on the exit cell). So the future moves from u to y number at most cap(y) - c[y] + 1 with
+// The bound (experiments/exhaustive/passages/README.md, "The bound"). Let c be the counts now and
+// B[z] an upper bound on the count cell z can reach before the walk ends (the exit cell's stays 0
+// until then: B = 0). A future move from u to its neighbour y happens only when y's count is at
+// most that of every other open neighbour x of u, and below it when x comes first in the preference
+// order; and y's count has grown by the next move from u to y (the mouse left y in between, or the
+// walk ended on the exit cell). So the future moves from u to y number at most cap(y) - c[y] + 1
+// with
 //     cap(y) = min(B[y], min over open x != y of B[x] - [x is preferred over y]),
 // and u's final count is c[u] plus those moves over every open or undecided neighbour y. Starting
 // from B = infinity for every cell but the exit cell, each round of these updates keeps every B an
@@ -139,8 +141,8 @@ std::uint32_t moves_bound(const Grid& g, const Node& n) {
             const int u = std::countr_zero(rest);
             const auto& sl = g.slot[static_cast<size_t>(u)];
             const auto& nx = g.next[static_cast<size_t>(u)];
-            std::array<std::int64_t, 4> nb{};   // B of each possible neighbour
-            std::array<int, 4> state{};         // 0 none or walled, 1 open, 2 undecided
+            std::array<std::int64_t, 4> nb{};  // B of each possible neighbour
+            std::array<int, 4> state{};        // 0 none or walled, 1 open, 2 undecided
             bool any_open = false;
             std::int64_t most_undecided = -1;
             for (int d = 0; d < 4; ++d) {

@@ -12,8 +12,8 @@
 
 namespace maze::passages {
 
-constexpr int kMaxSlots = 64;   // one bit per passage slot in a 64-bit mask
-constexpr int kMaxCells = 64;   // one bit per cell
+constexpr int kMaxSlots = 64;  // one bit per passage slot in a 64-bit mask
+constexpr int kMaxCells = 64;  // one bit per cell
 constexpr std::uint32_t kMaxWalk = 60000;
 
 // The grid of one (entrance, exit) pair: neighbour and slot tables in the order down, right,
@@ -34,8 +34,8 @@ struct Grid {
 // A point of the tree.
 struct Node {
     std::array<std::uint16_t, kMaxCells> v{};  // visit counts
-    std::uint64_t open = 0;                     // slots decided open
-    std::uint64_t walled = 0;                   // slots decided walled
+    std::uint64_t open = 0;                    // slots decided open
+    std::uint64_t walled = 0;                  // slots decided walled
     std::uint64_t can_right = 0;  // cells whose right passage is not walled (open or undecided)
     std::uint64_t can_down = 0;   // cells whose down passage is not walled
     std::uint32_t moves = 0;      // moves so far, the move in included
@@ -53,12 +53,14 @@ void decide(const Grid& g, Node& n, int slot, bool open);
 // Can the mouse still reach the exit cell through open or undecided passages?
 bool exit_reachable(const Grid& g, const Node& n);
 // The moves of every board below a finished walk (Leaf): the move out added.
-inline std::uint32_t leaf_moves(const Node& n) { return n.moves + 1; }
+inline std::uint32_t leaf_moves(const Node& n) {
+    return n.moves + 1;
+}
 // The largest visit count of a finished walk, the exit cell's move out included.
 std::uint32_t leaf_max_visits(const Grid& g, const Node& n);
 
-// An upper bound on the moves of every board below n (experiments/exhaustive/passages/README.md, "The bound");
-// ~0u when it cannot bound them. Valid for the moves objective.
+// An upper bound on the moves of every board below n (experiments/exhaustive/passages/README.md,
+// "The bound"); ~0u when it cannot bound them. Valid for the moves objective.
 std::uint32_t moves_bound(const Grid& g, const Node& n);
 
 }  // namespace maze::passages

@@ -27,8 +27,8 @@ std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int e
                                          std::size_t frontier = EnumerationOptions{}.frontier);
 
 // Knuth's random-probe estimate of the passage tree (summed over the entrance and exit columns).
-TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit,
-                                   std::uint64_t probes, std::uint64_t seed);
+TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, std::uint64_t probes,
+                                   std::uint64_t seed);
 
 // The plain way, for tests: walks every passage board with the reference walk.
 EnumerationResult enumerate_passages_by_walking(int rows, int cols, int entrance, int exit,
