@@ -173,6 +173,16 @@ TEST(PassageEnumeration, EstimateIsNearTheExactTreeSize) {
     const TreeEstimate e = estimate_passage_tree(3, 4, -1, -1, 20000, 3);
     EXPECT_NEAR(e.leaves, static_cast<double>(exact.leaves), 5 * e.leaves_error + 1);
     EXPECT_NEAR(e.feasible, static_cast<double>(exact.feasible), 5 * e.feasible_error + 1);
+
+    // With a floor, the estimate is of the tree the bound leaves: near the leaves such an
+    // enumeration walks, and below the whole tree's when the bound cuts.
+    EnumerationOptions o;
+    o.at_least = exact.optimum;
+    const EnumerationResult pruned = tree(3, 4, -1, -1, o);
+    ASSERT_GT(pruned.cuts, 0u);
+    const TreeEstimate f = estimate_passage_tree(3, 4, -1, -1, 20000, 3, exact.optimum);
+    EXPECT_NEAR(f.leaves, static_cast<double>(pruned.leaves), 5 * f.leaves_error + 1);
+    EXPECT_LT(pruned.leaves, exact.leaves);
 }
 
 }  // namespace

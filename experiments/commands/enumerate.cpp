@@ -221,7 +221,8 @@ int run_enumerate(const EnumerateOptions& o) {
     }
     if (o.estimate) {
         const TreeEstimate e =
-            passages ? estimate_passage_tree(o.rows, o.cols, start.c, exit.c, o.probes, 1)
+            passages ? estimate_passage_tree(o.rows, o.cols, start.c, exit.c, o.probes, 1,
+                                             o.at_least)
                      : estimate_tree(o.rows, o.cols, start, exit, o.probes, 1);
         // The cost of a simulated move, measured on a sample tree (a fraction of a second: 6x5
         // cells, 4x4 passages) with the same threads.
@@ -232,6 +233,7 @@ int run_enumerate(const EnumerateOptions& o) {
         const double per_step = sample.seconds / static_cast<double>(sample.steps);
         nlohmann::json j;
         j["model"] = o.model;
+        if (o.at_least > 0) j["at_least"] = o.at_least;
         j["rows"] = o.rows;
         j["cols"] = o.cols;
         j["probes"] = e.probes;
@@ -246,10 +248,16 @@ int run_enumerate(const EnumerateOptions& o) {
             std::printf("%s\n", j.dump().c_str());
         } else {
             std::printf(
-                "%dx%d%s: about %.3g leaves (+- %.2g), %.3g feasible boards (+- %.2g) and %.3g "
+                "%dx%d%s%s: about %.3g leaves (+- %.2g), %.3g feasible boards (+- %.2g) and %.3g "
                 "simulated moves (+- %.2g), from %llu random probes;\nat %.2f ns a move "
                 "(measured here on the %s tree, same threads) that is about %s\n",
-                o.rows, o.cols, passages ? " passages" : "", e.leaves, e.leaves_error, e.feasible,
+                o.rows, o.cols, passages ? " passages" : "",
+                o.at_least > 0
+                    ? (" (the tree left by the bound for --at-least " + std::to_string(o.at_least) +
+                       ")")
+                          .c_str()
+                    : "",
+                e.leaves, e.leaves_error, e.feasible,
                 e.feasible_error, e.steps, e.steps_error, static_cast<unsigned long long>(e.probes),
                 per_step * 1e9, passages ? "4x4 passage" : "6x5",
                 format_duration(e.steps * per_step).c_str());

@@ -225,8 +225,9 @@ std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int e
         .size();
 }
 
-TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, std::uint64_t probes,
-                                   std::uint64_t seed) {
+TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit,
+                                   std::uint64_t probes, std::uint64_t seed,
+                                   std::uint64_t at_least) {
     const passage_detail::Forest forest = passage_detail::make_forest(rows, cols, entrance, exit);
     TreeEstimate e;
     e.probes = probes;
@@ -245,6 +246,10 @@ TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, s
                 const pt::Status st = pt::advance(g, n, slot);
                 steps += weight * (n.moves - before);
                 if (st == pt::Status::Leaf) break;
+                if (at_least > 0 && pt::moves_bound(g, n) < at_least) {
+                    weight = 0;  // cut: no leaf below
+                    break;
+                }
                 pt::Node walled = n;
                 pt::decide(g, walled, slot, false);
                 if (pt::exit_reachable(g, walled)) {

@@ -27,8 +27,12 @@ std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int e
                                          std::size_t frontier = EnumerationOptions{}.frontier);
 
 // Knuth's random-probe estimate of the passage tree (summed over the entrance and exit columns).
-TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, std::uint64_t probes,
-                                   std::uint64_t seed);
+// With at_least > 0, of the tree that enumerate_passage_boards explores with that floor: a probe
+// that reaches a node the bound cuts ends there with no leaf, so comparing the two estimates
+// measures how much the bound cuts on trees too large to enumerate.
+TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit,
+                                   std::uint64_t probes, std::uint64_t seed,
+                                   std::uint64_t at_least = 0);
 
 // The plain way, for tests: walks every passage board with the reference walk.
 EnumerationResult enumerate_passages_by_walking(int rows, int cols, int entrance, int exit,
