@@ -15,16 +15,23 @@ namespace {
 // (bit c of `right`: (r, c)-(r, c+1) open). A row's connected cells are intervals, so filling
 // rightwards and leftwards from the seeds separately covers them. Each direction is a
 // Kogge-Stone prefix: after the step of shift k the fill has crossed every run of up to 2k - 1
-// open passages, and p holds the cells from which k passages in a row are open.
+// open passages, and p then holds the cells from which 2k passages in a row are open. Written
+// out, since the loop was not unrolled.
 constexpr RowMask fill_row(RowMask seed, RowMask right) {
     unsigned p = right;
     unsigned up = seed;    // towards higher columns
     unsigned down = seed;  // towards lower columns
-    for (int k = 1; k < kMaxSide; k *= 2) {
-        up |= (up & p) << k;
-        down |= (down >> k) & p;
-        p &= p >> k;
-    }
+    up |= (up & p) << 1;
+    down |= (down >> 1) & p;
+    p &= p >> 1;
+    up |= (up & p) << 2;
+    down |= (down >> 2) & p;
+    p &= p >> 2;
+    up |= (up & p) << 4;
+    down |= (down >> 4) & p;
+    p &= p >> 4;
+    up |= (up & p) << 8;
+    down |= (down >> 8) & p;
     return static_cast<RowMask>(up | down);
 }
 
@@ -34,14 +41,8 @@ constexpr RowMask fill_row(RowMask seed, RowMask right) {
 // order lets one pass cross many rows).
 std::array<RowMask, kMaxSide> reach_from_entrance(const PassageBoard& b, bool stop_at_exit) {
     const int rows = b.rows();
-    std::array<RowMask, kMaxSide> right{};
-    std::array<RowMask, kMaxSide> down{};
-    for (int r = 0; r < rows; ++r) {
-        right[r] = b.right_row(r);
-        down[r] = b.down_row(r);
-    }
     std::array<RowMask, kMaxSide> reach{};
-    reach[0] = fill_row(static_cast<RowMask>(1u << b.entrance()), right[0]);
+    reach[0] = fill_row(static_cast<RowMask>(1u << b.entrance()), b.right_row(0));
     const int exit_row = rows - 1;
     const RowMask exit_bit = static_cast<RowMask>(1u << b.exit());
     if (stop_at_exit && (reach[exit_row] & exit_bit)) return reach;
@@ -49,10 +50,10 @@ std::array<RowMask, kMaxSide> reach_from_entrance(const PassageBoard& b, bool st
     // Returns true when the exit cell has been reached and the fill may stop.
     auto grow = [&](int r) {
         unsigned seed = reach[r];
-        if (r > 0) seed |= reach[r - 1] & down[r - 1];
-        if (r + 1 < rows) seed |= reach[r + 1] & down[r];
+        if (r > 0) seed |= reach[r - 1] & b.down_row(r - 1);
+        if (r + 1 < rows) seed |= reach[r + 1] & b.down_row(r);
         if (seed == reach[r]) return false;
-        reach[r] = fill_row(static_cast<RowMask>(seed), right[r]);
+        reach[r] = fill_row(static_cast<RowMask>(seed), b.right_row(r));
         changed = true;
         return stop_at_exit && r == exit_row && (reach[r] & exit_bit);
     };
