@@ -68,92 +68,92 @@ std::array<RowMask, kMaxSide> reach_from_entrance(const PassageBoard& b, bool st
 }
 
 // ---------------------------------------------------------------------------------------------
-// The walk's layout: keys and wall bytes in padded arrays of row stride kPaddedSide.
+// The walk's layout: one array of three parts, each kPaddedCells words of row stride kPaddedSide:
+// the keys, the walls right of the cells and the walls below them. A wall word is 0 where the
+// passage is open and kWall where it is walled, and it lies at a fixed distance from its cell's
+// key, so the mouse is one pointer and every word he reads is a constant displacement from it.
 
 constexpr std::ptrdiff_t kStride = kPaddedSide;
-constexpr std::uint32_t kVisit = 4;  // one visit; the low 2 bits hold the rank
-constexpr std::int8_t kWall = -1;    // sign-extends to 0xFFFFFFFF: never the smallest key
-alignas(32) constexpr std::ptrdiff_t kStep[4] = {kStride, 1, -1, -kStride};
+constexpr std::ptrdiff_t kRightWalls = kPaddedCells;     // from a key to its cell's right wall
+constexpr std::ptrdiff_t kDownWalls = 2 * kPaddedCells;  // from a key to its cell's down wall
+constexpr std::uint32_t kVisit = 4;                      // one visit; the low 2 bits hold the rank
+constexpr std::uint32_t kWall = 0xFFFFFFFFu;             // ORed onto a key: never the smallest key
 
-// kWallBytes[m]: the wall bytes of eight passages whose open bits are m (byte c: 0 where bit c is
-// set, kWall where it is not), so that a row of 16 passages is laid out with two 8-byte stores.
-constexpr std::array<std::uint64_t, 256> make_wall_bytes() {
-    std::array<std::uint64_t, 256> t{};
-    for (unsigned m = 0; m < 256; ++m)
-        for (unsigned c = 0; c < 8; ++c)
-            if (!((m >> c) & 1u)) t[m] |= std::uint64_t{0xFF} << (8 * c);
+// The step for each rank (down, right, left, up) in bytes, so that it adds straight to a pointer.
+constexpr std::ptrdiff_t kKeyBytes = sizeof(std::uint32_t);
+alignas(32) constexpr std::ptrdiff_t kStepBytes[4] = {kStride * kKeyBytes, kKeyBytes, -kKeyBytes,
+                                                      -kStride* kKeyBytes};
+
+// kWallWords[m]: the wall words of four passages whose open bits are m (word c: 0 where bit c is
+// set, kWall where it is not), so that a row of 16 passages is laid out with four 16-byte copies.
+constexpr std::array<std::array<std::uint32_t, 4>, 16> make_wall_words() {
+    std::array<std::array<std::uint32_t, 4>, 16> t{};
+    for (unsigned m = 0; m < 16; ++m)
+        for (unsigned c = 0; c < 4; ++c) t[m][c] = ((m >> c) & 1u) ? 0u : kWall;
     return t;
 }
-constexpr std::array<std::uint64_t, 256> kWallBytes = make_wall_bytes();
+constexpr std::array<std::array<std::uint32_t, 4>, 16> kWallWords = make_wall_words();
 
-inline void put_walls(std::int8_t* dst, RowMask open) {
-    const std::uint64_t lo = kWallBytes[open & 0xFFu];
-    const std::uint64_t hi = kWallBytes[open >> 8];
-    std::memcpy(dst, &lo, sizeof lo);
-    std::memcpy(dst + 8, &hi, sizeof hi);
+inline void put_walls(std::uint32_t* dst, RowMask open) {
+    for (int q = 0; q < 4; ++q)
+        std::memcpy(dst + 4 * q, kWallWords[(open >> (4 * q)) & 0xFu].data(), 16);
 }
 
 inline std::ptrdiff_t index_of(Cell x) {
     return (x.r + 1) * kStride + x.c + 1;
 }
 
-// Lays the board into its arrays (allocation-free). Keys: 0 for rows 0..rows+1 (the padding's
+// Lays the board into its words (allocation-free). Keys: 0 for rows 0..rows+1 (the padding's
 // keys are read but always masked by a wall). Right walls: the padding column left of the board
 // is walled, and so is everything right of the last column, since its passage bits are 0. Down
 // walls: the padding row above is walled (the entrance is one-way: the mouse never goes back out
-// through it), and so is the last row, whose passage bits are 0. Nothing else of the arrays is
-// ever read.
-inline void lay_out(const PassageBoard& b, std::uint32_t* key, std::int8_t* wall_right,
-                    std::int8_t* wall_down) {
+// through it), and so is the last row, whose passage bits are 0. Nothing else is ever read.
+inline void lay_out(const PassageBoard& b, std::uint32_t* words) {
     const int rows = b.rows();
-    std::fill(key, key + (rows + 2) * kStride, 0u);
+    std::fill(words, words + (rows + 2) * kStride, 0u);
+    std::uint32_t* wall_right = words + kRightWalls;
+    std::uint32_t* wall_down = words + kDownWalls;
     std::fill(wall_down, wall_down + kStride, kWall);
     for (int r = 0; r < rows; ++r) {
-        std::int8_t* right_row = wall_right + (r + 1) * kStride;
+        std::uint32_t* right_row = wall_right + (r + 1) * kStride;
         right_row[0] = kWall;
         put_walls(right_row + 1, b.right_row(r));
         put_walls(wall_down + (r + 1) * kStride + 1, b.down_row(r));
     }
 }
 
-inline std::uint32_t wall_at(const std::int8_t* wall, std::ptrdiff_t i) {
-    return static_cast<std::uint32_t>(static_cast<std::int32_t>(wall[i]));
-}
-
-// One move from cell i, branch-free: count the visit, step to the smallest ranked neighbour key.
-inline std::ptrdiff_t ranked_step(std::uint32_t* key, const std::int8_t* wall_right,
-                                  const std::int8_t* wall_down, std::ptrdiff_t i) {
-    key[i] += kVisit;
-    const std::uint32_t down = key[i + kStride] | wall_at(wall_down, i);
-    const std::uint32_t right = (key[i + 1] + 1) | wall_at(wall_right, i);
-    const std::uint32_t left = (key[i - 1] + 2) | wall_at(wall_right, i - 1);
-    const std::uint32_t up = (key[i - kStride] + 3) | wall_at(wall_down, i - kStride);
+// One move from q, branch-free: count the visit, step to the smallest ranked neighbour key.
+inline std::uint32_t* ranked_step(std::uint32_t* q) {
+    *q += kVisit;
+    const std::uint32_t down = q[kStride] | q[kDownWalls];
+    const std::uint32_t right = (q[1] + 1) | q[kRightWalls];
+    const std::uint32_t left = (q[-1] + 2) | q[kRightWalls - 1];
+    const std::uint32_t up = (q[-kStride] + 3) | q[kDownWalls - kStride];
     const std::uint32_t m = std::min(std::min(down, right), std::min(left, up));
-    return i + kStep[m & 3];
+    return reinterpret_cast<std::uint32_t*>(reinterpret_cast<char*>(q) + kStepBytes[m & 3]);
 }
 
-// Continues a walk at cell i with plain comparisons until the exit cell e; returns the total
+// Continues a walk at q with plain comparisons until the exit cell e; returns the total
 // cell-to-cell steps, or kWalkOverflow past max_steps.
-inline std::uint64_t branchy_walk(std::uint32_t* key, const std::int8_t* wall_right,
-                                  const std::int8_t* wall_down, std::ptrdiff_t i, std::ptrdiff_t e,
-                                  std::uint64_t steps, std::uint64_t max_steps) {
-    while (i != e) {
+inline std::uint64_t branchy_walk(std::uint32_t* q, const std::uint32_t* e, std::uint64_t steps,
+                                  std::uint64_t max_steps) {
+    while (q != e) {
         if (++steps > max_steps) return kWalkOverflow;
-        const std::uint32_t down = key[i + kStride] | wall_at(wall_down, i);
-        const std::uint32_t right = key[i + 1] | wall_at(wall_right, i);
-        const std::uint32_t left = key[i - 1] | wall_at(wall_right, i - 1);
-        const std::uint32_t up = key[i - kStride] | wall_at(wall_down, i - kStride);
-        key[i] += kVisit;
+        const std::uint32_t down = q[kStride] | q[kDownWalls];
+        const std::uint32_t right = q[1] | q[kRightWalls];
+        const std::uint32_t left = q[-1] | q[kRightWalls - 1];
+        const std::uint32_t up = q[-kStride] | q[kDownWalls - kStride];
+        *q += kVisit;
         // First least-visited open neighbour in the order down, right, left, up; a walled one
         // reads 0xFFFFFFFF, above every open one.
         if (down <= right && down <= left && down <= up)
-            i += kStride;
+            q += kStride;
         else if (right <= left && right <= up)
-            i += 1;
+            q += 1;
         else if (left <= up)
-            i -= 1;
+            q -= 1;
         else
-            i -= kStride;
+            q -= kStride;
     }
     return steps;
 }
@@ -179,18 +179,18 @@ std::array<RowMask, kMaxSide> passage_reach(const PassageBoard& b) {
 
 std::uint64_t PassageWalk::run(const PassageBoard& b, std::uint64_t max_moves) {
     assert(passage_feasible(b) && "a walk of an infeasible board never ends");
-    lay_out(b, key_.data(), wall_right_.data(), wall_down_.data());
+    std::uint32_t* w = words_.data();
+    lay_out(b, w);
     exit_ = index_of(b.exit_cell());
     if (max_moves < kInAndOut) return kWalkOverflow;
-    const std::uint64_t steps = branchy_walk(key_.data(), wall_right_.data(), wall_down_.data(),
-                                             index_of(b.entrance_cell()), exit_, 0,
-                                             step_limit(max_moves));
+    const std::uint64_t steps =
+        branchy_walk(w + index_of(b.entrance_cell()), w + exit_, 0, step_limit(max_moves));
     return steps == kWalkOverflow ? kWalkOverflow : steps + kInAndOut;
 }
 
 std::uint64_t PassageWalk::visits(int r, int c) const {
     const std::ptrdiff_t i = index_of(Cell{r, c});
-    return key_[static_cast<size_t>(i)] / kVisit + (i == exit_ ? 1 : 0);
+    return words_[static_cast<size_t>(i)] / kVisit + (i == exit_ ? 1 : 0);
 }
 
 WalkResult evaluate_passages(const PassageBoard& b, PassageWalk& walker) {
@@ -242,17 +242,9 @@ void evaluate_passage_batch_serial(std::span<const PassageBoard> boards,
 
 namespace {
 
-// One lane's arrays.
-struct LaneArrays {
-    alignas(64) std::uint32_t key[kPaddedCells];
-    std::int8_t wall_right[kPaddedCells];
-    std::int8_t wall_down[kPaddedCells];
-};
-
 // K walks advance in lock step, one step per lane per round; a finished lane takes the next
 // feasible board of the batch. A lane's steps are the rounds since it was loaded. The same
-// schedule as the grid walk's evaluate_batch (mouse_walk.cpp), with cell indices instead of
-// pointers so that a lane's key and wall bytes are found at one index.
+// schedule as the grid walk's evaluate_batch (mouse_walk.cpp).
 template <int K>
 size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
                    std::uint64_t max_moves, bool check_feasible) {
@@ -273,20 +265,20 @@ size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t
         return fallbacks;
     }
     const std::uint64_t max_steps = step_limit(max_moves);
-    LaneArrays lanes[K];
-    std::ptrdiff_t pos[K];
-    std::ptrdiff_t exit[K];
+    alignas(64) std::uint32_t words[K][kPassageWalkWords];
+    std::uint32_t* pos[K];
+    const std::uint32_t* exit[K];
     std::uint64_t loaded_at[K];
     size_t item[K];
     std::uint64_t round = 0;
     size_t next = 0;
     int active = 0;
-    constexpr std::ptrdiff_t kNone = -1;
 
     // Loads the next feasible board into lane l (infeasible ones, and those whose entrance cell
-    // is the exit cell, are scored on the way) and returns its entrance cell, or kNone when the
-    // batch is used up.
-    auto load = [&](int l) __attribute__((noinline))->std::ptrdiff_t {
+    // is the exit cell, are scored on the way) and returns its entrance cell, or nullptr when the
+    // batch is used up. It leaves pos[] alone, so that the compiler can keep the lanes'
+    // positions in registers.
+    auto load = [&](int l) __attribute__((noinline))->std::uint32_t* {
         while (next < boards.size()) {
             const size_t i = next++;
             const PassageBoard& b = boards[i];
@@ -300,15 +292,15 @@ size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t
                 out[i] = kInAndOut;
                 continue;
             }
-            lay_out(b, lanes[l].key, lanes[l].wall_right, lanes[l].wall_down);
-            exit[l] = index_of(b.exit_cell());
+            lay_out(b, words[l]);
+            exit[l] = words[l] + index_of(b.exit_cell());
             loaded_at[l] = round;
             item[l] = i;
             ++active;
-            return index_of(b.entrance_cell());
+            return words[l] + index_of(b.entrance_cell());
         }
-        exit[l] = kNone;
-        return kNone;
+        exit[l] = nullptr;
+        return nullptr;
     };
 #pragma GCC unroll 16
     for (int l = 0; l < K; ++l) pos[l] = load(l);
@@ -316,43 +308,42 @@ size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t
     while (active == K) {
 #pragma GCC unroll 16
         for (int l = 0; l < K; ++l) {
-            std::ptrdiff_t q = pos[l];
+            std::uint32_t* q = pos[l];
             if (q == exit[l]) [[unlikely]] {
                 out[item[l]] = round - loaded_at[l] + kInAndOut;
                 --active;
                 q = load(l);
-                if (q == kNone) {
-                    pos[l] = kNone;
+                if (!q) {
+                    pos[l] = nullptr;
                     continue;
                 }
             }
-            pos[l] = ranked_step(lanes[l].key, lanes[l].wall_right, lanes[l].wall_down, q);
+            pos[l] = ranked_step(q);
         }
         ++round;
         if (round % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
 #pragma GCC unroll 16
             for (int l = 0; l < K; ++l)
-                if (pos[l] != kNone && round - loaded_at[l] >= max_steps) {
+                if (pos[l] && round - loaded_at[l] >= max_steps) {
                     by_reference(item[l]);
                     --active;
                     pos[l] = load(l);
                 }
         }
     }
-    // The batch is used up. The live walks go on four in lock step while at least four are left,
-    // then the last ones one at a time.
+    // The batch is used up. The live walks go on four in lock step while at least four are left
+    // (their words stay where they are), then the last ones one at a time.
     struct Live {
-        std::ptrdiff_t pos;
-        std::ptrdiff_t exit;
+        std::uint32_t* pos;
+        const std::uint32_t* exit;
         std::uint64_t steps;
         size_t item;
-        LaneArrays* lane;
     };
     Live live[K];
     int n = 0;
 #pragma GCC unroll 16
     for (int l = 0; l < K; ++l)
-        if (pos[l] != kNone) live[n++] = Live{pos[l], exit[l], round - loaded_at[l], item[l], &lanes[l]};
+        if (pos[l]) live[n++] = Live{pos[l], exit[l], round - loaded_at[l], item[l]};
     auto finish = [&](int i, std::uint64_t steps) {
         if (steps == kWalkOverflow)
             by_reference(live[i].item);
@@ -366,13 +357,12 @@ size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t
         for (std::uint64_t r = 1; done < 0; ++r) {
 #pragma GCC unroll 4
             for (int i = 0; i < kTail; ++i) {
-                Live& w = live[i];
-                if (w.pos == w.exit) [[unlikely]] {
+                if (live[i].pos == live[i].exit) [[unlikely]] {
                     if (done < 0) done = i;
                     continue;
                 }
-                w.pos = ranked_step(w.lane->key, w.lane->wall_right, w.lane->wall_down, w.pos);
-                ++w.steps;
+                live[i].pos = ranked_step(live[i].pos);
+                ++live[i].steps;
             }
             if (r % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
                 for (int i = 0; i < kTail && done < 0; ++i)
@@ -382,11 +372,7 @@ size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t
         const bool arrived = live[done].pos == live[done].exit;
         finish(done, arrived ? live[done].steps : kWalkOverflow);
     }
-    while (n > 0) {
-        Live& w = live[0];
-        finish(0, branchy_walk(w.lane->key, w.lane->wall_right, w.lane->wall_down, w.pos, w.exit,
-                               w.steps, max_steps));
-    }
+    while (n > 0) finish(0, branchy_walk(live[0].pos, live[0].exit, live[0].steps, max_steps));
     return fallbacks;
 }
 

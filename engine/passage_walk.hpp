@@ -2,13 +2,14 @@
 // like the grid walk of mouse_walk.hpp, and the bit-parallel feasibility check.
 //
 // Visit counts live in the same padded key array with the fixed row stride kPaddedSide, one key
-// (count * 4) per cell, so every neighbour is a constant displacement. Beside it lie two wall
-// arrays of one signed byte per cell: the wall right of a cell and the wall below it, 0 where the
-// passage is open and -1 where it is walled (the outer border and the padding are walled). A
-// direction's comparison key is the neighbour's key ORed with the wall byte sign-extended to 32
-// bits, so a walled direction reads 0xFFFFFFFF and is never the smallest while any passage is
-// open; the left and up walls are the right wall of the cell to the left and the down wall of the
-// cell above, so the four walls of a cell cost four byte loads and no table.
+// (count * 4) per cell, so every neighbour is a constant displacement. Beside it, in the same
+// array, lie two parts of one wall word per cell: the wall right of a cell and the wall below it,
+// 0 where the passage is open and all ones where it is walled (the outer border and the padding
+// are walled). A direction's comparison key is the neighbour's key ORed with its wall word, so a
+// walled direction reads 0xFFFFFFFF and is never the smallest while any passage is open; the left
+// and up walls are the right wall of the cell to the left and the down wall of the cell above.
+// Each word is a constant displacement from the mouse's key, so a step is eight loads at fixed
+// offsets from one pointer and four ORs, with no table and no branch.
 //
 // The walk itself is the cell walk: the mouse stands on the entrance cell after the move in; each
 // move counts a visit of the cell it leaves; he steps to the smallest ranked neighbour (down 0,
@@ -37,7 +38,10 @@ bool passage_feasible(const PassageBoard& b);
 // The cells reachable from the entrance cell, one bit per cell (bit c of row r: (r, c)).
 std::array<RowMask, kMaxSide> passage_reach(const PassageBoard& b);
 
-// One reusable walker: fixed scratch arrays, so walking allocates nothing.
+// The words of one walk: the keys, the right walls and the down walls, kPaddedCells each.
+constexpr int kPassageWalkWords = 3 * kPaddedCells;
+
+// One reusable walker: a fixed scratch array, so walking allocates nothing.
 class PassageWalk {
   public:
     // Longest walk (moves in and out included) the 32-bit keys can count; longer walks report
@@ -53,10 +57,8 @@ class PassageWalk {
     std::uint64_t visits(int r, int c) const;
 
   private:
-    alignas(64) std::array<std::uint32_t, kPaddedCells> key_{};
-    std::array<std::int8_t, kPaddedCells> wall_right_{};
-    std::array<std::int8_t, kPaddedCells> wall_down_{};
-    std::ptrdiff_t exit_ = 0;  // the exit cell's index in key_
+    alignas(64) std::array<std::uint32_t, kPassageWalkWords> words_{};
+    std::ptrdiff_t exit_ = 0;  // the exit cell's index in words_
 };
 
 // Feasibility check, then the fast walk; a walk past the 32-bit counters is finished by the

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/engine/bench_boards.hpp"
 #include "random_passage_boards.hpp"
 
 using namespace maze;
@@ -238,4 +239,54 @@ TEST(PassageWalk, WalksPastTheMoveLimitFallBackToTheReferenceWalk) {
     std::fill(out.begin(), out.end(), 0);
     EXPECT_EQ(evaluate_passage_batch(batch, out, 1), batch.size() - 1);
     EXPECT_EQ(out, expected);
+}
+
+// The passage bench sample's signature is pinned like the grid bench's (kBenchSignature): the
+// reference walk's total, which the fast walks must give too. A change to the sample or to what
+// the walk counts shows here.
+TEST(PassageWalk, BenchSignatureIsPinned) {
+    const std::vector<PassageBoard> set = passage_bench_boards();
+    ASSERT_EQ(set.size(), 32u);
+    std::uint64_t reference = 0;
+    for (const PassageBoard& b : set) {
+        EXPECT_EQ(b.rows(), 13);
+        EXPECT_EQ(b.cols(), 13);
+        const PassageWalkResult r = reference_passage_walk(b);
+        ASSERT_TRUE(r.feasible);
+        reference += r.moves;
+    }
+    EXPECT_EQ(reference, kPassageBenchSignature);
+    std::vector<std::uint64_t> interleaved(set.size());
+    std::vector<std::uint64_t> serial(set.size());
+    evaluate_passage_batch(set, interleaved);
+    evaluate_passage_batch_serial(set, serial);
+    EXPECT_EQ(interleaved, serial);
+    std::uint64_t total = 0;
+    for (std::uint64_t m : interleaved) total += m;
+    EXPECT_EQ(total, kPassageBenchSignature);
+}
+
+// The 4x4 optimum (configs/boards/passages-optimum-4x4.txt): the best of every 4x4 passage board
+// with every entrance and exit, 86 moves, found by walking all 2^24 boards for each of the 16
+// entrance and exit pairs (docs/reference-numbers.md). Both walks give 86, and the counts add up
+// to the moves less the move in.
+TEST(PassageWalk, FourByFourOptimumTakesEightySixMoves) {
+    const PassageBoard b = PassageBoard::parse(
+        "+-+ +-+-+\n"
+        "|       |\n"
+        "+ + +-+ +\n"
+        "| | |   |\n"
+        "+ +-+ +-+\n"
+        "| |   | |\n"
+        "+ +-+ + +\n"
+        "| |     |\n"
+        "+ +-+-+-+\n");
+    const PassageWalkResult ref = reference_passage_walk(b);
+    EXPECT_EQ(ref.moves, 86u);
+    PassageWalk w;
+    EXPECT_EQ(evaluate_passages(b, w).moves, 86u);
+    std::uint64_t sum = 0;
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c) sum += w.visits(r, c);
+    EXPECT_EQ(sum, 85u);
 }

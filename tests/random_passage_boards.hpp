@@ -59,7 +59,8 @@ inline PassageBoard random_tree_board(Rng& rng, int rows, int cols, double extra
 // [0.35, 1), half spanning trees with up to 30% extra passages.
 inline PassageBoard random_mixed_passage_board(Rng& rng) {
     const auto [rows, cols] = random_passage_shape(rng);
-    if (rng.below(2) == 0) return random_passage_board(rng, rows, cols, 0.35 + 0.65 * rng.uniform());
+    if (rng.below(2) == 0)
+        return random_passage_board(rng, rows, cols, 0.35 + 0.65 * rng.uniform());
     return random_tree_board(rng, rows, cols, 0.3 * rng.uniform());
 }
 
