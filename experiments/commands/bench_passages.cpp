@@ -117,13 +117,15 @@ int bench_passages(const PassageBenchOptions& o) {
     }
 
     // Batches of many copies, so that each timed round lasts about 10 to 50 ms (the reference
-    // walk, far slower on short walks, gets a smaller one).
+    // walk, far slower on short walks, gets a smaller one); a run of under a second, a check
+    // rather than a measurement, takes a tenth of that.
+    const std::uint64_t scale = o.seconds < 1.0 ? 10 : 1;
     std::uint64_t fast_moves = 0;
     std::uint64_t reference_moves = 0;
     const std::vector<PassageBoard> batch =
-        passage_bench::copies(boards, signature, 4'000'000, fast_moves);
+        passage_bench::copies(boards, signature, 4'000'000 / scale, fast_moves);
     const std::vector<PassageBoard> small =
-        passage_bench::copies(boards, signature, 200'000, reference_moves);
+        passage_bench::copies(boards, signature, 200'000 / scale, reference_moves);
     std::vector<passage_bench::Walker> walkers = {
         {&batch, fast_moves,
          [](const std::vector<PassageBoard>& b, std::vector<std::uint64_t>& out) {
