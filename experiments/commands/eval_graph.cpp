@@ -3,6 +3,7 @@
 #include "mazesearch/experiments/commands/eval_graph.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -46,6 +47,16 @@ GraphReport walk(const GraphFile& g, int kmod) {
         rep.most_visited = static_cast<int>(std::max_element(rep.visits.begin(), rep.visits.end()) -
                                             rep.visits.begin());
     return rep;
+}
+
+// The bound as a whole number while it is one exactly (below 2^53), else in %g's form.
+std::string bound_text(double b) {
+    char buf[64];
+    if (b < 9007199254740992.0 && b == std::floor(b))
+        std::snprintf(buf, sizeof buf, "%.0f", b);
+    else
+        std::snprintf(buf, sizeof buf, "%.6g", b);
+    return buf;
 }
 
 std::string quote_id(const std::string& id) {
@@ -103,8 +114,7 @@ void print_text(const std::string& name, const GraphFile& g, const GraphReport& 
             static_cast<unsigned long long>(rep.visits[static_cast<std::size_t>(rep.most_visited)]),
             quote_id(g.ids[static_cast<std::size_t>(rep.most_visited)]).c_str());
     if (rep.feasible && !o.kmod)
-        std::printf("Theorem 8 bound: %s (moves must stay below it)\n",
-                    nlohmann::json(theorem8_bound(g.graph)).dump().c_str());
+        std::printf("Theorem 8 bound: moves < %s\n", bound_text(theorem8_bound(g.graph)).c_str());
     if (o.visits && !rep.visits.empty()) {
         std::printf("visits:\n");
         for (int v = 0; v < g.vertices(); ++v)

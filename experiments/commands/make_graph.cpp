@@ -12,6 +12,7 @@
 #include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
 
 namespace maze::cli {
@@ -95,7 +96,7 @@ Command add_make_graph(CLI::App& app) {
                     std::fputs(text.c_str(), stdout);
                 } else {
                     write_file_atomically(opts->out, text, Sync::No);
-                    std::fprintf(stderr, "wrote %s\n", opts->out.c_str());
+                    diag().info("wrote {}", opts->out);
                 }
                 return kExitOk;
             }};
