@@ -43,15 +43,23 @@ void GraphFile::validate() const {
     for (const auto& list : graph.neighbours) listed += list.size();
     if (listed != 2 * edges.size())
         throw std::invalid_argument("graph file: the edges are not those of the lists");
+    // The lists are a simple graph (validate above) with as many entries as two per edge, so
+    // they are exactly the edges when every edge is listed and none is given twice.
+    const auto key = [](int a, int b) {
+        const auto [lo, hi] = std::minmax(a, b);
+        return static_cast<std::uint64_t>(lo) << 32 | static_cast<std::uint32_t>(hi);
+    };
+    std::unordered_set<std::uint64_t> listed_pairs;
+    listed_pairs.reserve(listed / 2);
+    for (std::size_t v = 0; v < n; ++v)
+        for (int w : graph.neighbours[v]) listed_pairs.insert(key(static_cast<int>(v), w));
     std::unordered_set<std::uint64_t> seen;
+    seen.reserve(edges.size());
     for (const auto& e : edges) {
-        const auto [lo, hi] = std::minmax(e[0], e[1]);
-        if (lo < 0 || static_cast<std::size_t>(hi) >= n || lo == hi ||
-            !seen.insert(static_cast<std::uint64_t>(lo) << 32 | static_cast<std::uint32_t>(hi))
-                 .second)
+        if (std::min(e[0], e[1]) < 0 || static_cast<std::size_t>(std::max(e[0], e[1])) >= n ||
+            e[0] == e[1] || !seen.insert(key(e[0], e[1])).second)
             throw std::invalid_argument("graph file: bad or repeated edge");
-        const auto& a = graph.neighbours[static_cast<std::size_t>(lo)];
-        if (std::find(a.begin(), a.end(), hi) == a.end())
+        if (!listed_pairs.count(key(e[0], e[1])))
             throw std::invalid_argument("graph file: an edge missing from the lists");
     }
 }

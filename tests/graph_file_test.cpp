@@ -247,3 +247,35 @@ TEST(LocatedJson, FindsTheLinesOfValuesAndKeys) {
     EXPECT_EQ(json_path_text({"edges", "3", "1"}), "edges[3][1]");
     EXPECT_EQ(json_path_text({"preferences", "a b"}), "preferences.\"a b\"");
 }
+
+TEST(GraphFile, AVertexWithManyNeighboursCostsNoMoreThanItsEdges) {
+    // A star of 20,000 leaves, given as a counted file with the hub's list written out: every
+    // check is per edge (hashing, sorted lists), not per pair of a vertex's neighbours, so this
+    // reads in a blink (a check per pair would take 4e8 steps).
+    const int leaves = 20000;
+    std::string text = "{\"vertices\": " + std::to_string(leaves + 1) + ",\n \"edges\": [";
+    std::string hub = "[";
+    for (int i = 1; i <= leaves; ++i) {
+        text += (i > 1 ? ", [0, " : "[0, ") + std::to_string(i) + "]";
+        hub += (i > 1 ? ", " : "") + std::to_string(leaves + 1 - i);
+    }
+    text += "],\n \"preferences\": {\"0\": " + hub +
+            "]},\n \"start\": 0, \"exit\": " + std::to_string(leaves) + "}\n";
+    const GraphFile g = parse_graph_file(text, "star.json");
+    EXPECT_EQ(g.graph.neighbours[0].front(), leaves);  // the hub prefers the exit first
+    EXPECT_EQ(reference_walk(g.graph).moves, 1u);
+    EXPECT_EQ(parse_graph_file(graph_file_text(g), "back.json").edges.size(),
+              static_cast<std::size_t>(leaves));
+    // One leaf missing from the hub's list is found and named.
+    const std::string missing = [&] {
+        std::string t = text;
+        t.replace(t.find("[" + std::to_string(leaves) + ", "), std::to_string(leaves).size() + 3,
+                  "[");
+        return t;
+    }();
+    const InputError e = error_of(missing);
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_NE(std::string(e.what()).find("leaves out \"" + std::to_string(leaves) + "\""),
+              std::string::npos)
+        << e.what();
+}
