@@ -126,13 +126,14 @@ void print_text(const std::string& name, const GraphFile& g, const GraphReport& 
             "most visits: %llu at %s\n",
             static_cast<unsigned long long>(rep.visits[static_cast<std::size_t>(rep.most_visited)]),
             quote_id(g.ids[static_cast<std::size_t>(rep.most_visited)]).c_str());
-    if (rep.feasible && !o.kmod)
+    if (rep.feasible && !o.kmod) {
         if (const std::optional<double> bound = bound_of(g))
             std::printf("Theorem 8 bound: moves < %s\n", bound_text(*bound).c_str());
         else
             std::printf(
                 "Theorem 8 bound: not computed (the graph is too large for its exact "
                 "diameter)\n");
+    }
     if (o.visits && !rep.visits.empty()) {
         std::printf("visits:\n");
         for (int v = 0; v < g.vertices(); ++v)
