@@ -281,12 +281,13 @@ std::string json_path_text(const JsonPath& path) {
     for (const std::string& t : path) {
         const bool index = !t.empty() && std::all_of(t.begin(), t.end(),
                                                      [](char c) { return c >= '0' && c <= '9'; });
-        if (index)
-            out += "[" + t + "]";
-        else if (plain_word(t))
-            out += (out.empty() ? "" : ".") + t;
-        else
-            out += (out.empty() ? "" : ".") + Json(t).dump();
+        // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) about "." + a temporary.
+        if (index) {
+            out.append("[").append(t).append("]");
+        } else {
+            if (!out.empty()) out.append(".");
+            out.append(plain_word(t) ? t : Json(t).dump());
+        }
     }
     return out;
 }
