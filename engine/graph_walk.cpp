@@ -13,22 +13,30 @@ void MazeGraph::validate() const {
     if (start < 0 || start >= n || exit < 0 || exit >= n)
         throw std::invalid_argument("start or exit vertex out of range");
     if (start == exit) throw std::invalid_argument("start and exit must differ");
+    // Each list sorted once, so that a repeat and the other end of each edge are found in
+    // O(log degree): a vertex with many neighbours (graph files may have one) costs no more than
+    // its edges.
+    std::vector<std::vector<int>> sorted(static_cast<size_t>(n));
     for (int v = 0; v < n; ++v) {
-        std::vector<int> seen;
-        for (int w : neighbours[v]) {
+        auto& s = sorted[static_cast<size_t>(v)];
+        s = neighbours[static_cast<size_t>(v)];
+        for (int w : s) {
             if (w < 0 || w >= n)
                 throw std::invalid_argument("vertex " + std::to_string(v) +
                                             " has an out-of-range neighbour");
             if (w == v) throw std::invalid_argument("loop at vertex " + std::to_string(v));
-            if (std::find(seen.begin(), seen.end(), w) != seen.end())
-                throw std::invalid_argument("repeated edge at vertex " + std::to_string(v));
-            seen.push_back(w);
-            const auto& back = neighbours[w];
-            if (std::find(back.begin(), back.end(), v) == back.end())
+        }
+        std::sort(s.begin(), s.end());
+        if (std::adjacent_find(s.begin(), s.end()) != s.end())
+            throw std::invalid_argument("repeated edge at vertex " + std::to_string(v));
+    }
+    for (int v = 0; v < n; ++v)
+        for (int w : neighbours[static_cast<size_t>(v)]) {
+            const auto& back = sorted[static_cast<size_t>(w)];
+            if (!std::binary_search(back.begin(), back.end(), v))
                 throw std::invalid_argument("edge " + std::to_string(v) + "-" + std::to_string(w) +
                                             " is not listed both ways");
         }
-    }
 }
 
 MazeGraph grid_graph(const Board& b) {

@@ -83,6 +83,7 @@ int main(int argc, char** argv) {
                                      add_run(app),           add_resume(app),    add_summarize(app),
                                      add_neighbourhood(app), add_enumerate(app), add_merge(app),
                                      add_solve(app),         add_play(app)};
+    commands.push_back(add_make_graph(app));
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -264,7 +264,9 @@ TEST(Cli, EveryCommittedConfigIsValid) {
     for (const auto& entry :
          std::filesystem::recursive_directory_iterator(std::string(kSourceDir) + "/configs")) {
         if (entry.path().extension() != ".yaml") continue;
-        const CmdResult r = run("run " + entry.path().string() + " --dry-run");
+        // From the source folder: a graph target's file is a path from the current folder.
+        const CmdResult r =
+            run("run " + entry.path().string() + " --dry-run", "cd " + kSourceDir + " && ");
         EXPECT_EQ(r.status, 0) << entry.path() << ": " << r.err;
         ++checked;
     }

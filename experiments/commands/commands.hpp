@@ -28,6 +28,8 @@ Command add_enumerate(CLI::App& app);
 Command add_merge(CLI::App& app);
 Command add_solve(CLI::App& app);  // solve cat-mouse | mousetrap | kmod-trap
 Command add_play(CLI::App& app);   // play cat-trap
+// make-graph: the example graph files (experiments/commands/make_graph.cpp)
+Command add_make_graph(CLI::App& app);
 
 // The games, registered under `solve` or `play` (experiments/commands/solve.cpp).
 Command add_solve_cat_mouse(CLI::App& solve);

@@ -13,6 +13,7 @@
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/experiments/board_report.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/commands/eval_graph.hpp"
 #include "mazesearch/experiments/commands/passages.hpp"
 
 namespace maze::cli {
@@ -25,6 +26,7 @@ struct EvalOptions {
     bool json = false;
     bool check = false;
     int kmod = 0;
+    bool graph = false;
 };
 
 nlohmann::json visits_json(const Board& b, const std::vector<std::uint64_t>& visits) {
@@ -101,6 +103,9 @@ Command add_eval(CLI::App& app) {
                     "Walk a k-mod mouse (counts modulo K, K >= 2); reports trapping")
         ->check(CLI::Range(2, 1000000));
     sub->add_flag("--json", opts->json, "JSON Lines: one object per board, in argument order");
+    sub->add_flag("--graph", opts->graph,
+                  "Read every file as a graph file (docs/formats.md, 'Graph files'); without it, "
+                  "files named *.json or starting with '{' are");
     sub->add_flag("--check", opts->check,
                   "Also walk each board with the plain reference walk (the paper's definition on "
                   "a general graph) and fail unless the moves and visit counts agree");
@@ -116,6 +121,13 @@ Command add_eval(CLI::App& app) {
     return {sub, [opts] {
                 int status = kExitOk;
                 for (const std::string& file : opts->files) {
+                    if (opts->graph || looks_like_graph_file(file)) {  // eval_graph.cpp
+                        const int s = eval_graph_file(
+                            file, {opts->visits, opts->json, opts->check, opts->kmod});
+                        if (s != kExitOk) status = s;
+                        std::fflush(stdout);
+                        continue;
+                    }
                     const std::string text = read_board_text(file);
                     const std::string name = file == "-" ? "<stdin>" : file;
                     if (PassageBoard::looks_like(text)) {  // Mouse Maze 2: eval_passages.cpp

@@ -15,6 +15,7 @@ class CatMouseTarget;
 class MousetrapTarget;
 class CatTrapTarget;
 class KmodTarget;
+class GraphTarget;
 }  // namespace maze
 
 namespace maze::cli {
@@ -42,5 +43,6 @@ std::unique_ptr<BoardView> make_view(const CatMouseTarget& target);
 std::unique_ptr<BoardView> make_view(const MousetrapTarget& target);
 std::unique_ptr<BoardView> make_view(const CatTrapTarget& target);
 std::unique_ptr<BoardView> make_view(const KmodTarget& target);
+std::unique_ptr<BoardView> make_view(const GraphTarget& target);
 
 }  // namespace maze::cli

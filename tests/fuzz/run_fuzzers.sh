@@ -14,13 +14,13 @@ seconds=${2:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(board config cat_mouse mousetrap cat_trap checkpoint enumeration)
+[ ${#targets[@]} -gt 0 ] || targets=(board config cat_mouse mousetrap cat_trap checkpoint enumeration graph)
 
 # The longest input each target gets: a little more than its largest seed.
 max_len() {
     case $1 in
         checkpoint) echo 16384 ;;
-        enumeration) echo 8192 ;;
+        enumeration | graph) echo 8192 ;;
         *) echo 4096 ;;
     esac
 }

@@ -1,0 +1,54 @@
+// A graph target's boards: what a genome leaves of the graph, written back as a graph file (so a
+// run's best.txt can be walked again with `mazesearch eval`), and drawn with the mouse's visits.
+#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/engine/pictures/graph_picture.hpp"
+#include "mazesearch/experiments/views/board_view.hpp"
+#include "mazesearch/search/targets/graph_target.hpp"
+
+namespace maze::cli {
+
+namespace {
+
+class GraphView : public BoardView {
+  public:
+    explicit GraphView(const GraphTarget& t) : t_(t) {}
+
+    std::string unit() const override {
+        return t_.objective() == WalkObjective::MaxVisits ? "visits of the most-visited vertex"
+                                                          : "moves (paper convention)";
+    }
+    std::string text(const Genome& g) const override { return graph_file_text(t_.remaining(g)); }
+    std::string svg(const Genome& g, const std::string& title) const override {
+        const GraphFile left = t_.remaining(g);
+        // The counts of the kept vertices, in the order of the remaining file.
+        std::vector<std::uint64_t> visits;
+        const CsrWalkResult w = t_.walk(g);
+        if (w.feasible)
+            for (const std::string& id : left.ids)
+                visits.push_back(w.visits[static_cast<std::size_t>(*t_.graph().index_of(id))]);
+        return pictures::render_graph_svg(left, visits, title);
+    }
+    // A graph file that is part of the target's graph (a run's best.txt, for instance).
+    std::optional<Genome> read_board(const std::string& path) const override {
+        const GraphFile sub = load_graph_file(path);
+        try {
+            return t_.genome_of(sub);
+        } catch (const std::invalid_argument& e) {
+            throw InputError(
+                path == "-" ? "<stdin>" : path, 0,
+                std::string(e.what()) + "; expected a part of the target's graph " + t_.file());
+        }
+    }
+
+  private:
+    const GraphTarget& t_;
+};
+
+}  // namespace
+
+std::unique_ptr<BoardView> make_view(const GraphTarget& target) {
+    return std::make_unique<GraphView>(target);
+}
+
+}  // namespace maze::cli
