@@ -730,4 +730,33 @@ TEST(PassageTarget, RunFolderHoldsTheBestBoardAsPassageText) {
     }
 }
 
+// Every passage config of the repository runs (with a small budget) and its best board is what
+// the reference walk says.
+TEST(PassageTarget, EveryPassageConfigRuns) {
+    const fs::path root = MAZESEARCH_SOURCE_DIR;
+    std::vector<fs::path> configs;
+    for (const auto& e : fs::directory_iterator(root / "configs" / "passages"))
+        if (e.path().extension() == ".yaml") configs.push_back(e.path());
+    configs.push_back(root / "configs" / "records" / "passages-13x13.yaml");
+    std::sort(configs.begin(), configs.end());
+    ASSERT_GE(configs.size(), 9u);
+    maze::cli::RunOptions quiet;
+    quiet.quiet = true;
+    for (const fs::path& cfg : configs) {
+        SCOPED_TRACE(cfg.string());
+        const fs::path dir =
+            fs::path(maze::testing_support::test_dir()) / ("config_" + cfg.stem().string());
+        fs::remove_all(dir);
+        const auto c = maze::cli::load_config(
+            cfg.string(), {"output=" + dir.string(), "budget.evaluations=400", "budget.seconds=null",
+                           "repeats=1", "threads=1", "initial=null"});
+        ASSERT_EQ(c.target.get_string("kind"), "passages");
+        ASSERT_EQ(maze::cli::run_experiment(c, quiet), 0);
+        const auto summary = nlohmann::json::parse(slurp(dir / "summary.json"));
+        const auto w = reference_passage_walk(PassageBoard::parse(slurp(dir / "best.txt")));
+        ASSERT_TRUE(w.feasible);
+        EXPECT_EQ(summary["best_score"].get<double>(), static_cast<double>(w.moves));
+    }
+}
+
 }  // namespace passage_target_test
