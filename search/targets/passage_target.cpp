@@ -11,8 +11,8 @@ bool passage_exit_reachable(const PassageBoard& b) {
     const int rows = b.rows();
     std::array<RowMask, kMaxSide> reach{};
     reach[0] = static_cast<RowMask>(1u << b.entrance());
-    // Sweep the rows until nothing changes: each row takes what its neighbours rows reach
-    // through the down passages between them, then spreads along its own right passages.
+    // Sweep the rows until nothing changes: each row takes what the rows above and below it
+    // reach through the down passages between them, then spreads along its own right passages.
     for (bool changed = true; changed;) {
         changed = false;
         for (int r = 0; r < rows; ++r) {
@@ -167,6 +167,7 @@ void PassageTarget::score(std::span<const Genome> genomes, std::span<double> val
 Genome PassageTarget::relevant_genes(const Genome& g) const {
     Genome mask(genes_);
     for (std::size_t i = static_cast<std::size_t>(slots_); i < genes_; ++i) mask.set(i, true);
+    // The visit counts: the reference walk's (one walk, like one evaluation).
     const std::optional<PassageBoard> board = decode(g);
     const PassageWalkResult w = board ? reference_passage_walk(*board) : PassageWalkResult{};
     if (!w.feasible) {  // no walk to look at: every gene may matter
