@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "mazesearch/engine/passage_walk.hpp"
+
 namespace maze {
 
 bool passage_exit_reachable(const PassageBoard& b) {
@@ -34,10 +36,9 @@ bool passage_exit_reachable(const PassageBoard& b) {
 }
 
 void score_passage_boards(std::span<const PassageBoard> boards, std::span<std::uint64_t> moves) {
-    // The reference walk until the batch walk of engine/passage_walk lands: this loop is the one
-    // line to swap.
-    for (std::size_t i = 0; i < boards.size(); ++i)
-        moves[i] = reference_passage_walk(boards[i]).moves;
+    // Eight interleaved walks a thread (engine/passage_walk.hpp); the boards are feasible (score()
+    // is asked only for those), and a walk past the 32-bit counters falls back to the reference.
+    walk_feasible_passage_batch(boards, moves);
 }
 
 namespace {
