@@ -704,7 +704,10 @@ TEST(PassageTarget, RunFolderHoldsTheBestBoardAsPassageText) {
     const auto w = reference_passage_walk(b);
     ASSERT_TRUE(w.feasible);
     EXPECT_EQ(summary["best_score"].get<double>(), static_cast<double>(w.moves));
-    EXPECT_FALSE(fs::exists(dir / "best.svg"));  // no passage picture yet
+    // best.svg draws that board: its walls over the visit colours, the score in the title.
+    const std::string svg = slurp(dir / "best.svg");
+    EXPECT_NE(svg.find("<svg"), std::string::npos);
+    EXPECT_NE(svg.find(std::to_string(w.moves)), std::string::npos);
     EXPECT_TRUE(fs::exists(dir / "archive" / "01.txt"));
 
     // Seeded with that board (and no budget to improve on it beyond one generation), the run's

@@ -1,10 +1,10 @@
 // Passage boards (Mouse Maze 2): the board in the passage text form (engine/passage_board.hpp),
-// and passage board files for a config's `initial:`.
-//
-// No picture yet: the passage SVG renderer belongs in engine/pictures. When it is there,
-// has_picture() returns true and svg() draws the board with reference_passage_walk's visits, as
-// the mouse maze's view does; until then a run folder holds best.txt and no best.svg.
+// its picture (engine/pictures/passage_picture.hpp: walls over the visit colours, best.svg of a
+// run folder), and passage board files for a config's `initial:`.
 #include <stdexcept>
+
+#include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/engine/pictures/passage_picture.hpp"
 
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/passage_target.hpp"
@@ -19,9 +19,15 @@ class PassageView : public BoardView {
 
     std::string unit() const override { return "moves (the move in and the move out counted)"; }
     std::string text(const Genome& g) const override { return t_.to_board(g).to_text(); }
-    bool has_picture() const override { return false; }
-    std::string svg(const Genome& /*g*/, const std::string& /*title*/) const override {
-        throw std::logic_error("passage boards have no picture yet (has_picture() is false)");
+    std::string svg(const Genome& g, const std::string& title) const override {
+        const PassageBoard b = t_.to_board(g);
+        // The fast walk's visits (the reference walk's, tested equal): record boards walk
+        // millions of moves.
+        const PassageWalkResult w = passage_walk_report(b);
+        RenderOptions o;
+        o.title = title;
+        return pictures::render_passage_svg(b, w.feasible ? w.visits : std::vector<std::uint64_t>{},
+                                            o);
     }
     std::optional<Genome> read_board(const std::string& path) const override {
         return t_.to_genome(PassageBoard::load(path), path);
