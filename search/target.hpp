@@ -19,9 +19,10 @@ namespace maze {
 class GridGenes;
 
 // Where each gene sits, for the crossovers that need geometry (line, 2x2 block). Square grids
-// use (row, column); hexagonal boards use axial (r, c); "kind" names the lattice.
+// use (row, column); hexagonal boards use axial (r, c); graph targets the ranks of their genes'
+// coordinates (search/targets/graph_target.hpp); "kind" names the lattice.
 struct Topology {
-    std::string kind = "square";  // "square" or "hex"
+    std::string kind = "square";  // "square", "hex" or "graph" (graph_target.hpp)
     int rows = 0;                 // extent of the coordinates (bounding box)
     int cols = 0;
     std::vector<int> row;  // per gene
