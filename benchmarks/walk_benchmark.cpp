@@ -9,6 +9,7 @@
 #include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/engine/bitboard.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/engine/passage_walk.hpp"
 #include "mazesearch/search/board_sampler.hpp"
 
 using namespace maze;
@@ -133,6 +134,49 @@ void BM_Feasible13(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<int64_t>(batch.size() * state.iterations()));
 }
 BENCHMARK(BM_Feasible13);
+
+// Passage boards (Mouse Maze 2): the bench sample of 32 random 13x13 mazes (`bench --passages`),
+// 16 copies, one board at a time and interleaved (items = moves, the move in and out counted),
+// and its feasibility check alone (items = boards).
+std::vector<PassageBoard> passage_batch() {
+    const std::vector<PassageBoard> set = passage_bench_boards();
+    std::vector<PassageBoard> batch;
+    for (int i = 0; i < 16; ++i) batch.insert(batch.end(), set.begin(), set.end());
+    return batch;
+}
+
+void BM_PassageBatchSerial(benchmark::State& state) {
+    const std::vector<PassageBoard> batch = passage_batch();
+    std::vector<std::uint64_t> out(batch.size());
+    for (auto _ : state) {
+        evaluate_passage_batch_serial(batch, out);
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(16 * kPassageBenchSignature * state.iterations()));
+}
+BENCHMARK(BM_PassageBatchSerial);
+
+void BM_PassageBatchInterleaved(benchmark::State& state) {
+    const std::vector<PassageBoard> batch = passage_batch();
+    std::vector<std::uint64_t> out(batch.size());
+    for (auto _ : state) {
+        evaluate_passage_batch(batch, out);
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(16 * kPassageBenchSignature * state.iterations()));
+}
+BENCHMARK(BM_PassageBatchInterleaved);
+
+void BM_PassageFeasible(benchmark::State& state) {
+    const std::vector<PassageBoard> batch = passage_batch();
+    size_t n = 0;
+    for (auto _ : state) {
+        for (const PassageBoard& b : batch) n += passage_feasible(b);
+        benchmark::DoNotOptimize(n);
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(batch.size() * state.iterations()));
+}
+BENCHMARK(BM_PassageFeasible);
 
 }  // namespace
 

@@ -1,5 +1,7 @@
 #include "mazesearch/engine/bench_boards.hpp"
 
+#include <numeric>
+#include <random>
 #include <string>
 #include <utility>
 
@@ -108,6 +110,45 @@ std::uint64_t bench_signature(std::span<const Board> boards) {
     std::uint64_t total = 0;
     for (std::uint64_t m : moves) total += m;
     return total;
+}
+
+std::vector<PassageBoard> passage_bench_boards() {
+    constexpr int kSide = 13;
+    constexpr int kCount = 32;
+    std::mt19937_64 rng(20260412);
+    // Below n, from the raw output (the tiny bias of the modulo does not matter for a sample).
+    auto below = [&](std::uint64_t n) { return static_cast<int>(rng() % n); };
+    std::vector<PassageBoard> out;
+    for (int i = 0; i < kCount; ++i) {
+        PassageBoard b(kSide, kSide, below(kSide), below(kSide));
+        // Extra passages at 0%, 2%, .., 14% of the slots the tree leaves closed: from perfect
+        // mazes with long dead ends to mazes with a few loops.
+        const std::uint64_t extra_per_mille = static_cast<std::uint64_t>(20 * (i % 8));
+        std::vector<int> order(static_cast<size_t>(b.slots()));
+        std::iota(order.begin(), order.end(), 0);
+        for (size_t k = order.size(); k > 1; --k)
+            std::swap(order[k - 1], order[static_cast<size_t>(below(k))]);
+        std::vector<int> parent(static_cast<size_t>(b.cells()));
+        std::iota(parent.begin(), parent.end(), 0);
+        auto root = [&](int v) {
+            while (parent[static_cast<size_t>(v)] != v) v = parent[static_cast<size_t>(v)];
+            return v;
+        };
+        // Kruskal's method: a slot joining two parts of the tree so far is opened.
+        for (int s : order) {
+            const auto [x, y] = b.slot_cells(s);
+            const int u = root(x.r * kSide + x.c);
+            const int v = root(y.r * kSide + y.c);
+            if (u != v) {
+                parent[static_cast<size_t>(u)] = v;
+                b.set_slot(s, true);
+            } else if (static_cast<std::uint64_t>(below(1000)) < extra_per_mille) {
+                b.set_slot(s, true);
+            }
+        }
+        out.push_back(b);
+    }
+    return out;
 }
 
 }  // namespace maze

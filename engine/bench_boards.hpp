@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/passage_board.hpp"
 
 namespace maze {
 
@@ -25,5 +26,15 @@ std::vector<Board> load_bench_boards(const std::vector<std::string>& paths);
 
 // The total moves (paper convention) of feasible boards: the bench signature of a board set.
 std::uint64_t bench_signature(std::span<const Board> boards);
+
+// The sample of passage boards (Mouse Maze 2) that `mazesearch bench --passages` walks: 13x13
+// boards, each a random spanning tree of the cells with some more passages opened, and a random
+// entrance and exit. Drawn from a fixed seed with std::mt19937_64's raw output (fixed by the
+// standard), so the sample is the same everywhere; every board is feasible.
+std::vector<PassageBoard> passage_bench_boards();
+
+// The total moves (the move in and the move out counted) of passage_bench_boards(), pinned by a
+// test like kBenchSignature.
+inline constexpr std::uint64_t kPassageBenchSignature = 4'264;
 
 }  // namespace maze

@@ -14,8 +14,8 @@ namespace {
 void check_shape(int rows, int cols, int entrance, int exit) {
     if (rows < 1 || cols < 1 || rows > kMaxSide || cols > kMaxSide)
         throw BoardError("<board>", 0,
-                         "passage board size " + std::to_string(rows) + "x" +
-                             std::to_string(cols) + " is outside 1x1..16x16");
+                         "passage board size " + std::to_string(rows) + "x" + std::to_string(cols) +
+                             " is outside 1x1..16x16");
     if (entrance < 0 || entrance >= cols || exit < 0 || exit >= cols)
         throw BoardError("<board>", 0,
                          "entrance and exit columns must lie in 0.." + std::to_string(cols - 1));
@@ -113,7 +113,9 @@ std::string PassageBoard::to_text() const {
     return out;
 }
 
-bool PassageBoard::looks_like(std::string_view text) { return !text.empty() && text[0] == '+'; }
+bool PassageBoard::looks_like(std::string_view text) {
+    return !text.empty() && text[0] == '+';
+}
 
 PassageBoard PassageBoard::parse(std::string_view text, const std::string& source) {
     std::vector<std::string> lines;
@@ -127,8 +129,9 @@ PassageBoard PassageBoard::parse(std::string_view text, const std::string& sourc
         pos = end + (nl == std::string_view::npos ? 0 : 1);
     }
     while (!lines.empty() && lines.back().empty()) lines.pop_back();
-    const std::string drawing = "a passage board: lines of '+' corners with '-' walls or ' ' "
-                                "passages, and lines of '|' walls or ' ' passages between cells";
+    const std::string drawing =
+        "a passage board: lines of '+' corners with '-' walls or ' ' "
+        "passages, and lines of '|' walls or ' ' passages between cells";
     if (lines.empty()) throw BoardError(source, 1, "empty file: expected " + drawing);
     const std::string& first = lines[0];
     if (first.size() < 3 || first.size() % 2 == 0 || first.size() > 2 * kMaxSide + 1)
@@ -153,8 +156,8 @@ PassageBoard PassageBoard::parse(std::string_view text, const std::string& sourc
     auto expect = [&](size_t line, size_t col, bool ok, const std::string& what) {
         if (!ok)
             throw BoardError(source, static_cast<int>(line) + 1,
-                             "column " + std::to_string(col + 1) + ": " +
-                                 quoted(lines[line][col]) + ", expected " + what);
+                             "column " + std::to_string(col + 1) + ": " + quoted(lines[line][col]) +
+                                 ", expected " + what);
     };
     // A border: corners, walls and exactly one gap; returns the gap's column.
     auto border = [&](size_t line, const char* name) {
@@ -170,8 +173,8 @@ PassageBoard PassageBoard::parse(std::string_view text, const std::string& sourc
             if (ch == ' ') {
                 if (gap >= 0)
                     throw BoardError(source, static_cast<int>(line) + 1,
-                                     std::string("second gap in the border: there is one ") +
-                                         name + ", at column " + std::to_string(2 * gap + 2));
+                                     std::string("second gap in the border: there is one ") + name +
+                                         ", at column " + std::to_string(2 * gap + 2));
                 gap = static_cast<int>(k / 2);
             }
         }

@@ -7,6 +7,7 @@
 #include "mazesearch/search/targets/kmod_target.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 #include "mazesearch/search/targets/mousetrap_target.hpp"
+#include "mazesearch/search/targets/passage_target.hpp"
 
 namespace maze::cli {
 
@@ -25,12 +26,14 @@ TargetAndView with_view(std::unique_ptr<T> target) {
 TargetAndView make_target(const Params& params) {
     const std::string kind = params.get_choice(
         "kind", "mouse-maze",
-        {"mouse-maze", "cat-mouse", "mousetrap", "cat-trap", "kmod-trap", "graph"});
+        {"mouse-maze", "cat-mouse", "mousetrap", "cat-trap", "kmod-trap", "graph",
+         "passages"});
     if (kind == "cat-mouse") return with_view(make_cat_mouse_target(params));
     if (kind == "mousetrap") return with_view(make_mousetrap_target(params));
     if (kind == "cat-trap") return with_view(make_cat_trap_target(params));
     if (kind == "kmod-trap") return with_view(make_kmod_target(params));
     if (kind == "graph") return with_view(make_graph_target(params));
+    if (kind == "passages") return with_view(make_passage_target(params));
     const BoardShape shape = read_board_shape(params);
     const std::string conv = params.get_choice("convention", "paper", {"paper", "flash"});
     const WalkObjective objective = *objective_from_name(

@@ -16,8 +16,8 @@ struct TargetAndView {
 };
 
 // kind: mouse-maze (rows, cols, start [r, c], exit [r, c], convention paper|flash), or one of
-// the games: cat-mouse, mousetrap, cat-trap, kmod-trap (search/targets/*_target.hpp list their
-// keys). Throws ParamError for bad or unknown keys.
+// the games: cat-mouse, mousetrap, cat-trap, kmod-trap, or passages (Mouse Maze 2)
+// (search/targets/*_target.hpp list their keys). Throws ParamError for bad or unknown keys.
 TargetAndView make_target(const Params& params);
 
 }  // namespace maze::cli

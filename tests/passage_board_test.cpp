@@ -1,8 +1,8 @@
+#include "mazesearch/engine/passage_board.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
-
-#include "mazesearch/engine/passage_board.hpp"
 
 namespace maze {
 namespace {

@@ -10,22 +10,23 @@ namespace {
 
 constexpr double kBarWidth = 150.0;
 constexpr double kBarHeight = 14.0;
-constexpr double kBarBlock = 72.0;  // the bar's heading, the bar and its tick labels
+constexpr double kBarBlock = kVisitBarHeight;
 constexpr double kLabelSize = 12.0;
 constexpr double kTickLabelSize = 11.0;
 constexpr double kSwatch = 16.0;
 constexpr double kRowStep = 22.0;
 constexpr int kSwatchRows = 4;  // open, blocked, start, exit
 
-// The colour bar and its ticks: 0, the largest count and, where it fits, the middle.
-void write_bar(SvgWriter& svg, const SquarePicture& p, double x, double y) {
+}  // namespace
+
+void write_visit_bar(SvgWriter& svg, const VisitScale& scale, const std::string& gradient_id,
+                     double x, double y) {
     const std::string ink = colour_text(kInk);
-    const VisitScale& scale = p.scale();
     const std::string max_label = count_text(scale.max);
     draw_text(svg, x, y + kLabelSize, kLabelSize, ink, "start",
               std::string("visits (") + scale.name() + ")", true);
     const double bar_y = y + 20.0;
-    draw_rect(svg, x, bar_y, kBarWidth, kBarHeight, "url(#" + p.layout().gradient_id() + ")",
+    draw_rect(svg, x, bar_y, kBarWidth, kBarHeight, "url(#" + gradient_id + ")",
               stroke(colour_text(kGridLine), 1));
     const double tick_y0 = bar_y + kBarHeight;
     const double tick_y1 = tick_y0 + 5.0;
@@ -53,8 +54,6 @@ void write_bar(SvgWriter& svg, const SquarePicture& p, double x, double y) {
     if (scale.max > 0) tick(1.0, max_label, "end");
 }
 
-}  // namespace
-
 LegendSize legend_size(bool have_visits) {
     const double width = std::max(
         {kBarWidth + 4.0, 110.0, approx_text_width("open, 0 visits", kLabelSize) + kSwatch + 8.0});
@@ -81,7 +80,7 @@ void write_legend(SvgWriter& svg, const SquarePicture& p) {
     double y = l.legend_y;
     svg.open("g", Attributes().set("id", "legend"));
     if (p.have_visits()) {
-        write_bar(svg, p, x, y);
+        write_visit_bar(svg, p.scale(), l.gradient_id(), x, y);
         y += kBarBlock;
     }
     auto swatch_label = [&](const std::string& label) {

@@ -2,10 +2,21 @@
 // (when there are visit counts), then a swatch for open, blocked, start and exit cells.
 #pragma once
 
+#include <string>
+
 #include "mazesearch/engine/pictures/square_picture.hpp"
 #include "mazesearch/engine/pictures/svg_writer.hpp"
 
 namespace maze::pictures {
+
+// The height of the colour bar's block: its heading, the bar and its tick labels.
+inline constexpr double kVisitBarHeight = 72.0;
+
+// The colour bar of the visit scale at (x, y): its heading ("visits (sqrt scale)"), the bar filled
+// with the gradient `gradient_id` and its ticks (0, the largest count and, where it fits, the
+// middle). Shared by the pictures of grid and passage boards.
+void write_visit_bar(SvgWriter& svg, const VisitScale& scale, const std::string& gradient_id,
+                     double x, double y);
 
 // The room the legend takes.
 LegendSize legend_size(bool have_visits);

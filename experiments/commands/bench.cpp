@@ -11,6 +11,7 @@
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/commands/passages.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 
 namespace maze::cli {
@@ -22,6 +23,7 @@ struct BenchOptions {
     int threads = 1;
     bool json = false;
     std::vector<std::string> boards;  // board files; empty: the built-in set
+    bool passages = false;            // the built-in passage sample (bench_passages.cpp)
 };
 
 using Clock = std::chrono::steady_clock;
@@ -66,13 +68,21 @@ Command add_bench(CLI::App& app) {
     sub->add_option("--boards", opts->boards,
                     "Walk these board files (the format `eval` reads) instead of the built-in set")
         ->expected(1, -1);
+    sub->add_flag("--passages", opts->passages,
+                  "Walk the built-in sample of 13x13 passage boards (Mouse Maze 2) and compare the "
+                  "interleaved walk with the serial and the reference walk")
+        ->excludes("--boards");
     sub->footer(
         "The signature is the total moves (paper convention) of the boards walked: for the\n"
         "built-in set it changes only when the walk's behaviour does. With --boards FILE... it is\n"
         "the sum of the moves `eval` prints for those files; every board must be feasible.\n"
+        "Passage board files (Mouse Maze 2) or --passages bench the passage walk instead; its\n"
+        "signature counts the move in and the move out.\n"
         "Exit status: 0 success, 2 a bad or infeasible board file (FILE:LINE: what was expected).");
     return {
         sub, [opts] {
+            if (opts->passages || any_passage_board_file(opts->boards))
+                return bench_passages({opts->seconds, opts->threads, opts->json, opts->boards});
             const std::vector<Board> boards =
                 opts->boards.empty() ? bench_boards() : load_bench_boards(opts->boards);
             std::vector<std::uint64_t> serial(boards.size());

@@ -23,6 +23,7 @@
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
+#include "mazesearch/search/enumeration/passages.hpp"
 
 namespace fs = std::filesystem;
 
@@ -31,9 +32,12 @@ namespace maze::cli {
 namespace {
 
 struct EnumerateOptions {
+    std::string model = "cells";
     int rows = 0, cols = 0;
-    std::string start = "0,0";
-    std::string exit;  // default: bottom left
+    std::string start;     // default 0,0 (cells)
+    std::string entrance;  // default any (passages)
+    std::string exit;      // default: bottom left (cells), any (passages)
+    std::uint64_t at_least = 0;
     std::string objective = "moves";
     int threads = 0;
     bool json = false;
@@ -56,6 +60,22 @@ Cell parse_cell(const std::string& text, const std::string& what, int rows, int 
     return Cell{r, c};
 }
 
+// A passage board's entrance or exit column: a number or "any" (-1).
+int parse_column(const std::string& text, const std::string& what, int cols) {
+    if (text.empty() || text == "any") return -1;
+    int c = -1;
+    std::istringstream in(text);
+    char extra = 0;
+    if (!(in >> c) || (in >> extra) || c < 0 || c >= cols)
+        throw ConfigError(what + ": expected a column 0.." + std::to_string(cols - 1) +
+                          " or 'any', got '" + text + "'");
+    return c;
+}
+
+std::string column_text(int c) {
+    return c < 0 ? "any" : std::to_string(c);
+}
+
 std::string format_duration(double s) {
     char buf[64];
     if (s < 120)
@@ -68,9 +88,23 @@ std::string format_duration(double s) {
 }
 
 // What the optimum of a result counts.
-const char* value_unit(WalkObjective objective) {
-    return objective == WalkObjective::MaxVisits ? "max-visits (visits of the most-visited cell)"
-                                                 : "moves (paper convention)";
+const char* value_unit(const EnumerationResult& r) {
+    if (r.objective == WalkObjective::MaxVisits)
+        return "max-visits (visits of the most-visited cell)";
+    return r.model == BoardModel::Passages ? "moves (the move in and the move out counted)"
+                                           : "moves (paper convention)";
+}
+
+// "5x5, start (0,0), exit (4,0)" or "5x5 passages, entrance any, exit 2".
+std::string describe_grid(const EnumerationResult& r) {
+    char buf[160];
+    if (r.model == BoardModel::Passages)
+        std::snprintf(buf, sizeof buf, "%dx%d passages, entrance %s, exit %s", r.rows, r.cols,
+                      column_text(r.start.c).c_str(), column_text(r.exit.c).c_str());
+    else
+        std::snprintf(buf, sizeof buf, "%dx%d, start (%d,%d), exit (%d,%d)", r.rows, r.cols,
+                      r.start.r, r.start.c, r.exit.r, r.exit.c);
+    return buf;
 }
 
 void print_result(const EnumerationResult& r, bool json) {
@@ -78,17 +112,30 @@ void print_result(const EnumerationResult& r, bool json) {
         std::printf("%s\n", r.to_json().dump().c_str());
         return;
     }
+    if (r.at_least > 0 && r.feasible == 0) {
+        std::printf(
+            "%s: no board worth %llu or more (%llu leaves, %llu subtrees cut by the "
+            "bound; %.2f s)\n",
+            describe_grid(r).c_str(), static_cast<unsigned long long>(r.at_least),
+            static_cast<unsigned long long>(r.leaves), static_cast<unsigned long long>(r.cuts),
+            r.seconds);
+        return;
+    }
     std::printf(
-        "%dx%d, start (%d,%d), exit (%d,%d)%s: optimum %llu %s, "
-        "%llu optimal board%s; %llu feasible boards; %llu leaves; %.2f s\n",
-        r.rows, r.cols, r.start.r, r.start.c, r.exit.r, r.exit.c,
+        "%s%s: optimum %llu %s, "
+        "%llu optimal board%s; %llu feasible boards%s; %llu leaves; %.2f s\n",
+        describe_grid(r).c_str(),
         r.shards > 1
             ? (" shard " + std::to_string(r.shard) + "/" + std::to_string(r.shards)).c_str()
             : "",
-        static_cast<unsigned long long>(r.optimum), value_unit(r.objective),
+        static_cast<unsigned long long>(r.optimum), value_unit(r),
         static_cast<unsigned long long>(r.optimal_boards), r.optimal_boards == 1 ? "" : "s",
-        static_cast<unsigned long long>(r.feasible), static_cast<unsigned long long>(r.leaves),
-        r.seconds);
+        static_cast<unsigned long long>(r.feasible),
+        r.at_least > 0 ? (" worth " + std::to_string(r.at_least) + " or more (" +
+                          std::to_string(r.cuts) + " subtrees cut by the bound)")
+                             .c_str()
+                       : "",
+        static_cast<unsigned long long>(r.leaves), r.seconds);
     for (const std::string& b : r.boards) std::printf("\n%s", b.c_str());
 }
 
@@ -131,13 +178,36 @@ std::optional<ProgressFile> load_progress(const fs::path& latest, const fs::path
 
 int run_enumerate(const EnumerateOptions& o) {
     if (o.rows < 1 || o.cols < 1) throw ConfigError("--rows and --cols are required");
-    if (o.rows * o.cols > kMaxEnumerationCells || (o.rows + 2) * (o.cols + 2) > 128)
-        throw ConfigError("enumerate: " + std::to_string(o.rows) + "x" + std::to_string(o.cols) +
-                          " is too large: at most 64 cells with (rows + 2) * (cols + 2) <= 128 "
-                          "(8x8, 7x9, 16x4, ...)");
-    const Cell start = parse_cell(o.start, "--start", o.rows, o.cols);
-    const Cell exit =
-        o.exit.empty() ? Cell{o.rows - 1, 0} : parse_cell(o.exit, "--exit", o.rows, o.cols);
+    const bool passages = o.model == "passages";
+    Cell start, exit;
+    if (passages) {
+        if (!o.start.empty())
+            throw ConfigError("--start: passage boards have an entrance column (--entrance)");
+        const int slots = o.rows * (o.cols - 1) + (o.rows - 1) * o.cols;
+        if (slots > 64)
+            throw ConfigError("enumerate: " + std::to_string(o.rows) + "x" +
+                              std::to_string(o.cols) + " has " + std::to_string(slots) +
+                              " passages; the passage enumeration takes at most 64 (6x6, 5x7, "
+                              "4x9, ...)");
+        start = {0, parse_column(o.entrance, "--entrance", o.cols)};
+        exit = {o.rows - 1, parse_column(o.exit, "--exit", o.cols)};
+    } else {
+        if (!o.entrance.empty())
+            throw ConfigError(
+                "--entrance: for passage boards (--model passages); cells have "
+                "--start");
+        if (o.at_least > 0)
+            throw ConfigError(
+                "--at-least: the cell enumeration counts every board; it is for "
+                "--model passages");
+        if (o.rows * o.cols > kMaxEnumerationCells || (o.rows + 2) * (o.cols + 2) > 128)
+            throw ConfigError("enumerate: " + std::to_string(o.rows) + "x" +
+                              std::to_string(o.cols) +
+                              " is too large: at most 64 cells with (rows + 2) * (cols + 2) <= "
+                              "128 (8x8, 7x9, 16x4, ...)");
+        start = parse_cell(o.start.empty() ? "0,0" : o.start, "--start", o.rows, o.cols);
+        exit = o.exit.empty() ? Cell{o.rows - 1, 0} : parse_cell(o.exit, "--exit", o.rows, o.cols);
+    }
     const std::optional<WalkObjective> objective = objective_from_name(o.objective);
     if (!objective)
         throw ConfigError("--objective: expected moves or max-visits, got '" + o.objective + "'");
@@ -150,14 +220,20 @@ int run_enumerate(const EnumerateOptions& o) {
             throw ConfigError("--shard: expected i/N with 0 <= i < N, got '" + o.shard + "'");
     }
     if (o.estimate) {
-        const TreeEstimate e = estimate_tree(o.rows, o.cols, start, exit, o.probes, 1);
-        // The cost of a simulated move, measured on a sample tree (6x5, a fraction of a second)
-        // with the same threads.
+        const TreeEstimate e =
+            passages ? estimate_passage_tree(o.rows, o.cols, start.c, exit.c, o.probes, 1,
+                                             o.at_least)
+                     : estimate_tree(o.rows, o.cols, start, exit, o.probes, 1);
+        // The cost of a simulated move, measured on a sample tree (a fraction of a second: 6x5
+        // cells, 4x4 passages) with the same threads.
         EnumerationOptions so;
         so.threads = o.threads;
-        const EnumerationResult sample = enumerate_boards(6, 5, {0, 0}, {5, 0}, so);
+        const EnumerationResult sample = passages ? enumerate_passage_boards(4, 4, -1, -1, so)
+                                                  : enumerate_boards(6, 5, {0, 0}, {5, 0}, so);
         const double per_step = sample.seconds / static_cast<double>(sample.steps);
         nlohmann::json j;
+        j["model"] = o.model;
+        if (o.at_least > 0) j["at_least"] = o.at_least;
         j["rows"] = o.rows;
         j["cols"] = o.cols;
         j["probes"] = e.probes;
@@ -172,11 +248,18 @@ int run_enumerate(const EnumerateOptions& o) {
             std::printf("%s\n", j.dump().c_str());
         } else {
             std::printf(
-                "%dx%d: about %.3g leaves (+- %.2g), %.3g feasible boards (+- %.2g) and %.3g "
+                "%dx%d%s%s: about %.3g leaves (+- %.2g), %.3g feasible boards (+- %.2g) and %.3g "
                 "simulated moves (+- %.2g), from %llu random probes;\nat %.2f ns a move "
-                "(measured here on the 6x5 tree, same threads) that is about %s\n",
-                o.rows, o.cols, e.leaves, e.leaves_error, e.feasible, e.feasible_error, e.steps,
-                e.steps_error, static_cast<unsigned long long>(e.probes), per_step * 1e9,
+                "(measured here on the %s tree, same threads) that is about %s\n",
+                o.rows, o.cols, passages ? " passages" : "",
+                o.at_least > 0
+                    ? (" (the tree left by the bound for --at-least " + std::to_string(o.at_least) +
+                       ")")
+                          .c_str()
+                    : "",
+                e.leaves, e.leaves_error, e.feasible,
+                e.feasible_error, e.steps, e.steps_error, static_cast<unsigned long long>(e.probes),
+                per_step * 1e9, passages ? "4x4 passage" : "6x5",
                 format_duration(e.steps * per_step).c_str());
         }
         return kExitOk;
@@ -185,6 +268,8 @@ int run_enumerate(const EnumerateOptions& o) {
     // Checkpoints: the result so far and which subtrees are done, beside --out.
     const fs::path progress_path = o.out.empty() ? fs::path() : fs::path(o.out + ".progress");
     EnumerationResult total;
+    total.model = passages ? BoardModel::Passages : BoardModel::Cells;
+    total.at_least = o.at_least;
     total.rows = o.rows;
     total.cols = o.cols;
     total.start = start;
@@ -224,6 +309,13 @@ int run_enumerate(const EnumerateOptions& o) {
         } else {
             total = p->result;
             done = p->done;
+            if (total.model != (passages ? BoardModel::Passages : BoardModel::Cells))
+                throw ConfigError(p->path.string() + ": an enumeration of " +
+                                  std::string(model_name(total.model)) + ", not " + o.model);
+            if (total.at_least != o.at_least)
+                throw ConfigError(p->path.string() + ": an enumeration of the boards worth " +
+                                  std::to_string(total.at_least) + " or more, not " +
+                                  std::to_string(o.at_least) + " (--at-least)");
             if (total.rows != o.rows || total.cols != o.cols || !(total.start == start) ||
                 !(total.exit == exit) || total.shard != shard || total.shards != shards)
                 throw ConfigError(p->path.string() + ": belongs to another grid or shard");
@@ -265,6 +357,7 @@ int run_enumerate(const EnumerateOptions& o) {
     eo.shard = shard;
     eo.shards = shards;
     eo.board_cap = o.cap;
+    eo.at_least = o.at_least;
     eo.done = &done;
     eo.stop = &stop;
     auto segment_start = std::chrono::steady_clock::now();
@@ -289,8 +382,9 @@ int run_enumerate(const EnumerateOptions& o) {
         char line[256];
         std::snprintf(
             line, sizeof line,
-            "%dx%d shard %d/%d: %5.1f%% of %llu subtrees, %.1f subtrees/s, best %llu, %s to go",
-            o.rows, o.cols, shard, shards, frac * 100, static_cast<unsigned long long>(all), rate,
+            "%dx%d%s shard %d/%d: %5.1f%% of %llu subtrees, %.1f subtrees/s, best %llu, %s to go",
+            o.rows, o.cols, passages ? " passages" : "", shard, shards, frac * 100,
+            static_cast<unsigned long long>(all), rate,
             static_cast<unsigned long long>(std::max<std::uint64_t>(best, total.optimum)),
             format_duration(left).c_str());
         if (tty) {
@@ -311,7 +405,8 @@ int run_enumerate(const EnumerateOptions& o) {
             done_at_segment += done[i];
         EnumerationResult part;
         try {
-            part = enumerate_boards(o.rows, o.cols, start, exit, eo);
+            part = passages ? enumerate_passage_boards(o.rows, o.cols, start.c, exit.c, eo)
+                            : enumerate_boards(o.rows, o.cols, start, exit, eo);
         } catch (const std::invalid_argument& e) {
             throw ConfigError(progress_path.string() + ": " + e.what());
         }
@@ -357,10 +452,21 @@ Command add_enumerate(CLI::App& app) {
     auto o = std::make_shared<EnumerateOptions>();
     CLI::App* sub = app.add_subcommand(
         "enumerate", "Every board of a small grid, exactly: optimum, optimal boards, histogram");
+    sub->add_option("--model", o->model,
+                    "cells (default: boards of open and blocked cells) or passages (Mouse Maze "
+                    "2: every cell open, the passages between them decided)")
+        ->check(CLI::IsMember({"cells", "passages"}));
     sub->add_option("--rows", o->rows, "Rows")->required()->check(CLI::Range(1, 16));
     sub->add_option("--cols", o->cols, "Columns")->required()->check(CLI::Range(1, 16));
-    sub->add_option("--start", o->start, "Start cell r,c (default 0,0)");
-    sub->add_option("--exit", o->exit, "Exit cell r,c (default: bottom left)");
+    sub->add_option("--start", o->start, "Start cell r,c (default 0,0; cells)");
+    sub->add_option("--entrance", o->entrance,
+                    "Entrance column above the top row, or any (default; passages)");
+    sub->add_option("--exit", o->exit,
+                    "Exit cell r,c (cells; default bottom left), or exit column below the bottom "
+                    "row or any (passages; default any)");
+    sub->add_option("--at-least", o->at_least,
+                    "Count only boards worth at least this much, cutting the subtrees a bound "
+                    "proves below it (passages)");
     sub->add_option("--objective", o->objective,
                     "What a board is worth: moves (default) or max-visits (the visits of its "
                     "most-visited cell)")

@@ -10,9 +10,11 @@
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/experiments/board_report.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/commands/eval_graph.hpp"
+#include "mazesearch/experiments/commands/passages.hpp"
 
 namespace maze::cli {
 
@@ -93,7 +95,8 @@ Command add_eval(CLI::App& app) {
         "eval", "Walk Squeaky through each board: moves, Flash count, feasibility");
     sub->add_option(
            "files", opts->files,
-           "Board files ('.' open, '#' blocked, one 'S', one 'E'); '-' reads standard input")
+           "Board files ('.' open, '#' blocked, one 'S', one 'E'; or passage boards drawn with "
+           "'+', '-' and '|'); '-' reads standard input")
         ->required();
     sub->add_flag("--visits", opts->visits, "Also print the grid of visit counts");
     sub->add_option("--kmod", opts->kmod,
@@ -111,6 +114,8 @@ Command add_eval(CLI::App& app) {
         "counts two more. Most visits: the largest visit count of one cell (the first such cell\n"
         "in row-major order; the start counts the move that leaves it, the exit 0), the value of\n"
         "objective max-visits. An infeasible board is a result (feasible false), not an error.\n"
+        "A passage board (Mouse Maze 2, a file whose first line starts with '+') counts the move\n"
+        "in and the move out; its exit cell's count is its move out.\n"
         "Exit status: 0 success, 2 a bad board file (boards before it are already printed),\n"
         "3 with --check: the reference walk disagrees (a bug; please report the board).");
     return {sub, [opts] {
@@ -123,9 +128,17 @@ Command add_eval(CLI::App& app) {
                         std::fflush(stdout);
                         continue;
                     }
-                    const Board b = Board::load(file);
-                    const BoardReport rep = report_board(b, opts->kmod);
+                    const std::string text = read_board_text(file);
                     const std::string name = file == "-" ? "<stdin>" : file;
+                    if (PassageBoard::looks_like(text)) {  // Mouse Maze 2: eval_passages.cpp
+                        const int s = eval_passage_board(
+                            name, text, {opts->visits, opts->json, opts->check, opts->kmod});
+                        if (s != kExitOk) status = s;
+                        std::fflush(stdout);
+                        continue;
+                    }
+                    const Board b = Board::parse(text, name);
+                    const BoardReport rep = report_board(b, opts->kmod);
                     if (opts->json)
                         print_json(name, b, rep, *opts);
                     else

@@ -24,7 +24,7 @@ struct KmodOptions {
     bool json = false;
 };
 
-std::string cell_text(Cell x) {
+std::string kmod_cell_text(Cell x) {
     return std::to_string(x.r) + "," + std::to_string(x.c);
 }
 
@@ -91,7 +91,7 @@ int run_kmod(const KmodOptions& o) {
             o.any_placement ? "any" : "default", seconds);
         for (const KmodTreeResult& g : res.grids) {
             std::printf("  %dx%d start %s exit %s: %llu trapping walks", g.rows, g.cols,
-                        cell_text(g.start).c_str(), cell_text(g.exit).c_str(),
+                        kmod_cell_text(g.start).c_str(), kmod_cell_text(g.exit).c_str(),
                         static_cast<unsigned long long>(g.trapped_leaves));
             if (g.trapped_boards)
                 std::printf(", %llu trapping boards",

@@ -99,11 +99,12 @@ RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& d
         if (!ev.has_best() || (written_best && *written_best == ev.best_score())) return;
         written_best = ev.best_score();
         write_file_atomically(dir / "best.txt", ctx.view.text(ev.best()), Sync::No);
-        write_file_atomically(
-            dir / "best.svg",
-            ctx.view.svg(ev.best(), config.name + ": best " + format_score(ev.best_score()) + " " +
-                                        ctx.view.unit()),
-            Sync::No);
+        if (ctx.view.has_picture())
+            write_file_atomically(
+                dir / "best.svg",
+                ctx.view.svg(ev.best(), config.name + ": best " + format_score(ev.best_score()) +
+                                            " " + ctx.view.unit()),
+                Sync::No);
         write_archive(dir / "archive", ctx.view, ev.archive());
     };
     auto checkpoint = [&] {

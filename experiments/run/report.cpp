@@ -120,8 +120,11 @@ void print_report(const RunConfig& config, const BoardView& view, const std::fil
                 s["seconds"].get<double>(), s["best_board"].get<std::string>().c_str());
     const auto rdir =
         RunFolder(root).repeat_dir(static_cast<int>(best_i), static_cast<int>(repeats.size()));
-    std::printf("run directory: %s\npicture: %s\n", root.string().c_str(),
-                (rdir / "best.svg").string().c_str());
+    std::printf("run directory: %s\n", root.string().c_str());
+    if (view.has_picture())
+        std::printf("picture: %s\n", (rdir / "best.svg").string().c_str());
+    else
+        std::printf("board: %s\n", (rdir / "best.txt").string().c_str());
 }
 
 }  // namespace maze::cli

@@ -16,6 +16,7 @@ class MousetrapTarget;
 class CatTrapTarget;
 class KmodTarget;
 class GraphTarget;
+class PassageTarget;
 }  // namespace maze
 
 namespace maze::cli {
@@ -28,7 +29,10 @@ class BoardView {
     virtual std::string unit() const = 0;
     // The board of a genome as text (best.txt, summaries, reports).
     virtual std::string text(const Genome& g) const = 0;
-    // The board of a genome as a standalone SVG picture titled `title` (best.svg).
+    // Whether the target's boards have a picture; without one a run folder has no best.svg.
+    virtual bool has_picture() const { return true; }
+    // The board of a genome as a standalone SVG picture titled `title` (best.svg); only called
+    // when has_picture().
     virtual std::string svg(const Genome& g, const std::string& title) const = 0;
     // The genome of a board file (a config's `initial:`); none when the target reads no board
     // files. Throws BoardError for a bad file or a board of another shape.
@@ -44,5 +48,6 @@ std::unique_ptr<BoardView> make_view(const MousetrapTarget& target);
 std::unique_ptr<BoardView> make_view(const CatTrapTarget& target);
 std::unique_ptr<BoardView> make_view(const KmodTarget& target);
 std::unique_ptr<BoardView> make_view(const GraphTarget& target);
+std::unique_ptr<BoardView> make_view(const PassageTarget& target);
 
 }  // namespace maze::cli

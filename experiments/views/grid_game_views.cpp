@@ -40,7 +40,7 @@ class CatMouseView : public BoardView {
     }
     std::string svg(const Genome& g, const std::string& title) const override {
         RenderOptions o;
-        o.title = title.empty() ? std::string() : title + ", cat at " + maze::cell_text(t_.cat());
+        o.title = title.empty() ? std::string() : title + ", cat at " + cell_text(t_.cat());
         o.marks.push_back({t_.cat(), 'C'});
         return render_svg(t_.to_board(g), {}, o);
     }

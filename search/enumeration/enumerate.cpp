@@ -111,6 +111,8 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
             "(8x8, 7x9, 16x4, ...)");
     if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
         throw std::invalid_argument("shard i/N needs 0 <= i < N");
+    if (options.at_least > 0)
+        throw std::invalid_argument("the cell enumeration counts every board (no at_least)");
     const auto t0 = std::chrono::steady_clock::now();
     const Grid g(rows, cols, start, exit);
     const std::vector<Node> nodes = frontier(g, std::max<std::size_t>(options.frontier, 1));

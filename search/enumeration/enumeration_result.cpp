@@ -4,7 +4,13 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "mazesearch/engine/passage_board.hpp"
+
 namespace maze {
+
+std::string_view model_name(BoardModel model) {
+    return model == BoardModel::Passages ? "passages" : "cells";
+}
 
 void trim_boards(std::vector<std::string>& boards, std::size_t cap) {
     std::sort(boards.begin(), boards.end());
@@ -13,8 +19,13 @@ void trim_boards(std::vector<std::string>& boards, std::size_t cap) {
 }
 
 void EnumerationResult::merge(const EnumerationResult& o, std::size_t board_cap) {
-    if (o.rows != rows || o.cols != cols || !(o.start == start) || !(o.exit == exit))
+    if (o.model != model || o.rows != rows || o.cols != cols || !(o.start == start) ||
+        !(o.exit == exit))
         throw std::invalid_argument("enumeration results of different grids cannot be merged");
+    if (o.at_least != at_least)
+        throw std::invalid_argument("enumeration results counting from different values (" +
+                                    std::to_string(at_least) + ", " + std::to_string(o.at_least) +
+                                    ") cannot be merged");
     if (o.objective != objective)
         throw std::invalid_argument("enumeration results of different objectives (" +
                                     std::string(objective_name(objective)) + ", " +
@@ -36,20 +47,30 @@ void EnumerationResult::merge(const EnumerationResult& o, std::size_t board_cap)
     leaves += o.leaves;
     steps += o.steps;
     subtrees += o.subtrees;
+    cuts += o.cuts;
     seconds += o.seconds;
 }
 
 nlohmann::json EnumerationResult::to_json() const {
     nlohmann::json j;
+    if (model == BoardModel::Passages) j["model"] = model_name(model);
     j["rows"] = rows;
     j["cols"] = cols;
-    j["start"] = {start.r, start.c};
-    j["exit"] = {exit.r, exit.c};
+    if (model == BoardModel::Passages) {
+        j["entrance"] = start.c < 0 ? nlohmann::json("any") : nlohmann::json(start.c);
+        j["exit"] = exit.c < 0 ? nlohmann::json("any") : nlohmann::json(exit.c);
+    } else {
+        j["start"] = {start.r, start.c};
+        j["exit"] = {exit.r, exit.c};
+    }
+    if (at_least > 0) j["at_least"] = at_least;
     j["shard"] = shard;
     j["shards"] = shards;
     j["objective"] = objective_name(objective);
-    // Moves are counted in the paper's convention; max visits count visits, with no convention.
-    if (objective == WalkObjective::Moves) j["convention"] = "paper";
+    // Moves are counted in the paper's convention (Mouse Maze 2: the move in and the move out
+    // counted); max visits count visits, with no convention.
+    if (objective == WalkObjective::Moves)
+        j["convention"] = model == BoardModel::Passages ? "in-and-out" : "paper";
     j["optimum"] = optimum;
     j["optimal_boards"] = optimal_boards;
     j["boards"] = boards;
@@ -60,6 +81,7 @@ nlohmann::json EnumerationResult::to_json() const {
     j["leaves"] = leaves;
     j["steps"] = steps;
     j["subtrees"] = subtrees;
+    if (at_least > 0) j["cuts"] = cuts;
     j["seconds"] = seconds;
     return j;
 }
@@ -91,6 +113,13 @@ std::uint64_t json_count(const nlohmann::json& v, const std::string& what) {
     return v.get<std::uint64_t>();
 }
 
+// A passage result's entrance or exit: a column or "any" (-1).
+int json_column(const nlohmann::json& v, const std::string& what, int cols) {
+    if (v.is_string() && v.get<std::string>() == "any") return -1;
+    if (!v.is_number_integer()) bad_result(what + ": expected a column or \"any\"");
+    return static_cast<int>(json_whole(v, what, 0, cols - 1));
+}
+
 Cell json_cell(const nlohmann::json& v, const std::string& what, int rows, int cols) {
     if (!v.is_array() || v.size() != 2) bad_result(what + ": expected [row, col]");
     return Cell{static_cast<int>(json_whole(v[0], what, 0, rows - 1)),
@@ -104,9 +133,21 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j) {
     EnumerationResult r;
     r.rows = static_cast<int>(json_whole(json_field(j, "rows"), "rows", 1, kMaxSide));
     r.cols = static_cast<int>(json_whole(json_field(j, "cols"), "cols", 1, kMaxSide));
-    r.start = json_cell(json_field(j, "start"), "start", r.rows, r.cols);
-    r.exit = json_cell(json_field(j, "exit"), "exit", r.rows, r.cols);
-    if (r.start == r.exit) bad_result("start and exit are the same cell");
+    if (j.contains("model")) {
+        const nlohmann::json& m = j["model"];
+        if (!m.is_string() || (m != "cells" && m != "passages"))
+            bad_result("model: expected \"cells\" or \"passages\"");
+        r.model = m == "passages" ? BoardModel::Passages : BoardModel::Cells;
+    }
+    if (r.model == BoardModel::Passages) {
+        r.start = {0, json_column(json_field(j, "entrance"), "entrance", r.cols)};
+        r.exit = {r.rows - 1, json_column(json_field(j, "exit"), "exit", r.cols)};
+    } else {
+        r.start = json_cell(json_field(j, "start"), "start", r.rows, r.cols);
+        r.exit = json_cell(json_field(j, "exit"), "exit", r.rows, r.cols);
+        if (r.start == r.exit) bad_result("start and exit are the same cell");
+    }
+    if (j.contains("at_least")) r.at_least = json_count(j["at_least"], "at_least");
     if (j.contains("shards"))
         r.shards = static_cast<int>(json_whole(j["shards"], "shards", 1, 1 << 30));
     if (j.contains("shard"))
@@ -127,10 +168,19 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j) {
         if (!b.is_string()) bad_result("boards: expected a list of boards");
         // Each one a board of this grid (the exhaustive optimizer turns the first into a genome).
         try {
-            const Board board = Board::parse(b.get<std::string>(), "enumeration result");
-            if (board.rows() != r.rows || board.cols() != r.cols || !(board.start() == r.start) ||
-                !(board.exit() == r.exit))
-                bad_result("boards: a board of another grid");
+            if (r.model == BoardModel::Passages) {
+                const PassageBoard board =
+                    PassageBoard::parse(b.get<std::string>(), "enumeration result");
+                if (board.rows() != r.rows || board.cols() != r.cols ||
+                    (r.start.c >= 0 && board.entrance() != r.start.c) ||
+                    (r.exit.c >= 0 && board.exit() != r.exit.c))
+                    bad_result("boards: a board of another grid");
+            } else {
+                const Board board = Board::parse(b.get<std::string>(), "enumeration result");
+                if (board.rows() != r.rows || board.cols() != r.cols ||
+                    !(board.start() == r.start) || !(board.exit() == r.exit))
+                    bad_result("boards: a board of another grid");
+            }
         } catch (const BoardError& e) {
             bad_result(std::string("boards: ") + e.what());
         }
@@ -146,6 +196,7 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j) {
     }
     r.leaves = json_count(json_field(j, "leaves"), "leaves");
     if (j.contains("subtrees")) r.subtrees = json_count(j["subtrees"], "subtrees");
+    if (j.contains("cuts")) r.cuts = json_count(j["cuts"], "cuts");
     if (j.contains("steps")) r.steps = json_count(j["steps"], "steps");
     if (j.contains("seconds")) {
         const nlohmann::json& t = j["seconds"];

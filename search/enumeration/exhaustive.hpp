@@ -45,6 +45,9 @@ struct EnumerationOptions {
     // When > 0, only the first `limit` subtrees of this shard not yet done (in canonical order)
     // are explored: a deterministic slice of the work.
     std::size_t limit = 0;
+    // When > 0, only boards worth at least this much are counted, and subtrees a bound proves
+    // unable to reach it are cut (the passage enumeration; the cell enumeration refuses it).
+    std::uint64_t at_least = 0;
 };
 
 // Enumerates every board of the rows x cols grid with start and exit open.

@@ -36,6 +36,15 @@ std::vector<char> coins(std::size_t slots, Rng& rng) {
     return c;
 }
 
+// How far the geometric crossovers shift a topology's coordinates right to get the units they
+// cut along. A passage topology places its genes at doubled coordinates; its crossovers work on
+// cells, each passage going with the cell left of it or above it (the coordinate halved,
+// rounding down), so that a line is a row (column) of cells with the passages right of and
+// below them, a block is block x block cells with theirs, and a patch a rectangle of cells.
+int unit_shift(const Topology& topo) {
+    return topo.kind == "passages" ? 1 : 0;
+}
+
 }  // namespace
 
 CrossoverKind crossover_kind(const std::string& name) {
@@ -120,10 +129,12 @@ Genome line_crossover(const Genome& a, const Genome& b, const Topology& topo, Li
     check_grid(topo, a.size(), "line");
     if (axis == LineAxis::Both) axis = rng.bernoulli(0.5) ? LineAxis::Rows : LineAxis::Columns;
     const std::vector<int>& line = axis == LineAxis::Rows ? topo.row : topo.col;
+    const int s = unit_shift(topo);
     const auto [lo, hi] = std::minmax_element(line.begin(), line.end());
-    const std::vector<char> coin = coins(static_cast<std::size_t>(*hi - *lo) + 1, rng);
-    const int base = *lo;
-    return mix(a, b, [&](std::size_t i) { return coin[static_cast<std::size_t>(line[i] - base)]; });
+    const int base = *lo >> s;
+    const std::vector<char> coin = coins(static_cast<std::size_t>((*hi >> s) - base) + 1, rng);
+    return mix(
+        a, b, [&](std::size_t i) { return coin[static_cast<std::size_t>((line[i] >> s) - base)]; });
 }
 
 Genome block_crossover(const Genome& a, const Genome& b, const Topology& topo, int block,
@@ -131,15 +142,16 @@ Genome block_crossover(const Genome& a, const Genome& b, const Topology& topo, i
     check_parents(a, b);
     check_grid(topo, a.size(), "block");
     if (block < 1) throw std::invalid_argument("block crossover needs block >= 1");
+    const int s = unit_shift(topo);
     const auto [rlo, rhi] = std::minmax_element(topo.row.begin(), topo.row.end());
     const auto [clo, chi] = std::minmax_element(topo.col.begin(), topo.col.end());
-    const int r0 = *rlo, c0 = *clo;
-    const std::size_t brows = static_cast<std::size_t>((*rhi - r0) / block) + 1;
-    const std::size_t bcols = static_cast<std::size_t>((*chi - c0) / block) + 1;
+    const int r0 = *rlo >> s, c0 = *clo >> s;
+    const std::size_t brows = static_cast<std::size_t>(((*rhi >> s) - r0) / block) + 1;
+    const std::size_t bcols = static_cast<std::size_t>(((*chi >> s) - c0) / block) + 1;
     const std::vector<char> coin = coins(brows * bcols, rng);  // blocks in row-major order
     return mix(a, b, [&](std::size_t i) {
-        const auto br = static_cast<std::size_t>((topo.row[i] - r0) / block);
-        const auto bc = static_cast<std::size_t>((topo.col[i] - c0) / block);
+        const auto br = static_cast<std::size_t>(((topo.row[i] >> s) - r0) / block);
+        const auto bc = static_cast<std::size_t>(((topo.col[i] >> s) - c0) / block);
         return coin[br * bcols + bc];
     });
 }
@@ -158,11 +170,12 @@ Genome patch_crossover(const Genome& a, const Genome& b, const Topology& topo, R
         return std::pair<int, int>{x, y};
     };
     // Pairs, not structured bindings: a lambda may capture those only from clang 16 on.
-    const std::pair<int, int> rows = span_of(*rlo, *rhi);
-    const std::pair<int, int> cols = span_of(*clo, *chi);
+    const int s = unit_shift(topo);
+    const std::pair<int, int> rows = span_of(*rlo >> s, *rhi >> s);
+    const std::pair<int, int> cols = span_of(*clo >> s, *chi >> s);
     return mix(a, b, [&](std::size_t i) {
-        return topo.row[i] >= rows.first && topo.row[i] <= rows.second &&
-               topo.col[i] >= cols.first && topo.col[i] <= cols.second;
+        const int r = topo.row[i] >> s, c = topo.col[i] >> s;
+        return r >= rows.first && r <= rows.second && c >= cols.first && c <= cols.second;
     });
 }
 

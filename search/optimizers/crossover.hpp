@@ -3,7 +3,9 @@
 // gene sequence (row-major on a grid: "everything above and to the left of a point"); line and
 // block crossovers keep whole rows, columns or block x block squares of the grid together, and
 // a patch crossover copies one rectangle of the second parent into the first, so these need a
-// Topology with a row and column per gene.
+// Topology with a row and column per gene. On a "passages" topology (doubled coordinates) they
+// cut along cells: each passage goes with the cell left of it or above it, so a line is a row or
+// column of cells with the passages right of and below them and a block is block x block cells.
 #pragma once
 
 #include <string>

@@ -1,0 +1,396 @@
+#include "mazesearch/engine/passage_walk.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+
+namespace maze {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Feasibility: a flood fill over the rows' bit masks.
+
+// The cells of one row connected to a cell of `seed` through the row's open right passages
+// (bit c of `right`: (r, c)-(r, c+1) open). A row's connected cells are intervals, so filling
+// rightwards and leftwards from the seeds separately covers them. Each direction is a
+// Kogge-Stone prefix: after the step of shift k the fill has crossed every run of up to 2k - 1
+// open passages, and p then holds the cells from which 2k passages in a row are open. Written
+// out, since the loop was not unrolled.
+constexpr RowMask fill_row(RowMask seed, RowMask right) {
+    unsigned p = right;
+    unsigned up = seed;    // towards higher columns
+    unsigned down = seed;  // towards lower columns
+    up |= (up & p) << 1;
+    down |= (down >> 1) & p;
+    p &= p >> 1;
+    up |= (up & p) << 2;
+    down |= (down >> 2) & p;
+    p &= p >> 2;
+    up |= (up & p) << 4;
+    down |= (down >> 4) & p;
+    p &= p >> 4;
+    up |= (up & p) << 8;
+    down |= (down >> 8) & p;
+    return static_cast<RowMask>(up | down);
+}
+
+// The cells reachable from the entrance cell; with stop_at_exit the fill may end as soon as the
+// exit cell is reached. Sweeps down then up, growing each row from its neighbours through the
+// open down passages and filling its runs, until a full pass changes nothing (Gauss-Seidel
+// order lets one pass cross many rows).
+std::array<RowMask, kMaxSide> reach_from_entrance(const PassageBoard& b, bool stop_at_exit) {
+    const int rows = b.rows();
+    std::array<RowMask, kMaxSide> reach{};
+    reach[0] = fill_row(static_cast<RowMask>(1u << b.entrance()), b.right_row(0));
+    const int exit_row = rows - 1;
+    const RowMask exit_bit = static_cast<RowMask>(1u << b.exit());
+    if (stop_at_exit && (reach[exit_row] & exit_bit)) return reach;
+    bool changed = true;
+    // Returns true when the exit cell has been reached and the fill may stop.
+    auto grow = [&](int r) {
+        unsigned seed = reach[r];
+        if (r > 0) seed |= reach[r - 1] & b.down_row(r - 1);
+        if (r + 1 < rows) seed |= reach[r + 1] & b.down_row(r);
+        if (seed == reach[r]) return false;
+        reach[r] = fill_row(static_cast<RowMask>(seed), b.right_row(r));
+        changed = true;
+        return stop_at_exit && r == exit_row && (reach[r] & exit_bit);
+    };
+    while (changed) {
+        changed = false;
+        for (int r = 1; r < rows; ++r)
+            if (grow(r)) return reach;
+        for (int r = rows - 2; r >= 0; --r)
+            if (grow(r)) return reach;
+    }
+    return reach;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The walk's layout: one array of three parts, each kPaddedCells words of row stride kPaddedSide:
+// the keys, the walls right of the cells and the walls below them. A wall word is 0 where the
+// passage is open and kWall where it is walled, and it lies at a fixed distance from its cell's
+// key, so the mouse is one pointer and every word he reads is a constant displacement from it.
+
+constexpr std::ptrdiff_t kStride = kPaddedSide;
+constexpr std::ptrdiff_t kRightWalls = kPaddedCells;     // from a key to its cell's right wall
+constexpr std::ptrdiff_t kDownWalls = 2 * kPaddedCells;  // from a key to its cell's down wall
+constexpr std::uint32_t kVisit = 4;                      // one visit; the low 2 bits hold the rank
+constexpr std::uint32_t kWall = 0xFFFFFFFFu;             // ORed onto a key: never the smallest key
+
+// The step for each rank (down, right, left, up) in bytes, so that it adds straight to a pointer.
+constexpr std::ptrdiff_t kKeyBytes = sizeof(std::uint32_t);
+alignas(32) constexpr std::ptrdiff_t kStepBytes[4] = {kStride * kKeyBytes, kKeyBytes, -kKeyBytes,
+                                                      -kStride* kKeyBytes};
+
+// kWallWords[m]: the wall words of four passages whose open bits are m (word c: 0 where bit c is
+// set, kWall where it is not), so that a row of 16 passages is laid out with four 16-byte copies.
+constexpr std::array<std::array<std::uint32_t, 4>, 16> make_wall_words() {
+    std::array<std::array<std::uint32_t, 4>, 16> t{};
+    for (unsigned m = 0; m < 16; ++m)
+        for (unsigned c = 0; c < 4; ++c) t[m][c] = ((m >> c) & 1u) ? 0u : kWall;
+    return t;
+}
+constexpr std::array<std::array<std::uint32_t, 4>, 16> kWallWords = make_wall_words();
+
+inline void put_walls(std::uint32_t* dst, RowMask open) {
+    for (int q = 0; q < 4; ++q)
+        std::memcpy(dst + 4 * q, kWallWords[(open >> (4 * q)) & 0xFu].data(), 16);
+}
+
+inline std::ptrdiff_t index_of(Cell x) {
+    return (x.r + 1) * kStride + x.c + 1;
+}
+
+// Lays the board into its words (allocation-free). Keys: 0 for rows 0..rows+1 (the padding's
+// keys are read but always masked by a wall). Right walls: the padding column left of the board
+// is walled, and so is everything right of the last column, since its passage bits are 0. Down
+// walls: the padding row above is walled (the entrance is one-way: the mouse never goes back out
+// through it), and so is the last row, whose passage bits are 0. Nothing else is ever read.
+inline void lay_out(const PassageBoard& b, std::uint32_t* words) {
+    const int rows = b.rows();
+    std::fill(words, words + (rows + 2) * kStride, 0u);
+    std::uint32_t* wall_right = words + kRightWalls;
+    std::uint32_t* wall_down = words + kDownWalls;
+    std::fill(wall_down, wall_down + kStride, kWall);
+    for (int r = 0; r < rows; ++r) {
+        std::uint32_t* right_row = wall_right + (r + 1) * kStride;
+        right_row[0] = kWall;
+        put_walls(right_row + 1, b.right_row(r));
+        put_walls(wall_down + (r + 1) * kStride + 1, b.down_row(r));
+    }
+}
+
+// One move from q, branch-free: count the visit, step to the smallest ranked neighbour key.
+inline std::uint32_t* ranked_step(std::uint32_t* q) {
+    *q += kVisit;
+    const std::uint32_t down = q[kStride] | q[kDownWalls];
+    const std::uint32_t right = (q[1] + 1) | q[kRightWalls];
+    const std::uint32_t left = (q[-1] + 2) | q[kRightWalls - 1];
+    const std::uint32_t up = (q[-kStride] + 3) | q[kDownWalls - kStride];
+    const std::uint32_t m = std::min(std::min(down, right), std::min(left, up));
+    return reinterpret_cast<std::uint32_t*>(reinterpret_cast<char*>(q) + kStepBytes[m & 3]);
+}
+
+// Continues a walk at q with plain comparisons until the exit cell e; returns the total
+// cell-to-cell steps, or kWalkOverflow past max_steps.
+inline std::uint64_t branchy_walk(std::uint32_t* q, const std::uint32_t* e, std::uint64_t steps,
+                                  std::uint64_t max_steps) {
+    while (q != e) {
+        if (++steps > max_steps) return kWalkOverflow;
+        const std::uint32_t down = q[kStride] | q[kDownWalls];
+        const std::uint32_t right = q[1] | q[kRightWalls];
+        const std::uint32_t left = q[-1] | q[kRightWalls - 1];
+        const std::uint32_t up = q[-kStride] | q[kDownWalls - kStride];
+        *q += kVisit;
+        // First least-visited open neighbour in the order down, right, left, up; a walled one
+        // reads 0xFFFFFFFF, above every open one.
+        if (down <= right && down <= left && down <= up)
+            q += kStride;
+        else if (right <= left && right <= up)
+            q += 1;
+        else if (left <= up)
+            q -= 1;
+        else
+            q -= kStride;
+    }
+    return steps;
+}
+
+// The moves of a walk of `steps` cell-to-cell steps: the move in and the move out added.
+constexpr std::uint64_t kInAndOut = 2;
+
+// The step limit for a move limit (every walk has the move in and the move out).
+inline std::uint64_t step_limit(std::uint64_t max_moves) {
+    max_moves = std::min(max_moves, PassageWalk::kMaxMoves);
+    return max_moves < kInAndOut ? 0 : max_moves - kInAndOut;
+}
+
+}  // namespace
+
+bool passage_feasible(const PassageBoard& b) {
+    return (reach_from_entrance(b, true)[b.rows() - 1] >> b.exit()) & 1u;
+}
+
+std::array<RowMask, kMaxSide> passage_reach(const PassageBoard& b) {
+    return reach_from_entrance(b, false);
+}
+
+std::uint64_t PassageWalk::run(const PassageBoard& b, std::uint64_t max_moves) {
+    assert(passage_feasible(b) && "a walk of an infeasible board never ends");
+    std::uint32_t* w = words_.data();
+    lay_out(b, w);
+    exit_ = index_of(b.exit_cell());
+    if (max_moves < kInAndOut) return kWalkOverflow;
+    const std::uint64_t steps =
+        branchy_walk(w + index_of(b.entrance_cell()), w + exit_, 0, step_limit(max_moves));
+    return steps == kWalkOverflow ? kWalkOverflow : steps + kInAndOut;
+}
+
+std::uint64_t PassageWalk::visits(int r, int c) const {
+    const std::ptrdiff_t i = index_of(Cell{r, c});
+    return words_[static_cast<size_t>(i)] / kVisit + (i == exit_ ? 1 : 0);
+}
+
+WalkResult evaluate_passages(const PassageBoard& b, PassageWalk& walker) {
+    if (!passage_feasible(b)) return {false, 0};
+    std::uint64_t moves = walker.run(b);
+    if (moves == kWalkOverflow) moves = reference_passage_walk(b).moves;
+    return {true, moves};
+}
+
+WalkResult evaluate_passages(const PassageBoard& b) {
+    PassageWalk walker;
+    return evaluate_passages(b, walker);
+}
+
+PassageWalkResult passage_walk_report(const PassageBoard& b) {
+    PassageWalkResult res;
+    res.feasible = passage_feasible(b);
+    if (!res.feasible) return res;
+    PassageWalk walker;
+    const std::uint64_t moves = walker.run(b);
+    if (moves == kWalkOverflow) return reference_passage_walk(b);
+    res.moves = moves;
+    res.visits.resize(static_cast<size_t>(b.cells()));
+    for (int r = 0; r < b.rows(); ++r)
+        for (int c = 0; c < b.cols(); ++c)
+            res.visits[static_cast<size_t>(r * b.cols() + c)] = walker.visits(r, c);
+    return res;
+}
+
+MostVisited most_visited(const PassageBoard& b, std::span<const std::uint64_t> visits) {
+    assert(visits.size() == static_cast<size_t>(b.cells()));
+    MostVisited best;
+    for (int r = 0; r < b.rows(); ++r)
+        for (int c = 0; c < b.cols(); ++c) {
+            const std::uint64_t v = visits[static_cast<size_t>(r * b.cols() + c)];
+            if (v > best.visits) best = MostVisited{v, Cell{r, c}};
+        }
+    return best;
+}
+
+void evaluate_passage_batch_serial(std::span<const PassageBoard> boards,
+                                   std::span<std::uint64_t> out) {
+    PassageWalk walker;
+    for (size_t i = 0; i < boards.size(); ++i) {
+        const WalkResult r = evaluate_passages(boards[i], walker);
+        out[i] = r.feasible ? r.moves : kInfeasible;
+    }
+}
+
+namespace {
+
+// K walks advance in lock step, one step per lane per round; a finished lane takes the next
+// feasible board of the batch. A lane's steps are the rounds since it was loaded. The same
+// schedule as the grid walk's evaluate_batch (mouse_walk.cpp).
+template <int K>
+size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
+                   std::uint64_t max_moves, bool check_feasible) {
+    size_t fallbacks = 0;
+    // A walk past the limit: the 64-bit reference walk gives its moves.
+    auto by_reference = [&](size_t i) {
+        out[i] = reference_passage_walk(boards[i]).moves;
+        ++fallbacks;
+    };
+    if (max_moves < kInAndOut) {
+        // No walk fits: every feasible board goes to the reference walk.
+        for (size_t i = 0; i < boards.size(); ++i) {
+            if (check_feasible && !passage_feasible(boards[i]))
+                out[i] = kInfeasible;
+            else
+                by_reference(i);
+        }
+        return fallbacks;
+    }
+    const std::uint64_t max_steps = step_limit(max_moves);
+    alignas(64) std::uint32_t words[K][kPassageWalkWords];
+    std::uint32_t* pos[K];
+    const std::uint32_t* exit[K];
+    std::uint64_t loaded_at[K];
+    size_t item[K];
+    std::uint64_t round = 0;
+    size_t next = 0;
+    int active = 0;
+
+    // Loads the next feasible board into lane l (infeasible ones, and those whose entrance cell
+    // is the exit cell, are scored on the way) and returns its entrance cell, or nullptr when the
+    // batch is used up. It leaves pos[] alone, so that the compiler can keep the lanes'
+    // positions in registers.
+    auto load = [&](int l) __attribute__((noinline))->std::uint32_t* {
+        while (next < boards.size()) {
+            const size_t i = next++;
+            const PassageBoard& b = boards[i];
+            if (check_feasible && !passage_feasible(b)) {
+                out[i] = kInfeasible;
+                continue;
+            }
+            if (b.entrance_cell() == b.exit_cell()) {
+                // In and out at once (a one-row board): a lane steps before it looks for the
+                // exit, so this walk of no step never takes one.
+                out[i] = kInAndOut;
+                continue;
+            }
+            lay_out(b, words[l]);
+            exit[l] = words[l] + index_of(b.exit_cell());
+            loaded_at[l] = round;
+            item[l] = i;
+            ++active;
+            return words[l] + index_of(b.entrance_cell());
+        }
+        exit[l] = nullptr;
+        return nullptr;
+    };
+#pragma GCC unroll 16
+    for (int l = 0; l < K; ++l) pos[l] = load(l);
+
+    while (active == K) {
+#pragma GCC unroll 16
+        for (int l = 0; l < K; ++l) {
+            std::uint32_t* q = pos[l];
+            if (q == exit[l]) [[unlikely]] {
+                out[item[l]] = round - loaded_at[l] + kInAndOut;
+                --active;
+                q = load(l);
+                if (!q) {
+                    pos[l] = nullptr;
+                    continue;
+                }
+            }
+            pos[l] = ranked_step(q);
+        }
+        ++round;
+        if (round % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
+#pragma GCC unroll 16
+            for (int l = 0; l < K; ++l)
+                if (pos[l] && round - loaded_at[l] >= max_steps) {
+                    by_reference(item[l]);
+                    --active;
+                    pos[l] = load(l);
+                }
+        }
+    }
+    // The batch is used up. The live walks go on four in lock step while at least four are left
+    // (their words stay where they are), then the last ones one at a time.
+    struct Live {
+        std::uint32_t* pos;
+        const std::uint32_t* exit;
+        std::uint64_t steps;
+        size_t item;
+    };
+    Live live[K];
+    int n = 0;
+#pragma GCC unroll 16
+    for (int l = 0; l < K; ++l)
+        if (pos[l]) live[n++] = Live{pos[l], exit[l], round - loaded_at[l], item[l]};
+    auto finish = [&](int i, std::uint64_t steps) {
+        if (steps == kWalkOverflow)
+            by_reference(live[i].item);
+        else
+            out[live[i].item] = steps + kInAndOut;
+        live[i] = live[--n];
+    };
+    constexpr int kTail = 4;
+    while (n >= kTail) {
+        int done = -1;
+        for (std::uint64_t r = 1; done < 0; ++r) {
+#pragma GCC unroll 4
+            for (int i = 0; i < kTail; ++i) {
+                if (live[i].pos == live[i].exit) [[unlikely]] {
+                    if (done < 0) done = i;
+                    continue;
+                }
+                live[i].pos = ranked_step(live[i].pos);
+                ++live[i].steps;
+            }
+            if (r % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
+                for (int i = 0; i < kTail && done < 0; ++i)
+                    if (live[i].steps >= max_steps) done = i;
+            }
+        }
+        const bool arrived = live[done].pos == live[done].exit;
+        finish(done, arrived ? live[done].steps : kWalkOverflow);
+    }
+    while (n > 0) finish(0, branchy_walk(live[0].pos, live[0].exit, live[0].steps, max_steps));
+    return fallbacks;
+}
+
+}  // namespace
+
+size_t evaluate_passage_batch(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
+                              std::uint64_t max_moves) {
+    assert(out.size() >= boards.size());
+    return interleaved<8>(boards, out, max_moves, true);
+}
+
+size_t walk_feasible_passage_batch(std::span<const PassageBoard> boards,
+                                   std::span<std::uint64_t> out, std::uint64_t max_moves) {
+    assert(out.size() >= boards.size());
+    assert(std::all_of(boards.begin(), boards.end(),
+                       [](const PassageBoard& b) { return passage_feasible(b); }) &&
+           "a walk of an infeasible board never ends");
+    return interleaved<8>(boards, out, max_moves, false);
+}
+
+}  // namespace maze

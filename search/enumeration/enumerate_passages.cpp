@@ -1,0 +1,330 @@
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+
+#include "mazesearch/engine/worker_team.hpp"
+#include "mazesearch/search/enumeration/passage_tree.hpp"
+#include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/search/rng.hpp"
+
+namespace maze {
+
+namespace pt = passages;
+
+// Named (not anonymous): the unity build puts this file beside the cell enumeration's.
+namespace passage_detail {
+
+struct Forest {
+    std::vector<pt::Grid> grids;  // one per (entrance, exit) pair, entrance-major
+};
+
+Forest make_forest(int rows, int cols, int entrance, int exit) {
+    if (rows < 1 || cols < 1 || rows > kMaxSide || cols > kMaxSide)
+        throw std::invalid_argument("passage enumeration: the grid must be 1x1..16x16");
+    if (entrance < -1 || entrance >= cols || exit < -1 || exit >= cols)
+        throw std::invalid_argument("passage enumeration: entrance and exit are columns 0.." +
+                                    std::to_string(cols - 1) + " or -1 (every column)");
+    Forest f;
+    for (int a = 0; a < cols; ++a)
+        for (int b = 0; b < cols; ++b)
+            if ((entrance < 0 || a == entrance) && (exit < 0 || b == exit))
+                f.grids.emplace_back(rows, cols, a, b);  // validates the size
+    return f;
+}
+
+struct Item {
+    int grid;
+    pt::Node node;
+};
+
+// The forest cut into at least `want` subtrees, level by level, a node's open child before its
+// walled child; the roots in entrance-major order.
+std::vector<Item> frontier(const Forest& f, std::size_t want) {
+    std::vector<Item> level;
+    for (int i = 0; i < static_cast<int>(f.grids.size()); ++i)
+        level.push_back({i, pt::root(f.grids[static_cast<size_t>(i)])});
+    for (;;) {
+        if (level.size() >= want) return level;
+        std::vector<Item> next;
+        bool branched = false;
+        for (Item& it : level) {
+            const pt::Grid& g = f.grids[static_cast<size_t>(it.grid)];
+            int slot = 0;
+            pt::Node probe = it.node;
+            if (pt::advance(g, probe, slot) == pt::Status::Leaf || level.size() >= want) {
+                next.push_back(it);
+                continue;
+            }
+            branched = true;
+            pt::Node opened = probe;
+            pt::decide(g, opened, slot, true);
+            next.push_back({it.grid, opened});
+            pt::decide(g, probe, slot, false);
+            if (pt::exit_reachable(g, probe)) next.push_back({it.grid, probe});
+        }
+        level.swap(next);
+        if (!branched) return level;
+    }
+}
+
+// The text-form positions of the slots: right passages of row r sit on line 2r + 1, down
+// passages of row r on line 2r + 2, so in text order the slots go row by row, rights first.
+std::vector<int> slots_in_text_order(const pt::Grid& g) {
+    std::vector<int> order;
+    const int across = g.rows * (g.cols - 1);
+    for (int r = 0; r < g.rows; ++r) {
+        for (int c = 0; c + 1 < g.cols; ++c) order.push_back(r * (g.cols - 1) + c);
+        if (r + 1 < g.rows)
+            for (int c = 0; c < g.cols; ++c) order.push_back(across + r * g.cols + c);
+    }
+    return order;
+}
+
+// The first `cap` completions of a leaf in text order (' ', an open passage, sorts before the
+// walls '-' and '|').
+void leaf_boards(const pt::Grid& g, const pt::Node& n, std::size_t cap,
+                 std::vector<std::string>& out) {
+    std::vector<int> free_slots;
+    for (int s : slots_in_text_order(g))
+        if (!(((n.open | n.walled) >> s) & 1u)) free_slots.push_back(s);
+    const std::uint64_t count =
+        free_slots.size() >= 63 ? ~std::uint64_t{0} : std::uint64_t{1} << free_slots.size();
+    const std::uint64_t wanted = std::min<std::uint64_t>(count, cap);
+    for (std::uint64_t m = 0; m < wanted; ++m) {
+        PassageBoard b(g.rows, g.cols, g.entrance, g.exit);
+        for (int s = 0; s < g.slots; ++s)
+            if ((n.open >> s) & 1u) b.set_slot(s, true);
+        for (size_t k = 0; k < free_slots.size(); ++k)
+            if (!((m >> (free_slots.size() - 1 - k)) & 1u)) b.set_slot(free_slots[k], true);
+        out.push_back(b.to_text());
+    }
+}
+
+struct Collector {
+    const Forest* f;
+    std::size_t cap;
+    std::uint64_t at_least;
+    EnumerationResult r;
+
+    void leaf(const pt::Grid& g, const pt::Node& n) {
+        ++r.leaves;
+        const std::uint64_t value =
+            r.objective == WalkObjective::MaxVisits ? pt::leaf_max_visits(g, n) : pt::leaf_moves(n);
+        if (value < at_least) return;
+        const int undecided = g.slots - std::popcount(n.open | n.walled);
+        const std::uint64_t boards = std::uint64_t{1} << undecided;
+        r.feasible += boards;
+        r.histogram[value] += boards;
+        if (value > r.optimum || r.optimal_boards == 0) {
+            r.optimum = value;
+            r.optimal_boards = 0;
+            r.boards.clear();
+        }
+        if (value == r.optimum) {
+            r.optimal_boards += boards;
+            leaf_boards(g, n, cap, r.boards);
+            if (r.boards.size() > 2 * cap) trim_boards(r.boards, cap);
+        }
+    }
+
+    // Depth-first over the subtree below n (which it uses up).
+    void explore(const pt::Grid& g, pt::Node& n) {
+        for (;;) {
+            int slot = 0;
+            const std::uint32_t before = n.moves;
+            const pt::Status st = pt::advance(g, n, slot);
+            r.steps += n.moves - before;
+            if (st == pt::Status::Leaf) {
+                leaf(g, n);
+                return;
+            }
+            // Moves bound max visits too, so the one bound serves both objectives.
+            if (at_least > 0 && pt::moves_bound(g, n) < at_least) {
+                ++r.cuts;
+                return;
+            }
+            pt::Node opened = n;
+            pt::decide(g, opened, slot, true);
+            explore(g, opened);
+            pt::decide(g, n, slot, false);
+            if (!pt::exit_reachable(g, n)) return;
+        }
+    }
+};
+
+}  // namespace passage_detail
+
+EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int exit,
+                                           const EnumerationOptions& options) {
+    const passage_detail::Forest forest = passage_detail::make_forest(rows, cols, entrance, exit);
+    if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
+        throw std::invalid_argument("shard i/N needs 0 <= i < N");
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<passage_detail::Item> items =
+        passage_detail::frontier(forest, std::max<std::size_t>(options.frontier, 1));
+    if (options.done && options.done->empty()) options.done->assign(items.size(), 0);
+    if (options.done && options.done->size() != items.size())
+        throw std::invalid_argument(
+            "the list of subtrees done has " + std::to_string(options.done->size()) +
+            " entries; this tree has " + std::to_string(items.size()) + " subtrees");
+    std::vector<std::size_t> mine;
+    for (std::size_t i = static_cast<std::size_t>(options.shard); i < items.size();
+         i += static_cast<std::size_t>(options.shards))
+        if (!options.done || !(*options.done)[i]) mine.push_back(i);
+    if (options.limit > 0 && mine.size() > options.limit) mine.resize(options.limit);
+
+    EnumerationResult total;
+    total.model = BoardModel::Passages;
+    total.rows = rows;
+    total.cols = cols;
+    total.start = {0, entrance};
+    total.exit = {rows - 1, exit};
+    total.shard = options.shard;
+    total.shards = options.shards;
+    total.objective = options.objective;
+    total.at_least = options.at_least;
+
+    WorkerTeam team(options.threads);
+    struct alignas(64) Slot {
+        passage_detail::Collector c;
+    };
+    std::vector<Slot> slots(
+        static_cast<std::size_t>(team.size()),
+        Slot{passage_detail::Collector{&forest, options.board_cap, options.at_least, total}});
+    std::atomic<std::uint64_t> finished{0};
+    std::atomic<std::uint64_t> best{0};
+    team.run(mine.size(), [&](std::size_t k, int worker) {
+        if (options.stop && options.stop->load()) return;
+        passage_detail::Collector& c = slots[static_cast<std::size_t>(worker)].c;
+        const passage_detail::Item& it = items[mine[k]];
+        pt::Node n = it.node;
+        c.explore(forest.grids[static_cast<size_t>(it.grid)], n);
+        ++c.r.subtrees;
+        if (options.done) (*options.done)[mine[k]] = 1;  // distinct indices: no race
+        std::uint64_t b = best.load();
+        while (c.r.optimum > b && !best.compare_exchange_weak(b, c.r.optimum)) {
+        }
+        const std::uint64_t done = ++finished;
+        if (options.progress) options.progress(done, mine.size(), best.load());
+    });
+    for (Slot& s : slots) {
+        s.c.r.seconds = 0;
+        total.merge(s.c.r, options.board_cap);
+    }
+    total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return total;
+}
+
+std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int exit,
+                                         std::size_t frontier_size) {
+    return passage_detail::frontier(passage_detail::make_forest(rows, cols, entrance, exit),
+                                    std::max<std::size_t>(frontier_size, 1))
+        .size();
+}
+
+TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit,
+                                   std::uint64_t probes, std::uint64_t seed,
+                                   std::uint64_t at_least) {
+    const passage_detail::Forest forest = passage_detail::make_forest(rows, cols, entrance, exit);
+    TreeEstimate e;
+    e.probes = probes;
+    Rng rng(seed);
+    // One estimate per tree of the forest, each from all the probes, summed (their errors add in
+    // quadrature).
+    double leaves_var = 0, feasible_var = 0, steps_var = 0;
+    for (const pt::Grid& g : forest.grids) {
+        double sum = 0, sum_sq = 0, fsum = 0, fsum_sq = 0, ssum = 0, ssum_sq = 0;
+        for (std::uint64_t i = 0; i < probes; ++i) {
+            pt::Node n = pt::root(g);
+            double weight = 1, steps = 0;
+            for (;;) {
+                int slot = 0;
+                const std::uint32_t before = n.moves;
+                const pt::Status st = pt::advance(g, n, slot);
+                steps += weight * (n.moves - before);
+                if (st == pt::Status::Leaf) break;
+                if (at_least > 0 && pt::moves_bound(g, n) < at_least) {
+                    weight = 0;  // cut: no leaf below
+                    break;
+                }
+                pt::Node walled = n;
+                pt::decide(g, walled, slot, false);
+                if (pt::exit_reachable(g, walled)) {
+                    weight *= 2;
+                    if (rng.below(2)) {
+                        n = walled;
+                        continue;
+                    }
+                }
+                pt::decide(g, n, slot, true);
+            }
+            const double boards =
+                weight * std::ldexp(1.0, g.slots - std::popcount(n.open | n.walled));
+            sum += weight;
+            sum_sq += weight * weight;
+            fsum += boards;
+            fsum_sq += boards * boards;
+            ssum += steps;
+            ssum_sq += steps * steps;
+        }
+        if (!probes) continue;
+        const double p = static_cast<double>(probes);
+        auto add = [&](double s, double sq, double& mean, double& var) {
+            const double m = s / p;
+            mean += m;
+            var += std::max(0.0, sq / p - m * m) / p;
+        };
+        add(sum, sum_sq, e.leaves, leaves_var);
+        add(fsum, fsum_sq, e.feasible, feasible_var);
+        add(ssum, ssum_sq, e.steps, steps_var);
+    }
+    e.leaves_error = std::sqrt(leaves_var);
+    e.feasible_error = std::sqrt(feasible_var);
+    e.steps_error = std::sqrt(steps_var);
+    return e;
+}
+
+EnumerationResult enumerate_passages_by_walking(int rows, int cols, int entrance, int exit,
+                                                std::size_t board_cap, WalkObjective objective) {
+    const passage_detail::Forest forest = passage_detail::make_forest(rows, cols, entrance, exit);
+    EnumerationResult r;
+    r.model = BoardModel::Passages;
+    r.rows = rows;
+    r.cols = cols;
+    r.start = {0, entrance};
+    r.exit = {rows - 1, exit};
+    r.objective = objective;
+    for (const pt::Grid& g : forest.grids) {
+        if (g.slots > 30) throw std::invalid_argument("walking every board: too many passages");
+        for (std::uint64_t m = 0; m < (std::uint64_t{1} << g.slots); ++m) {
+            PassageBoard b(rows, cols, g.entrance, g.exit);
+            for (int s = 0; s < g.slots; ++s)
+                if ((m >> s) & 1u) b.set_slot(s, true);
+            const PassageWalkResult w = reference_passage_walk(b);
+            if (!w.feasible) continue;
+            std::uint64_t value = w.moves;
+            if (objective == WalkObjective::MaxVisits)
+                value = *std::max_element(w.visits.begin(), w.visits.end());
+            ++r.feasible;
+            ++r.histogram[value];
+            if (value > r.optimum || r.optimal_boards == 0) {
+                r.optimum = value;
+                r.optimal_boards = 0;
+                r.boards.clear();
+            }
+            if (value == r.optimum) {
+                ++r.optimal_boards;
+                r.boards.push_back(b.to_text());
+                if (r.boards.size() > 2 * board_cap) trim_boards(r.boards, board_cap);
+            }
+        }
+    }
+    trim_boards(r.boards, board_cap);
+    r.leaves = r.feasible;
+    return r;
+}
+
+}  // namespace maze
