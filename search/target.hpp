@@ -22,9 +22,10 @@ class GridGenes;
 // use (row, column); hexagonal boards use axial (r, c); passage boards (Mouse Maze 2) use doubled
 // coordinates, the passage between (r, c) and (r, c + 1) at (2r, 2c + 1) and the one between
 // (r, c) and (r + 1, c) at (2r + 1, 2c), and their crossovers work on cells (crossover.hpp);
+// graph targets use the ranks of their genes' coordinates (search/targets/graph_target.hpp);
 // "kind" names the lattice.
 struct Topology {
-    std::string kind = "square";  // "square", "hex" or "passages"
+    std::string kind = "square";  // "square", "hex", "passages" or "graph"
     int rows = 0;                 // extent of the coordinates (bounding box)
     int cols = 0;
     std::vector<int> row;  // per gene
