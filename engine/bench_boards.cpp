@@ -128,24 +128,9 @@ std::vector<PassageBoard> passage_bench_boards() {
         std::iota(order.begin(), order.end(), 0);
         for (size_t k = order.size(); k > 1; --k)
             std::swap(order[k - 1], order[static_cast<size_t>(below(k))]);
-        std::vector<int> parent(static_cast<size_t>(b.cells()));
-        std::iota(parent.begin(), parent.end(), 0);
-        auto root = [&](int v) {
-            while (parent[static_cast<size_t>(v)] != v) v = parent[static_cast<size_t>(v)];
-            return v;
-        };
         // Kruskal's method: a slot joining two parts of the tree so far is opened.
-        for (int s : order) {
-            const auto [x, y] = b.slot_cells(s);
-            const int u = root(x.r * kSide + x.c);
-            const int v = root(y.r * kSide + y.c);
-            if (u != v) {
-                parent[static_cast<size_t>(u)] = v;
-                b.set_slot(s, true);
-            } else if (static_cast<std::uint64_t>(below(1000)) < extra_per_mille) {
-                b.set_slot(s, true);
-            }
-        }
+        open_spanning_tree(
+            b, order, [&] { return static_cast<std::uint64_t>(below(1000)) < extra_per_mille; });
         out.push_back(b);
     }
     return out;

@@ -6,45 +6,11 @@
 #include <utility>
 
 #include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/engine/json_read_mark.hpp"
 
 namespace maze {
 
 namespace {
-
-bool number_char(char c) {
-    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-}
-
-// A forward iterator over the text that remembers the furthest byte the parser has read. The
-// parser reads a byte at a time and reports each value as soon as it has read it, so at each
-// event the bytes read end with that value (for a number, one byte more: the byte that ends it).
-class Reading {
-  public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = char;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const char*;
-    using reference = const char&;
-
-    Reading() = default;
-    Reading(const char* at, const char** furthest) : at_(at), furthest_(furthest) {}
-    reference operator*() const { return *at_; }
-    Reading& operator++() {
-        ++at_;
-        if (at_ > *furthest_) *furthest_ = at_;
-        return *this;
-    }
-    Reading operator++(int) {
-        Reading old = *this;
-        ++*this;
-        return old;
-    }
-    friend bool operator==(const Reading& a, const Reading& b) { return a.at_ == b.at_; }
-
-  private:
-    const char* at_ = nullptr;
-    const char** furthest_ = nullptr;
-};
 
 using Json = nlohmann::json;
 
@@ -63,8 +29,8 @@ class Pass : public nlohmann::json_sax<Json> {
     // Returns whether the whole text was read (false: a search stopped at its target).
     bool run() {
         const char** furthest = &furthest_;
-        return Json::sax_parse(Reading(text_.data(), furthest),
-                               Reading(text_.data() + text_.size(), furthest), this);
+        return Json::sax_parse(JsonReadMark(text_.data(), furthest),
+                               JsonReadMark(text_.data() + text_.size(), furthest), this);
     }
     int found_line() const { return found_line_; }
 
@@ -144,8 +110,8 @@ class Pass : public nlohmann::json_sax<Json> {
     // the text ended there.
     std::size_t number_start() const {
         std::size_t at = consumed();
-        if (at > 0 && !number_char(text_[at - 1])) --at;
-        while (at > 0 && number_char(text_[at - 1])) --at;
+        if (at > 0 && !json_number_char(text_[at - 1])) --at;
+        while (at > 0 && json_number_char(text_[at - 1])) --at;
         return at;
     }
 

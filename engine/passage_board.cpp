@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <fstream>
+#include <numeric>
 #include <stdexcept>
 
 #include "mazesearch/engine/input_error.hpp"
@@ -228,6 +229,27 @@ void PassageBoard::save(const std::string& path) const {
     std::ofstream out(path, std::ios::binary);
     out << to_text();
     if (!out) throw BoardError(path, 0, "cannot write the passage board");
+}
+
+void open_spanning_tree(PassageBoard& b, std::span<const int> order,
+                        const std::function<bool()>& open_loop) {
+    std::vector<int> parent(static_cast<size_t>(b.cells()));
+    std::iota(parent.begin(), parent.end(), 0);
+    auto root = [&](int v) {
+        while (parent[static_cast<size_t>(v)] != v) v = parent[static_cast<size_t>(v)];
+        return v;
+    };
+    for (int s : order) {
+        const auto [x, y] = b.slot_cells(s);
+        const int u = root(x.r * b.cols() + x.c);
+        const int v = root(y.r * b.cols() + y.c);
+        if (u != v) {
+            parent[static_cast<size_t>(u)] = v;
+            b.set_slot(s, true);
+        } else if (open_loop()) {
+            b.set_slot(s, true);
+        }
+    }
 }
 
 MazeGraph passage_graph(const PassageBoard& b) {

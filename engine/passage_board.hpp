@@ -12,6 +12,8 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -76,6 +78,14 @@ class PassageBoard {
     std::array<RowMask, kMaxSide> right_{};
     std::array<RowMask, kMaxSide> down_{};
 };
+
+// Opens the passages of a spanning tree of the cells (Kruskal's method): the slots in `order`
+// (each slot once) are taken in turn, and one that joins two parts not yet joined is opened; one
+// that would close a loop is opened when open_loop() says so (called for those slots only, in
+// order). A random order gives a random perfect maze, open_loop() adds loops to it. The bench
+// sample and the tests' random boards are made this way.
+void open_spanning_tree(PassageBoard& b, std::span<const int> order,
+                        const std::function<bool()>& open_loop);
 
 // The board as a graph for the reference walk: vertex r * cols + c per cell, and one more vertex
 // (index rows * cols) outside the exit. The start is the entrance cell; every cell lists its

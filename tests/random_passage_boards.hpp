@@ -35,23 +35,7 @@ inline PassageBoard random_tree_board(Rng& rng, int rows, int cols, double extra
     std::vector<int> order(static_cast<size_t>(b.slots()));
     std::iota(order.begin(), order.end(), 0);
     for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
-    std::vector<int> parent(static_cast<size_t>(b.cells()));
-    std::iota(parent.begin(), parent.end(), 0);
-    auto root = [&](int v) {
-        while (parent[static_cast<size_t>(v)] != v) v = parent[static_cast<size_t>(v)];
-        return v;
-    };
-    for (int s : order) {
-        const auto [x, y] = b.slot_cells(s);
-        const int a = root(x.r * cols + x.c);
-        const int c = root(y.r * cols + y.c);
-        if (a != c) {
-            parent[static_cast<size_t>(a)] = c;
-            b.set_slot(s, true);
-        } else if (rng.bernoulli(extra)) {
-            b.set_slot(s, true);
-        }
-    }
+    open_spanning_tree(b, order, [&] { return rng.bernoulli(extra); });
     return b;
 }
 

@@ -12,6 +12,7 @@
 #include "mazesearch/engine/games/cat_mouse.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/input_file.hpp"
+#include "mazesearch/engine/json_read_mark.hpp"
 
 namespace maze {
 
@@ -24,41 +25,6 @@ namespace {
 bool json_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
-
-bool number_char(char c) {
-    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-}
-
-// A forward iterator over the text that records the furthest byte the parser has read. The
-// parser reads one byte at a time, so at each of its events it has read exactly the value it
-// reports, and for a number one byte more (the byte that ends the number).
-class ReadMark {
-  public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = char;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const char*;
-    using reference = const char&;
-
-    ReadMark() = default;
-    ReadMark(const char* at, const char** furthest) : at_(at), furthest_(furthest) {}
-    reference operator*() const { return *at_; }
-    ReadMark& operator++() {
-        ++at_;
-        if (at_ > *furthest_) *furthest_ = at_;
-        return *this;
-    }
-    ReadMark operator++(int) {
-        ReadMark old = *this;
-        ++*this;
-        return old;
-    }
-    friend bool operator==(const ReadMark& a, const ReadMark& b) { return a.at_ == b.at_; }
-
-  private:
-    const char* at_ = nullptr;
-    const char** furthest_ = nullptr;
-};
 
 // Builds the lists from the parser's events; throws InputError at the first value that does not
 // belong there and at the first syntax error.
@@ -80,8 +46,8 @@ class ListReader : public nlohmann::json_sax<nlohmann::json> {
                              "empty input: expected an adjacency list such as [[2,5],[3],[0,4]]");
         const char** furthest = &read_;
         // Every failure throws; a parse that returns false otherwise would be a reader bug.
-        if (!nlohmann::json::sax_parse(ReadMark(text_.data(), furthest),
-                                       ReadMark(text_.data() + text_.size(), furthest), this))
+        if (!nlohmann::json::sax_parse(JsonReadMark(text_.data(), furthest),
+                                       JsonReadMark(text_.data() + text_.size(), furthest), this))
             throw InputError(source_, 0, "the adjacency list could not be read");
     }
 
@@ -152,8 +118,8 @@ class ListReader : public nlohmann::json_sax<nlohmann::json> {
     // the text ended there.
     std::size_t number_start() const {
         std::size_t at = consumed();
-        if (at > 0 && !number_char(text_[at - 1])) --at;
-        while (at > 0 && number_char(text_[at - 1])) --at;
+        if (at > 0 && !json_number_char(text_[at - 1])) --at;
+        while (at > 0 && json_number_char(text_[at - 1])) --at;
         return at;
     }
 
