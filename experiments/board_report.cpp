@@ -62,4 +62,14 @@ std::string visits_text(const Board& b, const std::vector<std::uint64_t>& visits
     return out;
 }
 
+nlohmann::json visits_json(int rows, int cols, const std::vector<std::uint64_t>& visits) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int r = 0; r < rows; ++r) {
+        nlohmann::json row = nlohmann::json::array();
+        for (int c = 0; c < cols; ++c) row.push_back(visits[static_cast<size_t>(r * cols + c)]);
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
 }  // namespace maze::cli

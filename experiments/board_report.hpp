@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,5 +24,8 @@ BoardReport report_board(const Board& b, int modulus);
 
 // The visit counts as a text grid: counts right-aligned, '#' blocked, 'E' the exit.
 std::string visits_text(const Board& b, const std::vector<std::uint64_t>& visits);
+// Row-major visit counts (rows * cols) as a JSON list of rows, as `eval --json --visits` prints
+// them for cell and passage boards alike.
+nlohmann::json visits_json(int rows, int cols, const std::vector<std::uint64_t>& visits);
 
 }  // namespace maze::cli

@@ -29,17 +29,6 @@ struct EvalOptions {
     bool graph = false;
 };
 
-nlohmann::json visits_json(const Board& b, const std::vector<std::uint64_t>& visits) {
-    nlohmann::json rows = nlohmann::json::array();
-    for (int r = 0; r < b.rows(); ++r) {
-        nlohmann::json row = nlohmann::json::array();
-        for (int c = 0; c < b.cols(); ++c)
-            row.push_back(visits[static_cast<size_t>(r * b.cols() + c)]);
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
 void print_json(const std::string& file, const Board& b, const BoardReport& rep,
                 const EvalOptions& o) {
     nlohmann::json j;
@@ -61,7 +50,7 @@ void print_json(const std::string& file, const Board& b, const BoardReport& rep,
         j["most_visited"] = {m.cell.r, m.cell.c};
     }
     if (rep.feasible && !o.kmod) j["theorem8_bound"] = theorem8_bound(grid_graph(b));
-    if (o.visits && !rep.visits.empty()) j["visits"] = visits_json(b, rep.visits);
+    if (o.visits && !rep.visits.empty()) j["visits"] = visits_json(b.rows(), b.cols(), rep.visits);
     std::printf("%s\n", j.dump().c_str());
 }
 

@@ -14,6 +14,7 @@
 #include "mazesearch/engine/input_file.hpp"
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/experiments/board_report.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/commands/passages.hpp"
 
@@ -85,17 +86,6 @@ std::string visits_drawing(const PassageBoard& b, const std::vector<std::uint64_
     return out;
 }
 
-nlohmann::json visits_json(const PassageBoard& b, const std::vector<std::uint64_t>& visits) {
-    nlohmann::json rows = nlohmann::json::array();
-    for (int r = 0; r < b.rows(); ++r) {
-        nlohmann::json row = nlohmann::json::array();
-        for (int c = 0; c < b.cols(); ++c)
-            row.push_back(visits[static_cast<size_t>(r * b.cols() + c)]);
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
 void print_json(const std::string& name, const PassageBoard& b, const PassageReport& rep,
                 const PassageEvalOptions& o) {
     nlohmann::json j;
@@ -118,7 +108,7 @@ void print_json(const std::string& name, const PassageBoard& b, const PassageRep
         j["max_visits"] = m.visits;
         j["most_visited"] = {m.cell.r, m.cell.c};
     }
-    if (o.visits && !rep.visits.empty()) j["visits"] = visits_json(b, rep.visits);
+    if (o.visits && !rep.visits.empty()) j["visits"] = visits_json(b.rows(), b.cols(), rep.visits);
     std::printf("%s\n", j.dump().c_str());
 }
 
