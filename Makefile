@@ -186,7 +186,7 @@ quickstart: build
 
 bench: build
 	$(BUILD_DIR)/mazesearch bench
-	for b in walk_benchmark graph_benchmark games_benchmark; do \
+	for b in walk_benchmark graph_benchmark games_benchmark enumeration_benchmark; do \
 	  if [ -x $(BUILD_DIR)/benchmarks/$$b ]; then \
 	    $(BUILD_DIR)/benchmarks/$$b || exit 1; \
 	  else \

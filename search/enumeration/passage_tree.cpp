@@ -21,6 +21,11 @@ Grid::Grid(int r, int c, int a, int b)
             auto set = [&](int d, int q, int s) {
                 next[static_cast<size_t>(p)][static_cast<size_t>(d)] = static_cast<std::int8_t>(q);
                 slot[static_cast<size_t>(p)][static_cast<size_t>(d)] = static_cast<std::int8_t>(s);
+                const std::uint64_t b = s < 0 ? 0 : std::uint64_t{1} << s;
+                dir_bit[static_cast<size_t>(p)][static_cast<size_t>(d)] = b;
+                cell_slots[static_cast<size_t>(p)] |= b;
+                to[static_cast<size_t>(p)][static_cast<size_t>(d)] =
+                    static_cast<std::int8_t>(q < 0 ? p : q);
             };
             set(0, i < r - 1 ? p + c : -1, i < r - 1 ? across + i * c + j : -1);
             set(1, j < c - 1 ? p + 1 : -1, j < c - 1 ? i * (c - 1) + j : -1);
@@ -48,29 +53,35 @@ Status advance(const Grid& g, Node& n, int& slot) {
     for (;;) {
         const int p = n.pos;
         if (p == g.exit_cell) return Status::Leaf;
-        const auto& sl = g.slot[static_cast<size_t>(p)];
-        const auto& nx = g.next[static_cast<size_t>(p)];
-        int best = -1;
-        std::uint16_t least = 0xFFFF;
-        for (int d = 0; d < 4; ++d) {
-            const int s = sl[static_cast<size_t>(d)];
-            if (s < 0) continue;
-            if (!((decided >> s) & 1u)) {
-                slot = s;
-                return Status::Branch;
-            }
-            if (!((n.open >> s) & 1u)) continue;
-            const std::uint16_t c = n.v[static_cast<size_t>(nx[static_cast<size_t>(d)])];
-            if (c < least) {
-                least = c;
-                best = nx[static_cast<size_t>(d)];
+        const auto cell = static_cast<size_t>(p);
+        if (g.cell_slots[cell] & ~decided) {
+            // The first passage in preference order not decided yet: branch there.
+            for (int d = 0; d < 4; ++d) {
+                const std::uint64_t b = g.dir_bit[cell][static_cast<size_t>(d)];
+                if (b && !(decided & b)) {
+                    slot = std::countr_zero(b);
+                    return Status::Branch;
+                }
             }
         }
-        if (best < 0) throw std::logic_error("passage enumeration: the mouse is walled in");
+        // Every passage of the cell is decided: the least visited open neighbour, ties to the
+        // first direction (the key is count * 4 + direction; a closed direction keys above all).
+        const auto& bits = g.dir_bit[cell];
+        const auto& to = g.to[cell];
+        std::uint32_t least = ~0u;
+        for (int d = 0; d < 4; ++d) {
+            const auto k = static_cast<size_t>(d);
+            const std::uint32_t key = (n.open & bits[k])
+                                          ? (std::uint32_t{n.v[static_cast<size_t>(to[k])]} << 2) |
+                                                static_cast<std::uint32_t>(d)
+                                          : ~0u;
+            least = std::min(least, key);
+        }
+        if (least == ~0u) throw std::logic_error("passage enumeration: the mouse is walled in");
         if (++n.moves > kMaxWalk)
             throw std::runtime_error("passage enumeration: a walk is too long");
-        ++n.v[static_cast<size_t>(p)];
-        n.pos = static_cast<std::int8_t>(best);
+        ++n.v[cell];
+        n.pos = to[least & 3u];
     }
 }
 

@@ -26,6 +26,12 @@ struct Grid {
     std::array<std::array<std::int8_t, 4>, kMaxCells> slot{};  // its passage slot or -1
     std::array<std::uint64_t, kMaxSlots> right_bit{};  // slot -> cell bit whose right it is, or 0
     std::array<std::uint64_t, kMaxSlots> down_bit{};   // slot -> cell bit below which it is, or 0
+    // For the walk's inner loop: each cell's passage slots as one mask, and per direction the
+    // slot's bit (0 where the grid ends) and the neighbour (the cell itself where the grid ends),
+    // so that choosing the next cell needs no test of the grid's edge.
+    std::array<std::uint64_t, kMaxCells> cell_slots{};
+    std::array<std::array<std::uint64_t, 4>, kMaxCells> dir_bit{};
+    std::array<std::array<std::int8_t, 4>, kMaxCells> to{};
     std::uint64_t all = 0;
 
     Grid(int rows, int cols, int entrance, int exit);
