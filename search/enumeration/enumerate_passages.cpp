@@ -108,6 +108,15 @@ struct Collector {
     std::size_t cap;
     std::uint64_t at_least;
     EnumerationResult r;
+    // The histogram by value while the walk runs (a map lookup per leaf cost more than the rest of
+    // the leaf's bookkeeping); into r.histogram by flush().
+    std::vector<std::uint64_t> counts;
+
+    void flush() {
+        for (std::size_t value = 0; value < counts.size(); ++value)
+            if (counts[value]) r.histogram[value] += counts[value];
+        counts.clear();
+    }
 
     void leaf(const pt::Grid& g, const pt::Node& n) {
         ++r.leaves;
@@ -117,7 +126,8 @@ struct Collector {
         const int undecided = g.slots - std::popcount(n.open | n.walled);
         const std::uint64_t boards = std::uint64_t{1} << undecided;
         r.feasible += boards;
-        r.histogram[value] += boards;
+        if (value >= counts.size()) counts.resize(value + 1, 0);
+        counts[value] += boards;
         if (value > r.optimum || r.optimal_boards == 0) {
             r.optimum = value;
             r.optimal_boards = 0;
@@ -193,7 +203,7 @@ EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int
     };
     std::vector<Slot> slots(
         static_cast<std::size_t>(team.size()),
-        Slot{passage_detail::Collector{&forest, options.board_cap, options.at_least, total}});
+        Slot{passage_detail::Collector{&forest, options.board_cap, options.at_least, total, {}}});
     std::atomic<std::uint64_t> finished{0};
     std::atomic<std::uint64_t> best{0};
     team.run(mine.size(), [&](std::size_t k, int worker) {
@@ -211,6 +221,7 @@ EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int
         if (options.progress) options.progress(done, mine.size(), best.load());
     });
     for (Slot& s : slots) {
+        s.c.flush();
         s.c.r.seconds = 0;
         total.merge(s.c.r, options.board_cap);
     }
@@ -225,9 +236,8 @@ std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int e
         .size();
 }
 
-TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit,
-                                   std::uint64_t probes, std::uint64_t seed,
-                                   std::uint64_t at_least) {
+TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, std::uint64_t probes,
+                                   std::uint64_t seed, std::uint64_t at_least) {
     const passage_detail::Forest forest = passage_detail::make_forest(rows, cols, entrance, exit);
     TreeEstimate e;
     e.probes = probes;
