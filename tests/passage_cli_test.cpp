@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -59,21 +60,26 @@ std::pair<std::uint64_t, std::string> most_visited(const PassageBoard& b,
 
 }  // namespace
 
-// The best known 6x6 board (configs/boards/passages-6x6-1368.txt, found by
-// configs/passages/annealing-6x6.yaml): 1,368 moves, the public lower bound for 6x6, by the fast
-// walk and the reference walk alike.
-TEST(PassageCli, TheBest6x6BoardTakes1368Moves) {
-    const std::string file = kBoards + "passages-6x6-1368.txt";
-    const PassageBoard b = PassageBoard::load(file);
-    EXPECT_EQ(b.rows(), 6);
-    EXPECT_EQ(b.cols(), 6);
-    const PassageWalkResult ref = reference_passage_walk(b);
-    ASSERT_TRUE(ref.feasible);
-    EXPECT_EQ(ref.moves, 1368u);
-    const CmdResult text = run("eval --check " + file);
-    EXPECT_EQ(text.status, 0) << text.err;
-    EXPECT_NE(text.out.find("passages-6x6-1368.txt: 1368 moves"), std::string::npos) << text.out;
-    EXPECT_NE(text.out.find("reference walk: agrees"), std::string::npos) << text.out;
+// The 5x5 optimum and the best known 6x6 board (configs/boards/passages-5x5-283.txt, found by
+// configs/passages/annealing.yaml, and passages-6x6-1368.txt, found by annealing-6x6.yaml): 283
+// and 1,368 moves, the public figures, by the reference walk and by eval --check alike.
+TEST(PassageCli, TheBest5x5And6x6BoardsTakeThePublicMoves) {
+    const std::vector<std::tuple<std::string, int, std::uint64_t>> cases = {
+        {"passages-5x5-283.txt", 5, 283}, {"passages-6x6-1368.txt", 6, 1368}};
+    for (const auto& [name, side, moves] : cases) {
+        const std::string file = kBoards + name;
+        const PassageBoard b = PassageBoard::load(file);
+        EXPECT_EQ(b.rows(), side) << name;
+        EXPECT_EQ(b.cols(), side) << name;
+        const PassageWalkResult ref = reference_passage_walk(b);
+        ASSERT_TRUE(ref.feasible) << name;
+        EXPECT_EQ(ref.moves, moves) << name;
+        const CmdResult text = run("eval --check " + file);
+        EXPECT_EQ(text.status, 0) << text.err;
+        EXPECT_NE(text.out.find(name + ": " + std::to_string(moves) + " moves"), std::string::npos)
+            << text.out;
+        EXPECT_NE(text.out.find("reference walk: agrees"), std::string::npos) << text.out;
+    }
 }
 
 // The shipped 4x4 board: eval prints the reference walk's moves (86, the known optimum of 4x4
