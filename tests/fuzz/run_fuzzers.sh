@@ -8,6 +8,8 @@
 # runs, never the repository's); a crash, a leak, a sanitizer report, an input that runs longer
 # than the timeout or one that takes more memory than the limit is written to
 # BUILD_DIR/fuzz-crashes/<target>/, and the script ends with status 1 after running every target.
+# FUZZ_SEED=N fixes libFuzzer's random seed (make fuzz-smoke, and so make test and CI, use 1, so
+# that the short pass mutates the same way every time); without it each run draws its own.
 set -u
 build=${1:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
 seconds=${2:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
@@ -25,6 +27,9 @@ max_len() {
     esac
 }
 
+seed=()
+[ -z "${FUZZ_SEED:-}" ] || seed=(-seed="$FUZZ_SEED")
+
 failed=()
 for t in "${targets[@]}"; do
     bin=$build/tests/fuzz/fuzz_$t
@@ -41,7 +46,7 @@ for t in "${targets[@]}"; do
     touch "$crashes/.started"  # the inputs listed below are this run's (newer than this mark)
     echo "fuzz: $t for ${seconds}s (log $log)"
     # One process, one thread: -jobs/-workers would take the cores other work needs.
-    if ! "$bin" -max_total_time="$seconds" -max_len="$(max_len "$t")" -timeout=10 \
+    if ! "$bin" "${seed[@]}" -max_total_time="$seconds" -max_len="$(max_len "$t")" -timeout=10 \
         -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
         -artifact_prefix="$crashes/" "$scratch" "$seeds" >"$log" 2>&1; then
         echo "fuzz: $t FAILED; the last lines of $log:" >&2
