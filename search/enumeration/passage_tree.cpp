@@ -19,8 +19,6 @@ Grid::Grid(int r, int c, int a, int b)
             const int p = i * c + j;
             all |= std::uint64_t{1} << p;
             auto set = [&](int d, int q, int s) {
-                next[static_cast<size_t>(p)][static_cast<size_t>(d)] = static_cast<std::int8_t>(q);
-                slot[static_cast<size_t>(p)][static_cast<size_t>(d)] = static_cast<std::int8_t>(s);
                 const std::uint64_t b = s < 0 ? 0 : std::uint64_t{1} << s;
                 dir_bit[static_cast<size_t>(p)][static_cast<size_t>(d)] = b;
                 cell_slots[static_cast<size_t>(p)] |= b;
@@ -150,17 +148,17 @@ std::uint32_t moves_bound(const Grid& g, const Node& n) {
         bool changed = false;
         for (std::uint64_t rest = reach & ~exit_bit; rest; rest &= rest - 1) {
             const int u = std::countr_zero(rest);
-            const auto& sl = g.slot[static_cast<size_t>(u)];
-            const auto& nx = g.next[static_cast<size_t>(u)];
+            const auto& bits = g.dir_bit[static_cast<size_t>(u)];
+            const auto& nx = g.to[static_cast<size_t>(u)];
             std::array<std::int64_t, 4> nb{};  // B of each possible neighbour
             std::array<int, 4> state{};        // 0 none or walled, 1 open, 2 undecided
             bool any_open = false;
             std::int64_t most_undecided = -1;
             for (int d = 0; d < 4; ++d) {
-                const int s = sl[static_cast<size_t>(d)];
-                if (s < 0 || ((n.walled >> s) & 1u)) continue;
+                const std::uint64_t bit = bits[static_cast<size_t>(d)];
+                if (!bit || (n.walled & bit)) continue;
                 nb[static_cast<size_t>(d)] = B[static_cast<size_t>(nx[static_cast<size_t>(d)])];
-                if ((n.open >> s) & 1u) {
+                if (n.open & bit) {
                     state[static_cast<size_t>(d)] = 1;
                     any_open = true;
                 } else {

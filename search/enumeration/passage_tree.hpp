@@ -22,13 +22,11 @@ struct Grid {
     int rows, cols, cells, slots;
     int entrance, exit;  // columns
     int start_cell, exit_cell;
-    std::array<std::array<std::int8_t, 4>, kMaxCells> next{};  // neighbour cell or -1
-    std::array<std::array<std::int8_t, 4>, kMaxCells> slot{};  // its passage slot or -1
     std::array<std::uint64_t, kMaxSlots> right_bit{};  // slot -> cell bit whose right it is, or 0
     std::array<std::uint64_t, kMaxSlots> down_bit{};   // slot -> cell bit below which it is, or 0
-    // For the walk's inner loop: each cell's passage slots as one mask, and per direction the
-    // slot's bit (0 where the grid ends) and the neighbour (the cell itself where the grid ends),
-    // so that choosing the next cell needs no test of the grid's edge.
+    // Each cell's passage slots as one mask, and per direction (down, right, left, up) the slot's
+    // bit (0 where the grid ends) and the neighbour (the cell itself where the grid ends), so that
+    // the walk chooses the next cell with no test of the grid's edge.
     std::array<std::uint64_t, kMaxCells> cell_slots{};
     std::array<std::array<std::uint64_t, 4>, kMaxCells> dir_bit{};
     std::array<std::array<std::int8_t, 4>, kMaxCells> to{};
