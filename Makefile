@@ -24,7 +24,8 @@ MAKEFLAGS += --no-print-directory
 # Debian 12 packages the build needs; `make deps` installs whichever are missing.
 DEPS_PACKAGES := cmake g++ make pkg-config \
 	libyaml-cpp-dev libspdlog-dev libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev \
-	libgtest-dev libgmock-dev libbenchmark-dev clang-14 libclang-rt-14-dev
+	libgtest-dev libgmock-dev libbenchmark-dev clang-14 libclang-rt-14-dev \
+	libopenmpi-dev openmpi-bin
 
 BUILD_DIR    := build
 SANITIZE_DIR := build-sanitize
@@ -107,14 +108,14 @@ $(BUILD_DIR)/CMakeCache.txt: | deps
 $(SANITIZE_DIR)/CMakeCache.txt: | deps
 	cmake -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" $(UNITY) \
-	  -DMAZESEARCH_SANITIZE=ON -DMAZESEARCH_BENCHMARKS=OFF $(CMAKE_ARGS) \
+	  -DMAZESEARCH_SANITIZE=ON -DMAZESEARCH_BENCHMARKS=OFF -DMAZESEARCH_MPI=OFF $(CMAKE_ARGS) \
 	  || { rm -f $(SANITIZE_DIR)/CMakeCache.txt; exit 1; }
 
 # The ThreadSanitizer tree, built like the sanitizer tree (-O1, line tables).
 $(TSAN_DIR)/CMakeCache.txt: | deps
 	cmake -S . -B $(TSAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" $(UNITY) \
-	  -DMAZESEARCH_TSAN=ON -DMAZESEARCH_BENCHMARKS=OFF $(CMAKE_ARGS) \
+	  -DMAZESEARCH_TSAN=ON -DMAZESEARCH_BENCHMARKS=OFF -DMAZESEARCH_MPI=OFF $(CMAKE_ARGS) \
 	  || { rm -f $(TSAN_DIR)/CMakeCache.txt; exit 1; }
 
 # The fuzz tree (docs/fuzzing.md): clang with libFuzzer, ASan and UBSan, -O1 with line tables,
@@ -122,7 +123,7 @@ $(TSAN_DIR)/CMakeCache.txt: | deps
 $(FUZZ_DIR)/CMakeCache.txt: | deps
 	CC=clang-14 CXX=clang++-14 cmake -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" $(UNITY) \
-	  -DMAZESEARCH_FUZZ=ON -DMAZESEARCH_TESTS=OFF -DMAZESEARCH_BENCHMARKS=OFF $(CMAKE_ARGS) \
+	  -DMAZESEARCH_FUZZ=ON -DMAZESEARCH_TESTS=OFF -DMAZESEARCH_BENCHMARKS=OFF -DMAZESEARCH_MPI=OFF $(CMAKE_ARGS) \
 	  || { rm -f $(FUZZ_DIR)/CMakeCache.txt; exit 1; }
 
 build: deps $(BUILD_DIR)/CMakeCache.txt

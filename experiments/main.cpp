@@ -12,6 +12,7 @@
 
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/experiments/cluster/world.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
@@ -68,7 +69,24 @@ int finish_standard_output(int status) {
 
 }  // namespace
 
+int run_command(int argc, char** argv);
+
+}  // namespace
+
+// Under mpirun every rank runs this same main: MPI is started first (only when launched by an MPI
+// launcher) and finished last; a rank that fails ends the whole job, so that no rank is left
+// waiting for it in a collective step.
 int main(int argc, char** argv) {
+    start_world(argc, argv);
+    const int status = run_command(argc, argv);
+    if (distributed() && status != kExitOk && status != 130) world().abort(status);
+    finish_world();
+    return status;
+}
+
+namespace {
+
+int run_command(int argc, char** argv) {
     CLI::App app{"mazesearch: search mazes that keep Squeaky the mouse inside as long as possible"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "mazesearch 0.1.0");
@@ -110,3 +128,5 @@ int main(int argc, char** argv) {
     }
     return finish_standard_output(status);
 }
+
+}  // namespace
