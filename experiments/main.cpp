@@ -67,8 +67,6 @@ int finish_standard_output(int status) {
     return status == kExitOk ? kExitInternal : status;
 }
 
-}  // namespace
-
 int run_command(int argc, char** argv);
 
 }  // namespace

@@ -42,3 +42,84 @@ TEST(MpiEnumerate, FiveByFiveUnderThreeRanksEqualsOneProcess) {
 TEST(MpiEnumerate, SixBySixUnderThreeRanksEqualsOneProcess) {
     expect_same_answer(6, 6, 3);
 }
+
+TEST(MpiEnumerate, PassageBoardsUnderThreeRanksEqualOneProcess) {
+    const std::string grid = "enumerate --model passages --rows 3 --cols 4 --json --quiet";
+    const CmdResult plain = run(grid);
+    ASSERT_EQ(plain.status, 0) << plain.err;
+    const CmdResult spread = run(grid + " --threads 1", mpirun(3));
+    ASSERT_EQ(spread.status, 0) << spread.err;
+    EXPECT_EQ(answer(spread.out), answer(plain.out));
+}
+
+// A rank that fails (here rank 0 alone: only it checks --out) ends the whole job with its
+// status: no rank is left waiting.
+TEST(MpiEnumerate, AFailingRankEndsTheJob) {
+    const CmdResult bad = run("enumerate --rows 5 --cols 5 --quiet --out /no/such/folder/r.json",
+                              "timeout 60 " + mpirun(3));
+    EXPECT_EQ(bad.status, 2) << bad.err;
+    EXPECT_NE(bad.err.find("/no/such/folder"), std::string::npos) << bad.err;
+}
+
+namespace {
+
+// Starts a 6x6 enumeration under `ranks` ranks into OUT (progress every 20 ms) in the
+// background, waits for its first progress file, then runs `strike` (shell text; $JOB is
+// mpirun's process id) and waits for the job to end, at most a minute. Returns what the shell
+// printed: "progress" when the progress file was there when it struck.
+std::string interrupt_job(const std::string& out, int ranks, const std::string& strike) {
+    const std::string script =
+        "cd " + test_dir() + " && " + mpirun(ranks) + kBin +
+        " enumerate --rows 6 --cols 6 --threads 1 --quiet --checkpoint-seconds 0.02 --out " +
+        out + " >/dev/null 2>&1 & JOB=$!; for i in $(seq 1 600); do [ -e " + out +
+        ".progress ] && break; kill -0 $JOB 2>/dev/null || break; sleep 0.1; done; [ -e " + out +
+        ".progress ] && echo progress; " + strike +
+        "; for i in $(seq 1 600); do kill -0 $JOB 2>/dev/null || break; sleep 0.1; done; "
+        "kill -9 $JOB 2>/dev/null; wait $JOB";
+    const CmdResult r = run("--version >/dev/null; " + script + " #", "");
+    return r.out;
+}
+
+void expect_resumes_to_the_plain_answer(const std::string& out, const std::string& launcher) {
+    const CmdResult plain = run("enumerate --rows 6 --cols 6 --json --quiet");
+    ASSERT_EQ(plain.status, 0) << plain.err;
+    if (std::filesystem::exists(out) && !std::filesystem::exists(out + ".progress")) {
+        // The job finished before the strike (a fast machine): its result must be whole.
+        const CmdResult whole = run("merge --json " + out);
+        ASSERT_EQ(whole.status, 0) << whole.err;
+        EXPECT_EQ(answer(whole.out), answer(plain.out));
+        return;
+    }
+    ASSERT_TRUE(std::filesystem::exists(out + ".progress"));
+    ASSERT_FALSE(std::filesystem::exists(out));
+    const CmdResult resumed =
+        run("enumerate --rows 6 --cols 6 --threads 1 --json --quiet --resume --out " + out,
+            launcher);
+    ASSERT_EQ(resumed.status, 0) << resumed.err;
+    EXPECT_EQ(answer(resumed.out), answer(plain.out));
+    EXPECT_FALSE(std::filesystem::exists(out + ".progress"));
+}
+
+}  // namespace
+
+// Ctrl-C on mpirun: it passes the signal to every rank, rank 0 writes the progress file, and
+// the job resumed under mpirun ends on the single-process answer.
+TEST(MpiEnumerate, AnInterruptedJobResumesToTheSameAnswer) {
+    const std::string out = test_dir() + "/interrupted.json";
+    const std::string said = interrupt_job(out, 3, "kill -INT $JOB");
+    EXPECT_NE(said.find("progress"), std::string::npos) << said;
+    expect_resumes_to_the_plain_answer(out, mpirun(3));
+}
+
+// A rank killed outright (SIGKILL: no chance to say anything) ends the job; the progress file
+// loses only the subtrees in work, and a single process resumes the distributed run.
+TEST(MpiEnumerate, AJobWithAKilledRankResumesToTheSameAnswer) {
+    const std::string out = test_dir() + "/killed.json";
+    const std::string said = interrupt_job(
+        out, 3,
+        "for p in $(pgrep -f 'enumerate --rows 6 --cols 6 .*" + out +
+            "'); do grep -qa OMPI_COMM_WORLD_RANK=2 /proc/$p/environ 2>/dev/null && kill -9 $p; "
+            "done");
+    EXPECT_NE(said.find("progress"), std::string::npos) << said;
+    expect_resumes_to_the_plain_answer(out, "");
+}

@@ -17,7 +17,9 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/experiments/cluster/world.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/commands/enumerate_mpi.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
@@ -48,6 +50,7 @@ struct EnumerateOptions {
     std::uint64_t probes = 100000;
     std::size_t cap = 8;
     double checkpoint_seconds = 60;
+    std::size_t frontier = EnumerationOptions{}.frontier;
 };
 
 Cell parse_cell(const std::string& text, const std::string& what, int rows, int cols) {
@@ -176,6 +179,8 @@ std::optional<ProgressFile> load_progress(const fs::path& latest, const fs::path
                       latest.string() + " and " + previous.string());
 }
 
+int finish_enumeration(const EnumerateOptions& o, const EnumerationResult& total);
+
 int run_enumerate(const EnumerateOptions& o) {
     if (o.rows < 1 || o.cols < 1) throw ConfigError("--rows and --cols are required");
     const bool passages = o.model == "passages";
@@ -220,6 +225,7 @@ int run_enumerate(const EnumerateOptions& o) {
             throw ConfigError("--shard: expected i/N with 0 <= i < N, got '" + o.shard + "'");
     }
     if (o.estimate) {
+        if (world().rank() != 0) return kExitOk;  // under mpirun, one estimate (rank 0's)
         const TreeEstimate e =
             passages ? estimate_passage_tree(o.rows, o.cols, start.c, exit.c, o.probes, 1,
                                              o.at_least)
@@ -282,7 +288,9 @@ int run_enumerate(const EnumerateOptions& o) {
     // before any work: a result that cannot be written is known at once, not after hours.
     std::optional<FolderLock> lock;
     const fs::path previous_path = o.out.empty() ? fs::path() : fs::path(o.out + ".progress.prev");
-    if (!o.out.empty()) {
+    // Under mpirun, rank 0 alone reads and writes files (the others only enumerate).
+    const bool files_here = world().rank() == 0;
+    if (files_here && !o.out.empty()) {
         const fs::path out(o.out);
         if (fs::is_directory(out))
             throw ConfigError(o.out + ": is a folder; --out takes a file name (the result)");
@@ -291,7 +299,11 @@ int run_enumerate(const EnumerateOptions& o) {
         lock.emplace(FolderLock::file(o.out + ".lock", o.out, "an enumeration"));
         remove_stale_temporaries(out.parent_path(), out.filename().string());
     }
-    if (o.resume) {
+    if (o.resume && o.out.empty())
+        throw ConfigError("--resume needs --out FILE (the progress is FILE.progress)");
+    if (!files_here) {
+        // Another rank of an MPI job: rank 0 checked the files.
+    } else if (o.resume) {
         if (o.out.empty())
             throw ConfigError("--resume needs --out FILE (the progress is FILE.progress)");
         if (fs::exists(o.out) && !fs::exists(progress_path) && !fs::exists(previous_path)) {
@@ -331,6 +343,7 @@ int run_enumerate(const EnumerateOptions& o) {
             o.out + ": already exists (a finished result); remove it or choose another --out");
     }
 
+    auto finish = [&](const EnumerationResult& result) { return finish_enumeration(o, result); };
     auto save_progress = [&] {
         if (o.out.empty()) return;
         nlohmann::json p;
@@ -338,6 +351,37 @@ int run_enumerate(const EnumerateOptions& o) {
         p["done"] = done_to_text(done);
         write_file_keeping_previous(progress_path, previous_path, p.dump() + "\n");
     };
+
+    if (distributed()) {
+        DistributedEnumeration job;
+        job.passages = passages;
+        job.rows = o.rows;
+        job.cols = o.cols;
+        job.start = start;
+        job.exit = exit;
+        job.options.objective = *objective;
+        job.options.threads = o.threads;
+        job.options.board_cap = o.cap;
+        job.options.at_least = o.at_least;
+        job.options.frontier = o.frontier;
+        job.shard = shard;
+        job.shards = shards;
+        job.total = &total;
+        job.done = &done;
+        job.save_progress = save_progress;
+        job.checkpoint_seconds = o.checkpoint_seconds;
+        job.quiet = verbosity() == Verbosity::Quiet;
+        const int status = enumerate_distributed(job);
+        if (!files_here) return status;
+        if (status == 130) {
+            diag().warn(
+                "interrupted; progress in {}; continue with the same command and --resume (under "
+                "mpirun or not)",
+                progress_path.empty() ? "(nowhere: no --out given)" : progress_path.string());
+            return 130;
+        }
+        return finish(total);
+    }
 
     const InterruptGuard guard;
     const bool quiet = verbosity() == Verbosity::Quiet;
@@ -358,6 +402,7 @@ int run_enumerate(const EnumerateOptions& o) {
     eo.shards = shards;
     eo.board_cap = o.cap;
     eo.at_least = o.at_least;
+    eo.frontier = o.frontier;
     eo.done = &done;
     eo.stop = &stop;
     auto segment_start = std::chrono::steady_clock::now();
@@ -429,6 +474,14 @@ int run_enumerate(const EnumerateOptions& o) {
                     progress_path.empty() ? "(nowhere: no --out given)" : progress_path.string());
         return 130;
     }
+    return finish(total);
+}
+
+// The end of an enumeration: the result written to --out (its progress files removed) and
+// printed.
+int finish_enumeration(const EnumerateOptions& o, const EnumerationResult& total) {
+    const fs::path progress_path = o.out.empty() ? fs::path() : fs::path(o.out + ".progress");
+    const fs::path previous_path = o.out.empty() ? fs::path() : fs::path(o.out + ".progress.prev");
     if (!o.out.empty()) {
         try {
             write_file_atomically(o.out, total.to_json().dump(2) + "\n");
@@ -484,6 +537,10 @@ Command add_enumerate(CLI::App& app) {
     sub->add_option("--checkpoint-seconds", o->checkpoint_seconds,
                     "Progress written this often (with --out)")
         ->check(CLI::Range(0.01, 1e9));
+    sub->add_option("--frontier", o->frontier,
+                    "Cut the tree into at least this many subtrees (the unit of shards, progress "
+                    "and the MPI hand-out; a resumed enumeration needs the same)")
+        ->check(CLI::Range(1, 1 << 26));
     return {sub, [o] { return run_enumerate(*o); }};
 }
 

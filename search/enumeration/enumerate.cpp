@@ -3,6 +3,7 @@
 #include <bit>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "mazesearch/engine/worker_team.hpp"
@@ -138,6 +139,37 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
     std::vector<Slot> slots(static_cast<std::size_t>(team.size()),
                             Slot{Collector{&g, start, exit, options.board_cap, {}}});
     for (Slot& s : slots) s.c.r.objective = options.objective;
+    EnumerationResult total;
+    total.rows = rows;
+    total.cols = cols;
+    total.start = start;
+    total.exit = exit;
+    total.shard = options.shard;
+    total.shards = options.shards;
+    total.objective = options.objective;
+    if (options.next) {
+        // Each worker takes subtrees from the hand-out until it has none left; a subtree's result
+        // is its own, so that whoever collects them knows exactly which subtrees it covers.
+        team.run(static_cast<std::size_t>(team.size()), [&](std::size_t, int) {
+            while (const std::optional<std::size_t> i = options.next()) {
+                if (*i >= nodes.size())
+                    throw std::invalid_argument("subtree " + std::to_string(*i) +
+                                                " handed out; this tree has " +
+                                                std::to_string(nodes.size()));
+                Collector c{&g, start, exit, options.board_cap, total};
+                const auto s0 = std::chrono::steady_clock::now();
+                Node n = nodes[*i];
+                c.explore(n);
+                c.r.subtrees = 1;
+                c.r.seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
+                options.finished(*i, std::move(c.r));
+            }
+        });
+        total.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return total;
+    }
     std::atomic<std::uint64_t> finished{0};
     std::atomic<std::uint64_t> best{0};
     team.run(mine.size(), [&](std::size_t k, int worker) {
@@ -154,14 +186,6 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
         if (options.progress) options.progress(f, mine.size(), best.load());
     });
 
-    EnumerationResult total;
-    total.rows = rows;
-    total.cols = cols;
-    total.start = start;
-    total.exit = exit;
-    total.shard = options.shard;
-    total.shards = options.shards;
-    total.objective = options.objective;
     for (Slot& slot : slots) {
         Collector& c = slot.c;
         c.r.rows = rows;

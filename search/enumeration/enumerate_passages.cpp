@@ -3,6 +3,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "mazesearch/engine/worker_team.hpp"
@@ -198,6 +199,31 @@ EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int
     total.at_least = options.at_least;
 
     WorkerTeam team(options.threads);
+    if (options.next) {
+        // The distributed hand-out (exhaustive.hpp): each subtree's result on its own.
+        team.run(static_cast<std::size_t>(team.size()), [&](std::size_t, int) {
+            while (const std::optional<std::size_t> i = options.next()) {
+                if (*i >= items.size())
+                    throw std::invalid_argument("subtree " + std::to_string(*i) +
+                                                " handed out; this tree has " +
+                                                std::to_string(items.size()));
+                passage_detail::Collector c{&forest, options.board_cap, options.at_least, total,
+                                            {}};
+                const auto s0 = std::chrono::steady_clock::now();
+                const passage_detail::Item& it = items[*i];
+                pt::Node n = it.node;
+                c.explore(forest.grids[static_cast<size_t>(it.grid)], n);
+                c.flush();
+                c.r.subtrees = 1;
+                c.r.seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
+                options.finished(*i, std::move(c.r));
+            }
+        });
+        total.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return total;
+    }
     struct alignas(64) Slot {
         passage_detail::Collector c;
     };

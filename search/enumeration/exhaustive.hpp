@@ -19,6 +19,7 @@
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,13 @@ struct EnumerationOptions {
     // When > 0, only boards worth at least this much are counted, and subtrees a bound proves
     // unable to reach it are cut (the passage enumeration; the cell enumeration refuses it).
     std::uint64_t at_least = 0;
+    // A hand-out of subtrees (the distributed enumeration, experiments/commands/enumerate_mpi):
+    // when `next` is set, each worker asks it for a subtree (a frontier index) until it says
+    // none, explores that subtree alone and hands the subtree's own result to `finished`; both are
+    // called from several threads at once, and `next` may wait for work. Shard, done, limit and
+    // stop are then not consulted (the hand-out decides), and the returned result is empty.
+    std::function<std::optional<std::size_t>()> next;
+    std::function<void(std::size_t, EnumerationResult&&)> finished;
 };
 
 // Enumerates every board of the rows x cols grid with start and exit open.
@@ -58,6 +66,14 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
 // length of its `done` list); std::invalid_argument for a grid it does not handle.
 std::size_t enumeration_subtrees(int rows, int cols, Cell start, Cell exit,
                                  std::size_t frontier = EnumerationOptions{}.frontier);
+
+// The expected size of each frontier subtree (in the order and number enumerate_boards cuts the
+// tree into for `frontier`): the mouse moves simulated below it, by `probes` random probes from
+// its root (as estimate_tree). The distributed enumeration hands out the largest first, so that
+// no rank is left with a large subtree at the end. Deterministic for a given seed.
+std::vector<double> estimate_subtrees(int rows, int cols, Cell start, Cell exit,
+                                      std::size_t frontier, std::uint64_t probes,
+                                      std::uint64_t seed, int threads);
 
 // Knuth's random-probe estimate of the decision tree: each probe dives from the root taking a
 // random child at every branch, and the product of the branching factors along its path is an

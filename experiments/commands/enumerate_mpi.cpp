@@ -1,0 +1,429 @@
+#include "mazesearch/experiments/commands/enumerate_mpi.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <numeric>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+#include "mazesearch/engine/worker_team.hpp"
+#include "mazesearch/experiments/cluster/world.hpp"
+#include "mazesearch/experiments/diagnostics.hpp"
+#include "mazesearch/experiments/interrupt.hpp"
+#include "mazesearch/search/enumeration/passages.hpp"
+
+namespace maze::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Messages: a rank's report (finished subtrees' results, how many more it wants, whether it
+// leaves) to rank 0, and rank 0's answer (subtrees, or "end": nothing left, or "stop": the job
+// is being interrupted).
+constexpr int kTagReport = 11;
+constexpr int kTagWork = 12;
+
+double seconds_since(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+std::string duration_text(double s) {
+    char buf[64];
+    if (s < 120)
+        std::snprintf(buf, sizeof buf, "%.0fs", s);
+    else if (s < 7200)
+        std::snprintf(buf, sizeof buf, "%.1fmin", s / 60);
+    else
+        std::snprintf(buf, sizeof buf, "%.1fh", s / 3600);
+    return buf;
+}
+
+EnumerationResult run_local(const DistributedEnumeration& job, EnumerationOptions o) {
+    return job.passages
+               ? enumerate_passage_boards(job.rows, job.cols, job.start.c, job.exit.c, o)
+               : enumerate_boards(job.rows, job.cols, job.start, job.exit, o);
+}
+
+// Rank 0's book of the work: the subtrees not handed out yet (largest expected first), those
+// each rank holds, the result so far and the done marks. Every member is used under `m`.
+class Master {
+  public:
+    Master(DistributedEnumeration& job, std::vector<std::size_t> order, std::vector<double> cost,
+           int ranks)
+        : job_(job), queue_(order.begin(), order.end()), cost_(std::move(cost)),
+          held_(static_cast<std::size_t>(ranks)) {
+        for (std::size_t i : order) cost_left_ += cost_[i];
+        cost_all_ = cost_left_;
+        mine_ = order.size();
+    }
+
+    // Rank 0's own workers: the next subtree; waits while others hold subtrees that may come back
+    // (a rank that leaves early returns its own); none when everything is handed out or stopping.
+    std::optional<std::size_t> take_local() {
+        std::unique_lock<std::mutex> lock(m);
+        for (;;) {
+            if (stopping_) return std::nullopt;
+            if (!queue_.empty()) {
+                const std::size_t i = queue_.front();
+                queue_.pop_front();
+                held_[0].insert(i);
+                return i;
+            }
+            if (!held_elsewhere()) return std::nullopt;
+            changed_.wait_for(lock, std::chrono::milliseconds(100));
+        }
+    }
+
+    // A finished subtree (from any rank): added to the result and marked done.
+    void finish(int rank, std::size_t i, const EnumerationResult& r) {
+        std::lock_guard<std::mutex> lock(m);
+        if (i >= job_.done->size() || !held_[static_cast<std::size_t>(rank)].erase(i))
+            throw std::runtime_error("rank " + std::to_string(rank) + " reported subtree " +
+                                     std::to_string(i) + ", which it was not given");
+        job_.total->merge(r, job_.options.board_cap);
+        (*job_.done)[i] = 1;
+        ++finished_;
+        cost_left_ -= cost_[i];
+        changed_.notify_all();
+    }
+
+    // Up to `want` subtrees for `rank`.
+    std::vector<std::size_t> hand_out(int rank, std::size_t want) {
+        std::lock_guard<std::mutex> lock(m);
+        std::vector<std::size_t> out;
+        while (!stopping_ && out.size() < want && !queue_.empty()) {
+            out.push_back(queue_.front());
+            held_[static_cast<std::size_t>(rank)].insert(queue_.front());
+            queue_.pop_front();
+        }
+        return out;
+    }
+
+    // A rank that leaves: what it still held goes back to the front of the queue.
+    void leave(int rank) {
+        std::lock_guard<std::mutex> lock(m);
+        std::set<std::size_t>& h = held_[static_cast<std::size_t>(rank)];
+        for (auto it = h.rbegin(); it != h.rend(); ++it) queue_.push_front(*it);
+        h.clear();
+        changed_.notify_all();
+    }
+
+    bool nothing_left() {
+        std::lock_guard<std::mutex> lock(m);
+        return queue_.empty();
+    }
+    void stop() {
+        std::lock_guard<std::mutex> lock(m);
+        stopping_ = true;
+        changed_.notify_all();
+    }
+    bool stopping() {
+        std::lock_guard<std::mutex> lock(m);
+        return stopping_;
+    }
+    bool complete() {
+        std::lock_guard<std::mutex> lock(m);
+        return finished_ == mine_;
+    }
+    // Subtrees finished this session, of this session's; the share of the expected work done.
+    std::size_t finished() {
+        std::lock_guard<std::mutex> lock(m);
+        return finished_;
+    }
+    std::size_t mine() const { return mine_; }
+    double share_done() {
+        std::lock_guard<std::mutex> lock(m);
+        return cost_all_ > 0 ? 1 - cost_left_ / cost_all_
+                             : static_cast<double>(finished_) / std::max<double>(1, mine_);
+    }
+
+    std::mutex m;
+
+  private:
+    bool held_elsewhere() const {
+        for (std::size_t r = 1; r < held_.size(); ++r)
+            if (!held_[r].empty()) return true;
+        return false;
+    }
+    DistributedEnumeration& job_;
+    std::deque<std::size_t> queue_;
+    std::vector<double> cost_;
+    std::vector<std::set<std::size_t>> held_;
+    std::condition_variable changed_;
+    std::size_t mine_ = 0, finished_ = 0;
+    double cost_all_ = 0, cost_left_ = 0;
+    bool stopping_ = false;
+};
+
+// The subtrees of this shard not done yet, largest expected first, and each subtree's expected
+// cost (the moves simulated below it; equal for the passage tree, which has no per-subtree
+// estimate: canonical order).
+std::pair<std::vector<std::size_t>, std::vector<double>> plan(const DistributedEnumeration& job) {
+    const std::size_t n = job.done->size();
+    std::vector<double> cost(n, 1.0);
+    if (!job.passages && job.probes > 0)
+        cost = estimate_subtrees(job.rows, job.cols, job.start, job.exit, job.options.frontier,
+                                 job.probes, 1, job.options.threads);
+    std::vector<std::size_t> order;
+    for (std::size_t i = static_cast<std::size_t>(job.shard); i < n;
+         i += static_cast<std::size_t>(job.shards))
+        if (!(*job.done)[i]) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
+    return {order, cost};
+}
+
+int run_rank0(DistributedEnumeration& job) {
+    World& w = world();
+    const InterruptGuard guard;
+    // Every rank's work list has the same length: the tree's subtrees.
+    const std::size_t subtrees =
+        job.passages ? passage_enumeration_subtrees(job.rows, job.cols, job.start.c, job.exit.c,
+                                                    job.options.frontier)
+                     : enumeration_subtrees(job.rows, job.cols, job.start, job.exit,
+                                            job.options.frontier);
+    if (job.done->empty()) job.done->assign(subtrees, 0);
+    if (job.done->size() != subtrees)
+        throw std::invalid_argument("the progress marks " + std::to_string(job.done->size()) +
+                                    " subtrees; this tree has " + std::to_string(subtrees) +
+                                    " (another --frontier?)");
+    const auto t0 = Clock::now();
+    auto [order, cost] = plan(job);
+    diag().debug("the largest-first order took {:.2f} s", seconds_since(t0));
+    Master master(job, order, cost, w.size());
+    if (!job.quiet)
+        diag().info("{}x{}{}: {} subtrees to do on {} ({} thread{} each){}", job.rows, job.cols,
+                    job.passages ? " passages" : "", order.size(), w.describe(),
+                    WorkerTeam::resolve(job.options.threads),
+                    WorkerTeam::resolve(job.options.threads) == 1 ? "" : "s", job.passages ? "" : ", largest expected first");
+
+    // The server: answers the other ranks, writes checkpoints and progress. The only thread of
+    // rank 0 that calls MPI while the enumeration runs.
+    std::atomic<bool> local_done{false};
+    std::exception_ptr server_error;
+    std::thread server([&] {
+        try {
+            std::vector<char> left(static_cast<std::size_t>(w.size()), 0);
+            left[0] = 1;
+            int remaining = w.size() - 1;
+            auto last_save = Clock::now(), last_line = Clock::now();
+            const bool tty = live_progress();
+            while (remaining > 0 || !local_done.load()) {
+                if (InterruptGuard::requested().load() && !master.stopping()) master.stop();
+                bool busy = false;
+                while (std::optional<World::Message> msg = w.poll()) {
+                    busy = true;
+                    if (msg->tag != kTagReport)
+                        throw std::runtime_error("rank " + std::to_string(msg->from) +
+                                                 ": unexpected message");
+                    const nlohmann::json report = nlohmann::json::parse(msg->bytes);
+                    for (const nlohmann::json& r : report.at("results"))
+                        master.finish(msg->from, r.at(0).get<std::size_t>(),
+                                      EnumerationResult::from_json(r.at(1)));
+                    nlohmann::json answer;
+                    if (report.at("leaving").get<bool>()) {
+                        master.leave(msg->from);
+                        left[static_cast<std::size_t>(msg->from)] = 1;
+                        --remaining;
+                        answer["end"] = true;
+                    } else if (master.stopping()) {
+                        answer["stop"] = true;
+                    } else {
+                        const std::vector<std::size_t> given =
+                            master.hand_out(msg->from, report.at("want").get<std::size_t>());
+                        answer["subtrees"] = given;
+                        if (given.empty() && master.nothing_left()) answer["end"] = true;
+                    }
+                    w.send(msg->from, kTagWork, answer.dump());
+                }
+                if (seconds_since(last_save) >= job.checkpoint_seconds) {
+                    std::lock_guard<std::mutex> lock(master.m);
+                    if (job.save_progress) job.save_progress();
+                    last_save = Clock::now();
+                }
+                if (!job.quiet && seconds_since(last_line) >= (tty ? 0.2 : 10.0)) {
+                    last_line = Clock::now();
+                    const double share = master.share_done();
+                    const double elapsed = seconds_since(t0);
+                    char line[256];
+                    std::snprintf(line, sizeof line,
+                                  "%dx%d%s (%s): %5.1f%% of the expected work, %zu of %zu "
+                                  "subtrees, best %llu, %s to go",
+                                  job.rows, job.cols, job.passages ? " passages" : "",
+                                  w.describe().c_str(), share * 100, master.finished(),
+                                  master.mine(),
+                                  static_cast<unsigned long long>(job.total->optimum),
+                                  share > 0 ? duration_text(elapsed / share - elapsed).c_str()
+                                            : "?");
+                    if (tty) {
+                        std::fprintf(stderr, "\r\033[K%s", line);
+                        std::fflush(stderr);
+                    } else {
+                        diag().info("{}", line);
+                    }
+                }
+                if (!busy) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }
+            if (tty && !job.quiet) std::fprintf(stderr, "\r\033[K");
+        } catch (...) {
+            server_error = std::current_exception();
+            master.stop();
+        }
+    });
+
+    EnumerationOptions o = job.options;
+    o.shard = 0;
+    o.shards = 1;
+    o.done = nullptr;
+    o.next = [&] { return master.take_local(); };
+    o.finished = [&](std::size_t i, EnumerationResult&& r) { master.finish(0, i, r); };
+    std::exception_ptr local_error;
+    try {
+        run_local(job, o);
+    } catch (...) {
+        local_error = std::current_exception();
+        master.stop();
+    }
+    local_done = true;
+    server.join();
+    if (server_error) std::rethrow_exception(server_error);
+    if (local_error) std::rethrow_exception(local_error);
+    if (master.complete()) {
+        job.total->seconds += seconds_since(t0);
+        return 0;
+    }
+    job.total->seconds += seconds_since(t0);
+    if (job.save_progress) job.save_progress();
+    return 130;
+}
+
+// Another rank: a courier thread trades finished results for new subtrees with rank 0 and keeps
+// a few subtrees queued for this rank's workers.
+int run_other_rank(DistributedEnumeration& job) {
+    World& w = world();
+    const InterruptGuard guard;
+    const int threads = WorkerTeam::resolve(job.options.threads);
+    // Subtrees kept queued: at least two per thread, and enough for about a quarter of a second
+    // of work at the rate seen so far (small subtrees take well under a millisecond each, a
+    // round trip to rank 0 about as long: one at a time would leave the workers waiting).
+    const std::size_t least = static_cast<std::size_t>(std::max(2, 2 * threads));
+    std::size_t target = least;
+    std::size_t done_here = 0;
+    const auto started = Clock::now();
+    std::mutex m;
+    std::condition_variable changed;
+    std::deque<std::size_t> items;
+    nlohmann::json results = nlohmann::json::array();
+    int in_flight = 0;
+    bool no_more = false, stopped = false;
+
+    std::exception_ptr courier_error;
+    std::thread courier([&] {
+        try {
+            auto last_report = Clock::now();
+            for (;;) {
+                nlohmann::json report;
+                bool leaving = false;
+                {
+                    std::unique_lock<std::mutex> lock(m);
+                    if (InterruptGuard::requested().load() && !stopped) {
+                        items.clear();
+                        no_more = stopped = true;
+                        changed.notify_all();
+                    }
+                    leaving = no_more && items.empty() && in_flight == 0;
+                    const double elapsed = seconds_since(started);
+                    if (elapsed > 0.05)
+                        target = std::clamp<std::size_t>(
+                            static_cast<std::size_t>(static_cast<double>(done_here) / elapsed *
+                                                     0.25),
+                            least, 1 << 16);
+                    const std::size_t want = no_more ? 0 : target - std::min(target, items.size());
+                    const bool due = !results.empty() && seconds_since(last_report) >= 1.0;
+                    if (!leaving && want < std::max<std::size_t>(1, target / 2) && !due) {
+                        changed.wait_for(lock, std::chrono::milliseconds(1));
+                        continue;
+                    }
+                    report["results"] = std::move(results);
+                    results = nlohmann::json::array();
+                    report["want"] = want;
+                    report["leaving"] = leaving;
+                }
+                w.send(0, kTagReport, report.dump());
+                const nlohmann::json answer = nlohmann::json::parse(w.receive(0, kTagWork));
+                last_report = Clock::now();
+                if (leaving) break;
+                std::lock_guard<std::mutex> lock(m);
+                if (answer.contains("subtrees"))
+                    for (const nlohmann::json& i : answer["subtrees"])
+                        items.push_back(i.get<std::size_t>());
+                if (answer.value("end", false)) no_more = true;
+                if (answer.value("stop", false)) {
+                    items.clear();
+                    no_more = stopped = true;
+                }
+                changed.notify_all();
+            }
+        } catch (...) {
+            courier_error = std::current_exception();
+            std::lock_guard<std::mutex> lock(m);
+            items.clear();
+            no_more = stopped = true;
+            changed.notify_all();
+        }
+    });
+
+    EnumerationOptions o = job.options;
+    o.shard = 0;
+    o.shards = 1;
+    o.done = nullptr;
+    o.next = [&]() -> std::optional<std::size_t> {
+        std::unique_lock<std::mutex> lock(m);
+        changed.wait(lock, [&] { return !items.empty() || no_more; });
+        if (items.empty()) return std::nullopt;
+        const std::size_t i = items.front();
+        items.pop_front();
+        ++in_flight;
+        changed.notify_all();
+        return i;
+    };
+    o.finished = [&](std::size_t i, EnumerationResult&& r) {
+        nlohmann::json entry = nlohmann::json::array({i, r.to_json()});
+        std::lock_guard<std::mutex> lock(m);
+        results.push_back(std::move(entry));
+        ++done_here;
+        --in_flight;
+        changed.notify_all();
+    };
+    std::exception_ptr local_error;
+    try {
+        run_local(job, o);
+    } catch (...) {
+        local_error = std::current_exception();
+        std::lock_guard<std::mutex> lock(m);
+        items.clear();
+        no_more = stopped = true;
+        in_flight = 0;
+        changed.notify_all();
+    }
+    courier.join();
+    if (courier_error) std::rethrow_exception(courier_error);
+    if (local_error) std::rethrow_exception(local_error);
+    return stopped ? 130 : 0;
+}
+
+}  // namespace
+
+int enumerate_distributed(DistributedEnumeration& job) {
+    return world().rank() == 0 ? run_rank0(job) : run_other_rank(job);
+}
+
+}  // namespace maze::cli
