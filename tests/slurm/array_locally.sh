@@ -1,0 +1,84 @@
+#!/bin/bash
+# The Slurm recipes without Slurm (this machine has none): runs the body of
+# experiments/slurm/enumerate-array.sbatch once per task with SLURM_ARRAY_TASK_ID set, as the
+# array's tasks would run, stops one task half-way (SIGTERM, as Slurm does at the time limit)
+# and runs it again, then merges the shards with merge-shards.sh and checks the answer against
+# a single-process enumeration of the same grid. The MPI recipe's body runs too, under mpirun,
+# when MPI was built in.
+#
+#   tests/slurm/array_locally.sh BUILD_DIR SOURCE_DIR [ROWS COLS SHARDS]
+set -euo pipefail
+build=$(cd "${1:?usage: array_locally.sh BUILD_DIR SOURCE_DIR}" && pwd)
+src=$(cd "${2:?usage: array_locally.sh BUILD_DIR SOURCE_DIR}" && pwd)
+rows=${3:-6} cols=${4:-6} shards=${5:-4}
+bin="$build/mazesearch"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+# The answer without the recipes, every field but the time (the command writes JSON with its
+# keys in order, so the text compares).
+answer() { sed -E 's/"seconds":[0-9.eE+-]+,?//'; }
+"$bin" enumerate --rows "$rows" --cols "$cols" --json --quiet | answer > plain.txt
+
+export ROWS=$rows COLS=$cols SHARDS=$shards OUT_DIR=$work/shards MAZESEARCH=$bin
+export SLURM_CPUS_PER_TASK=1 EXTRA="--checkpoint-seconds 0.05"
+# Task 1 is stopped once it has written progress (Slurm's TERM before the time limit).
+SLURM_ARRAY_TASK_ID=1 bash "$src/experiments/slurm/enumerate-array.sbatch" > task1.out 2>&1 &
+job=$!
+for _ in $(seq 1 300); do
+  [ -e shards/shard-1.json.progress ] && break
+  kill -0 "$job" 2>/dev/null || break
+  sleep 0.05
+done
+kill -TERM "$job" 2>/dev/null || true
+status=0
+wait "$job" || status=$?
+if [ "$status" -eq 130 ]; then
+  echo "task 1 stopped with its progress written (status 130)"
+  [ -e shards/shard-1.json.progress ] || { echo "FAIL: no progress after the stop" >&2; exit 1; }
+elif [ "$status" -ne 0 ]; then
+  echo "FAIL: task 1 ended with $status" >&2; cat task1.out >&2; exit 1
+fi
+# The merge refuses while a shard is missing or unfinished.
+if bash "$src/experiments/slurm/merge-shards.sh" shards > /dev/null 2>&1; then
+  echo "FAIL: merge-shards.sh merged an incomplete set" >&2; exit 1
+fi
+# Every task, as the array (task 1 again: it resumes).
+for task in $(seq 0 $((shards - 1))); do
+  SLURM_ARRAY_TASK_ID=$task bash "$src/experiments/slurm/enumerate-array.sbatch" > "task$task.out" 2>&1
+done
+# A task that runs again after it finished says so and changes nothing.
+SLURM_ARRAY_TASK_ID=0 bash "$src/experiments/slurm/enumerate-array.sbatch" > again.out 2>&1
+grep -q "already finished" again.out || { echo "FAIL: a finished task ran again" >&2; cat again.out >&2; exit 1; }
+bash "$src/experiments/slurm/merge-shards.sh" shards | answer > merged.txt
+grep -q '"optimum"' plain.txt && grep -q '"optimum"' merged.txt ||
+  { echo "FAIL: no answer to compare" >&2; exit 1; }
+if ! cmp -s plain.txt merged.txt; then
+  echo "FAIL: the merged shards differ from the single-process answer" >&2
+  diff plain.txt merged.txt >&2 || true
+  exit 1
+fi
+echo "array of $shards tasks on ${rows}x${cols}: merged answer equals the single-process one"
+
+# The MPI recipe's body under mpirun (3 ranks on this machine).
+if [ "${MPI:-0}" = 1 ]; then
+  as_root=()
+  [ "$(id -u)" -eq 0 ] && as_root=(--allow-run-as-root)
+  mkdir -p bin
+  # The recipe calls plain `mpirun` with Slurm's mapping; here: three ranks, oversubscribed.
+  cat > bin/mpirun <<SH
+#!/bin/bash
+while [ \$# -gt 0 ] && [ "\$1" = --map-by ]; do shift 2; done
+exec "$(command -v mpirun)" ${as_root[*]} --oversubscribe -n 3 "\$@"
+SH
+  chmod +x bin/mpirun
+  PATH="$work/bin:$PATH" OUT="$work/mpi.json" EXTRA="--json --quiet" \
+    bash "$src/experiments/slurm/mpi-enumerate.sbatch" | answer > mpi.txt
+  if ! cmp -s plain.txt mpi.txt; then
+    echo "FAIL: the mpirun recipe's answer differs from the single-process one" >&2
+    diff plain.txt mpi.txt >&2 || true
+    exit 1
+  fi
+  echo "mpi-enumerate.sbatch under mpirun (3 ranks): the same answer"
+fi
