@@ -1,5 +1,9 @@
 #include "mazesearch/engine/worker_team.hpp"
 
+#ifdef __linux__
+#include <sched.h>
+#endif
+
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
@@ -37,6 +41,13 @@ struct WorkerTeam::Arena {
 
 int WorkerTeam::resolve(int threads) {
     if (threads > 0) return threads;
+#ifdef __linux__
+    // The cores this process may run on: under mpirun or Slurm a rank is bound to its share of
+    // the machine (taskset does the same), and more threads than that would only take turns.
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+#endif
     const unsigned hw = std::thread::hardware_concurrency();
     return hw > 0 ? static_cast<int>(hw) : 1;
 }

@@ -25,7 +25,8 @@ class WorkerTeam {
   public:
     using Item = std::function<void(std::size_t item, int worker)>;
 
-    // threads <= 0: one per hardware thread; 1: no thread is started, run() is a plain loop.
+    // threads <= 0: one per core this process may run on (its CPU affinity: under mpirun, Slurm or
+    // taskset a share of the machine); 1: no thread is started, run() is a plain loop.
     explicit WorkerTeam(int threads = 0);
     ~WorkerTeam();
     WorkerTeam(const WorkerTeam&) = delete;
@@ -38,7 +39,7 @@ class WorkerTeam {
     // yet started then are skipped).
     void run(std::size_t n, const Item& fn);
 
-    // The thread count `threads` stands for (<= 0: the hardware threads, at least 1).
+    // The thread count `threads` stands for (<= 0: the cores of the affinity mask, at least 1).
     static int resolve(int threads);
 
   private:

@@ -51,6 +51,7 @@ struct EnumerateOptions {
     std::size_t cap = 8;
     double checkpoint_seconds = 60;
     std::size_t frontier = EnumerationOptions{}.frontier;
+    std::uint64_t order_probes = DistributedEnumeration{}.probes;
 };
 
 Cell parse_cell(const std::string& text, const std::string& what, int rows, int cols) {
@@ -370,6 +371,7 @@ int run_enumerate(const EnumerateOptions& o) {
         job.done = &done;
         job.save_progress = save_progress;
         job.checkpoint_seconds = o.checkpoint_seconds;
+        job.probes = o.order_probes;
         job.quiet = verbosity() == Verbosity::Quiet;
         const int status = enumerate_distributed(job);
         if (!files_here) return status;
@@ -541,6 +543,10 @@ Command add_enumerate(CLI::App& app) {
                     "Cut the tree into at least this many subtrees (the unit of shards, progress "
                     "and the MPI hand-out; a resumed enumeration needs the same)")
         ->check(CLI::Range(1, 1 << 26));
+    sub->add_option("--order-probes", o->order_probes,
+                    "Under mpirun: random probes of each subtree for the largest-first hand-out "
+                    "(0: canonical order)")
+        ->check(CLI::Range(0, 1000000));
     return {sub, [o] { return run_enumerate(*o); }};
 }
 
