@@ -82,16 +82,22 @@ class Master {
         }
     }
 
-    // A finished subtree (from any rank): added to the result and marked done.
-    void finish(int rank, std::size_t i, const EnumerationResult& r) {
+    // Finished subtrees (from any rank) and their result together: added to the result and
+    // marked done, in one step, so that a checkpoint never holds one without the other.
+    void finish(int rank, const std::vector<std::size_t>& subtrees, const EnumerationResult& r) {
         std::lock_guard<std::mutex> lock(m);
-        if (i >= job_.done->size() || !held_[static_cast<std::size_t>(rank)].erase(i))
-            throw std::runtime_error("rank " + std::to_string(rank) + " reported subtree " +
-                                     std::to_string(i) + ", which it was not given");
+        std::set<std::size_t>& held = held_[static_cast<std::size_t>(rank)];
+        for (std::size_t i : subtrees)
+            if (i >= job_.done->size() || !held.count(i))
+                throw std::runtime_error("rank " + std::to_string(rank) + " reported subtree " +
+                                         std::to_string(i) + ", which it was not given");
+        for (std::size_t i : subtrees) {
+            held.erase(i);
+            (*job_.done)[i] = 1;
+            ++finished_;
+            cost_left_ -= cost_[i];
+        }
         job_.total->merge(r, job_.options.board_cap);
-        (*job_.done)[i] = 1;
-        ++finished_;
-        cost_left_ -= cost_[i];
         changed_.notify_all();
     }
 
@@ -225,9 +231,10 @@ int run_rank0(DistributedEnumeration& job) {
                         throw std::runtime_error("rank " + std::to_string(msg->from) +
                                                  ": unexpected message");
                     const nlohmann::json report = nlohmann::json::parse(msg->bytes);
-                    for (const nlohmann::json& r : report.at("results"))
-                        master.finish(msg->from, r.at(0).get<std::size_t>(),
-                                      EnumerationResult::from_json(r.at(1)));
+                    if (!report.at("result").is_null())
+                        master.finish(msg->from,
+                                      report.at("subtrees").get<std::vector<std::size_t>>(),
+                                      EnumerationResult::from_json(report.at("result")));
                     nlohmann::json answer;
                     if (report.at("leaving").get<bool>()) {
                         master.leave(msg->from);
@@ -284,7 +291,7 @@ int run_rank0(DistributedEnumeration& job) {
     o.shards = 1;
     o.done = nullptr;
     o.next = [&] { return master.take_local(); };
-    o.finished = [&](std::size_t i, EnumerationResult&& r) { master.finish(0, i, r); };
+    o.finished = [&](std::size_t i, EnumerationResult&& r) { master.finish(0, {i}, r); };
     std::exception_ptr local_error;
     try {
         run_local(job, o);
@@ -321,7 +328,10 @@ int run_other_rank(DistributedEnumeration& job) {
     std::mutex m;
     std::condition_variable changed;
     std::deque<std::size_t> items;
-    nlohmann::json results = nlohmann::json::array();
+    // The subtrees finished since the last report and their results added up (one result per
+    // report: rank 0 then reads one JSON object, not one per subtree).
+    std::vector<std::size_t> batch;
+    EnumerationResult batch_result;
     int in_flight = 0;
     bool no_more = false, stopped = false;
 
@@ -347,13 +357,14 @@ int run_other_rank(DistributedEnumeration& job) {
                                                      0.25),
                             least, 1 << 16);
                     const std::size_t want = no_more ? 0 : target - std::min(target, items.size());
-                    const bool due = !results.empty() && seconds_since(last_report) >= 1.0;
+                    const bool due = !batch.empty() && seconds_since(last_report) >= 1.0;
                     if (!leaving && want < std::max<std::size_t>(1, target / 2) && !due) {
                         changed.wait_for(lock, std::chrono::milliseconds(1));
                         continue;
                     }
-                    report["results"] = std::move(results);
-                    results = nlohmann::json::array();
+                    report["subtrees"] = batch;
+                    report["result"] = batch.empty() ? nlohmann::json() : batch_result.to_json();
+                    batch.clear();
                     report["want"] = want;
                     report["leaving"] = leaving;
                 }
@@ -396,9 +407,12 @@ int run_other_rank(DistributedEnumeration& job) {
         return i;
     };
     o.finished = [&](std::size_t i, EnumerationResult&& r) {
-        nlohmann::json entry = nlohmann::json::array({i, r.to_json()});
         std::lock_guard<std::mutex> lock(m);
-        results.push_back(std::move(entry));
+        if (batch.empty())
+            batch_result = std::move(r);
+        else
+            batch_result.merge(r, job.options.board_cap);
+        batch.push_back(i);
         ++done_here;
         --in_flight;
         changed.notify_all();
