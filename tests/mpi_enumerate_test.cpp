@@ -123,3 +123,14 @@ TEST(MpiEnumerate, AJobWithAKilledRankResumesToTheSameAnswer) {
     EXPECT_NE(said.find("progress"), std::string::npos) << said;
     expect_resumes_to_the_plain_answer(out, "");
 }
+
+// A job resumed after it finished says so and ends on every rank (none waits for work).
+TEST(MpiEnumerate, ResumingAFinishedJobEndsEveryRank) {
+    const std::string out = test_dir() + "/finished.json";
+    const CmdResult first = run("enumerate --rows 4 --cols 4 --quiet --out " + out, mpirun(3));
+    ASSERT_EQ(first.status, 0) << first.err;
+    const CmdResult again =
+        run("enumerate --rows 4 --cols 4 --quiet --resume --out " + out, "timeout 60 " + mpirun(3));
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_NE(again.out.find("already finished"), std::string::npos) << again.out;
+}

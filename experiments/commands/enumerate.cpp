@@ -311,6 +311,7 @@ int run_enumerate(const EnumerateOptions& o) {
             std::printf("%s: already finished\n", o.out.c_str());
             std::error_code ec;
             fs::remove(o.out + ".lock", ec);
+            if (distributed()) world().broadcast("finished");  // the other ranks end too
             return kExitOk;
         }
         const std::optional<ProgressFile> p = load_progress(progress_path, previous_path);
@@ -354,6 +355,8 @@ int run_enumerate(const EnumerateOptions& o) {
     };
 
     if (distributed()) {
+        // Rank 0 has checked the files: every rank learns whether there is work at all.
+        if (world().broadcast("go") != "go") return kExitOk;
         DistributedEnumeration job;
         job.passages = passages;
         job.rows = o.rows;
