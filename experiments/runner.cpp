@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "mazesearch/engine/worker_team.hpp"
+#include "mazesearch/experiments/cluster/world.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
@@ -43,10 +44,14 @@ class Experiment {
                 throw ConfigError(config_.source + ": initial: this target takes no board file");
             initial_.push_back(std::move(*g));
         }
-        live_ = !options_.quiet && live_progress();
+        live_ = !options_.quiet && live_progress() && writer_;
+        if (!writer_) options_.quiet = true;
     }
 
-    void create() { folder_.create(config_); }
+    // Under mpirun rank 0 alone creates and writes the run folder (docs/cluster.md).
+    void create() {
+        if (writer_) folder_.create(config_);
+    }
 
     // Runs the experiment; after any failure the run's status says `failed` and its log why.
     int run() {
@@ -54,6 +59,7 @@ class Experiment {
         try {
             return run_logged();
         } catch (const std::exception& e) {
+            if (!writer_) throw;
             // Into log.txt only: main says it on standard error.
             spdlog::logger("run", file_sink_).error("failed: {}", e.what());
             try {
@@ -67,12 +73,18 @@ class Experiment {
 
   private:
     int run_logged() {
-        remove_stale_temporaries(folder_.root());
-        RunFolder::set_status(folder_.root(), "running");
+        if (writer_) {
+            remove_stale_temporaries(folder_.root());
+            RunFolder::set_status(folder_.root(), "running");
+        }
         log_->info("run {} ({}): target {}, optimizer {}, seed {}, {} repeat(s), output {}",
                    config_.name, config_.source, made_.target->name(),
                    config_.optimizer.get_string("kind", "?"), config_.seed, config_.repeats,
                    folder_.root().string());
+        if (distributed())
+            log_->info("on {} ({} thread(s) each); each generation's islands are shared out "
+                       "among the ranks",
+                       world().describe(), WorkerTeam::resolve(config_.threads));
         RunProgress progress(config_, live_, options_.quiet || live_ ? nullptr : log_.get());
         std::atomic<bool> stop{false};
         std::atomic<std::uint64_t> session_steps{0};
@@ -82,7 +94,8 @@ class Experiment {
             session_steps};
         std::vector<RepeatOutcome> outcomes(static_cast<std::size_t>(config_.repeats));
         const int threads = WorkerTeam::resolve(config_.threads);
-        if (config_.repeats > 1 && config_.repeats >= threads && threads > 1)
+        // Under mpirun every repeat is spread over the ranks, one repeat after the other.
+        if (config_.repeats > 1 && config_.repeats >= threads && threads > 1 && !distributed())
             run_side_by_side(ctx, outcomes, threads, stop);
         else
             run_one_by_one(ctx, outcomes, threads);
@@ -94,6 +107,7 @@ class Experiment {
             interrupted = interrupted || !o.finished;
             if (!o.summary.is_null()) summaries.push_back(o.summary);
         }
+        if (!writer_) return interrupted ? 130 : 0;
         if (interrupted) {
             RunFolder::set_status(folder_.root(), "interrupted");
             log_->warn("interrupted; checkpoint written. Continue with: mazesearch resume {}",
@@ -149,6 +163,11 @@ class Experiment {
     }
 
     void open_log() {
+        if (!writer_) {
+            // The other ranks of an MPI job say nothing (rank 0 speaks for the job).
+            log_ = std::make_shared<spdlog::logger>("run");
+            return;
+        }
         const fs::path path = folder_.root() / "log.txt";
         {
             // spdlog's own error would not say why; open it once here to have the system's reason.
@@ -178,6 +197,7 @@ class Experiment {
     std::shared_ptr<spdlog::logger> log_;
     spdlog::sink_ptr file_sink_;  // log.txt
     bool live_ = false;
+    bool writer_ = world().rank() == 0;
 };
 
 }  // namespace
@@ -193,18 +213,29 @@ int run_experiment(const RunConfig& config, const RunOptions& options) {
 
 int resume_experiment(const std::string& dir, const RunOptions& options) {
     const fs::path d(dir);
-    if (!fs::is_directory(d)) throw ConfigError(dir + ": not a run folder (not a folder at all)");
-    if (!fs::exists(d / "config.json"))
-        throw ConfigError(dir + ": not a run folder (no config.json)");
-    // Held until the run ends: a second resume (or a run still going on) is refused.
-    const FolderLock lock(d, "a run or resume");
-    RunConfig config =
-        config_from_json(read_json_file(d / "config.json"), (d / "config.json").string());
-    if (RunFolder::status(d) == "finished") {
-        if (!options.quiet)
-            diag().info("{}: already finished; results in {}", dir, (d / "summary.json").string());
-        return 0;
+    const bool writer = world().rank() == 0;
+    std::optional<FolderLock> lock;
+    std::string config_text;  // empty: nothing to resume
+    if (writer) {
+        if (!fs::is_directory(d))
+            throw ConfigError(dir + ": not a run folder (not a folder at all)");
+        if (!fs::exists(d / "config.json"))
+            throw ConfigError(dir + ": not a run folder (no config.json)");
+        // Held until the run ends: a second resume (or a run still going on) is refused.
+        lock.emplace(d, "a run or resume");
+        if (RunFolder::status(d) == "finished") {
+            if (!options.quiet)
+                diag().info("{}: already finished; results in {}", dir,
+                            (d / "summary.json").string());
+        } else {
+            config_text = read_json_file(d / "config.json").dump();
+        }
     }
+    // Under mpirun the other ranks take the config rank 0 read (or learn that there is nothing).
+    if (distributed()) config_text = world().broadcast(config_text);
+    if (config_text.empty()) return 0;
+    RunConfig config =
+        config_from_json(nlohmann::json::parse(config_text), (d / "config.json").string());
     Experiment e(config, d, options);
     InterruptGuard guard;
     return e.run();

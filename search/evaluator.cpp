@@ -1,6 +1,10 @@
 #include "mazesearch/search/evaluator.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
+#include <stdexcept>
+#include <string>
 #include <cassert>
 #include <cmath>
 #include <limits>
@@ -210,8 +214,30 @@ std::vector<std::vector<Scored>> Evaluator::draw_groups(std::span<const std::siz
         left -= w;
     }
     std::vector<std::vector<Scored>> out(groups);
-    for (std::size_t g = 0; g < groups; ++g) out[g].reserve(want[g]);
     std::vector<std::size_t> drawn(groups, 0);
+    if (collective_ && collective_->size() > 1)
+        draw_spread(want, max_tries, propose, out, drawn);
+    else
+        draw_blocks(want, max_tries, propose, out, drawn);
+    // Counted group by group, each in proposal order: as if built one by one, group after group,
+    // whatever the blocks were (and however many ranks built them).
+    for (std::size_t g = 0; g < groups; ++g) {
+        s_.rejected += drawn[g] - out[g].size();
+        for (const Scored& sc : out[g]) {
+            ++s_.evaluations;
+            consider(sc.genome, sc.value);
+        }
+    }
+    if (drawn_out) *drawn_out = drawn;
+    return out;
+}
+
+void Evaluator::draw_blocks(std::span<const std::size_t> want,
+                            std::span<const std::size_t> max_tries, const GroupProposer& propose,
+                            std::vector<std::vector<Scored>>& out,
+                            std::vector<std::size_t>& drawn) {
+    const std::size_t groups = want.size();
+    for (std::size_t g = 0; g < groups; ++g) out[g].reserve(want[g]);
     // Proposals are built, checked and scored in blocks, all three in one parallel loop, so that
     // a step costs one hand-out to the team, not three. Each group's share of a block is sized
     // from the feasible share seen so far to hold about the feasible proposals it still needs
@@ -284,17 +310,74 @@ std::vector<std::vector<Scored>> Evaluator::draw_groups(std::span<const std::siz
             const std::size_t g = proposal_group_[i];
             if (out[g].size() == want[g]) continue;
             ++drawn[g];
-            if (!proposal_ok_[i]) {
-                ++s_.rejected;
-                continue;
-            }
-            ++s_.evaluations;
-            consider(proposals_[i], values_[i]);
+            if (!proposal_ok_[i]) continue;
             out[g].push_back(Scored{std::move(proposals_[i]), values_[i]});
         }
     }
-    if (drawn_out) *drawn_out = drawn;
-    return out;
+}
+
+namespace {
+
+// The bytes of a rank's groups for Evaluator::draw_spread: per group its index, the proposals it
+// drew and its scored boards (genome size, words, and the value's own bits, so that every rank
+// gets the very same double).
+void put(std::string& b, std::uint64_t v) {
+    b.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+std::uint64_t take(const std::string& b, std::size_t& at) {
+    if (at + sizeof(std::uint64_t) > b.size())
+        throw std::runtime_error("draw_groups: a rank's results are cut short");
+    std::uint64_t v = 0;
+    std::memcpy(&v, b.data() + at, sizeof v);
+    at += sizeof v;
+    return v;
+}
+
+}  // namespace
+
+void Evaluator::draw_spread(std::span<const std::size_t> want,
+                            std::span<const std::size_t> max_tries, const GroupProposer& propose,
+                            std::vector<std::vector<Scored>>& out,
+                            std::vector<std::size_t>& drawn) {
+    const std::size_t groups = want.size();
+    const auto ranks = static_cast<std::size_t>(collective_->size());
+    const auto me = static_cast<std::size_t>(collective_->rank());
+    // This rank's groups only (group g belongs to rank g mod ranks), with its own threads; every
+    // rank then counts every group, in the same order (draw_groups).
+    std::vector<std::size_t> mine(groups, 0);
+    for (std::size_t g = me; g < groups; g += ranks) mine[g] = want[g];
+    draw_blocks(mine, max_tries, propose, out, drawn);
+    std::string bytes;
+    for (std::size_t g = me; g < groups; g += ranks) {
+        put(bytes, g);
+        put(bytes, drawn[g]);
+        put(bytes, out[g].size());
+        for (const Scored& sc : out[g]) {
+            put(bytes, sc.genome.size());
+            for (std::uint64_t w : sc.genome.words()) put(bytes, w);
+            put(bytes, std::bit_cast<std::uint64_t>(static_cast<double>(sc.value)));
+        }
+    }
+    const std::vector<std::string> all = collective_->all_gather(bytes);
+    for (std::size_t r = 0; r < all.size(); ++r) {
+        if (r == me) continue;
+        std::size_t at = 0;
+        while (at < all[r].size()) {
+            const std::uint64_t g = take(all[r], at);
+            if (g >= groups || g % ranks != r)
+                throw std::runtime_error("draw_groups: rank " + std::to_string(r) +
+                                         " sent a group it does not hold");
+            drawn[g] = take(all[r], at);
+            const std::uint64_t n = take(all[r], at);
+            out[g].clear();
+            for (std::uint64_t k = 0; k < n; ++k) {
+                Genome genome(take(all[r], at));
+                for (std::uint64_t& w : genome.words()) w = take(all[r], at);
+                const double value = std::bit_cast<double>(take(all[r], at));
+                out[g].push_back(Scored{std::move(genome), value});
+            }
+        }
+    }
 }
 
 void Evaluator::account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best,

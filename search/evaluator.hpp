@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "mazesearch/engine/worker_team.hpp"
+#include "mazesearch/search/collective.hpp"
 #include "mazesearch/search/genome.hpp"
 #include "mazesearch/search/state_json.hpp"
 #include "mazesearch/search/target.hpp"
@@ -81,7 +82,9 @@ class Evaluator {
     // max_tries[g] of them, and all groups are built, checked and scored in one parallel loop.
     // When the evaluation budget cannot cover every want, the wants are cut in group order
     // (the last groups first lose theirs). Returns each group's scored proposals in order;
-    // every group's result is the same whatever the thread count. When `drawn` is given, it
+    // every group's result is the same whatever the thread count. They are counted (and the best
+    // and the archive updated) group by group, each in proposal order, as if built one by one.
+    // When `drawn` is given, it
     // receives how many proposals of each group were used (taken or rejected).
     using GroupProposer = std::function<Genome(std::size_t group, std::uint64_t k)>;
     std::vector<std::vector<Scored>> draw_groups(std::span<const std::size_t> want,
@@ -115,6 +118,13 @@ class Evaluator {
     // Statistics since the previous call.
     StepStats take_step_stats();
 
+    // The ranks this search is spread over (search/collective.hpp), or none (one process). With
+    // more than one rank, draw_groups builds and scores each group on one rank (group g on rank
+    // g mod size) with that rank's threads and then shares the results, so that every rank
+    // counts and keeps the same boards in the same order: the optimizer's state stays the same
+    // on every rank, step after step. Other batches are scored by every rank alike.
+    void set_collective(Collective* c) { collective_ = c; }
+
     // Counters, best, elapsed time and the step's running statistics, for checkpoints.
     nlohmann::json save() const;
     // The inverse of save(); std::invalid_argument, with nothing changed, for JSON that is not an
@@ -134,9 +144,18 @@ class Evaluator {
     // Scores walk_[0, count) into values_, in parallel chunks.
     void score_walks(std::size_t count);
     void consider(const Genome& g, double value);
+    // draw_groups' loop: each group's first feasible proposals, scored (counted by the caller).
+    void draw_blocks(std::span<const std::size_t> want, std::span<const std::size_t> max_tries,
+                     const GroupProposer& propose, std::vector<std::vector<Scored>>& out,
+                     std::vector<std::size_t>& drawn);
+    // draw_groups over the ranks of collective_.
+    void draw_spread(std::span<const std::size_t> want, std::span<const std::size_t> max_tries,
+                     const GroupProposer& propose, std::vector<std::vector<Scored>>& out,
+                     std::vector<std::size_t>& drawn);
     void offer_to_archive(const Genome& g, double value);
 
     const Target& target_;
+    Collective* collective_ = nullptr;
     Budget budget_;
     ArchiveSpec archive_spec_;
     WorkerTeam team_;

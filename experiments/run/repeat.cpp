@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <set>
 
+#include "mazesearch/experiments/cluster/world.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
 #include "mazesearch/experiments/run/checkpoint.hpp"
@@ -46,43 +47,68 @@ void write_archive(const fs::path& folder, const BoardView& view,
 
 namespace {
 
+// Under mpirun (docs/cluster.md, "Islands under mpirun") every rank runs the repeat on the same
+// state: rank 0 reads and writes the files and hands what it read to the others, the evaluator
+// spreads each generation's islands over the ranks, and the ranks agree after every step on
+// whether to go on.
 RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& dir, int threads) {
     const RunConfig& config = ctx.config;
     const bool several = config.repeats > 1;
+    World& w = world();
+    const bool spread = distributed();
+    const bool writer = w.rank() == 0;
+    // What rank 0 read, on every rank.
+    auto from_rank0 = [&](const std::string& text) { return spread ? w.broadcast(text) : text; };
     RepeatOutcome out;
-    if (fs::exists(dir / "summary.json") && RunFolder::status(dir) == "finished") {
+    const std::string finished_summary = from_rank0(
+        writer && fs::exists(dir / "summary.json") && RunFolder::status(dir) == "finished"
+            ? read_json_file(dir / "summary.json").dump()
+            : std::string());
+    if (!finished_summary.empty()) {
         out.finished = true;
-        out.summary = read_json_file(dir / "summary.json");
+        out.summary = nlohmann::json::parse(finished_summary);
         return out;
     }
-    make_folder(dir);
-    remove_stale_temporaries(dir);
+    if (writer) {
+        make_folder(dir);
+        remove_stale_temporaries(dir);
+    }
     const std::uint64_t seed = derive_seed(config.seed, {static_cast<std::uint64_t>(r)});
     std::unique_ptr<Optimizer> opt;
     std::optional<Evaluator> evaluator;
     auto start_fresh = [&] {
         opt = make_optimizer(config.optimizer);
         evaluator.emplace(ctx.target, config.budget, threads, config.archive);
+        if (spread) evaluator->set_collective(&w);
         opt->start(ctx.target, seed, ctx.initial);
     };
     start_fresh();
     const fs::path checkpoint_path = dir / "checkpoint.json";
-    const std::optional<Checkpoint> cp = load_checkpoint(
-        checkpoint_path,
-        [&](const Checkpoint& c) {
-            start_fresh();  // a checkpoint that failed half-way leaves nothing behind
-            opt->restore(c.optimizer);
-            evaluator->restore(c.evaluator);
-        },
-        [&](const std::string& warning) { ctx.log.warn("repeat {}: {}", r, warning); });
+    auto restore = [&](const Checkpoint& c) {
+        start_fresh();  // a checkpoint that failed half-way leaves nothing behind
+        opt->restore(c.optimizer);
+        evaluator->restore(c.evaluator);
+    };
+    std::optional<Checkpoint> cp;
+    if (writer)
+        cp = load_checkpoint(checkpoint_path, restore, [&](const std::string& warning) {
+            ctx.log.warn("repeat {}: {}", r, warning);
+        });
+    if (spread) {
+        const std::string text = from_rank0(cp ? nlohmann::json(*cp).dump() : std::string());
+        if (!writer && !text.empty()) {
+            cp = parse_checkpoint(text, "rank 0's checkpoint");
+            restore(*cp);
+        }
+    }
     Evaluator& ev = *evaluator;
     std::uint64_t step = 0;
-    std::optional<Logbook> book;
+    std::optional<Logbook> book;  // rank 0's
     if (cp) {
         step = cp->step;
-        book.emplace(Logbook::resume(dir / "logbook.csv", cp->logbook_rows));
+        if (writer) book.emplace(Logbook::resume(dir / "logbook.csv", cp->logbook_rows));
         ctx.log.info("repeat {}: resumed at step {} ({} evaluations)", r, step, ev.evaluations());
-    } else {
+    } else if (writer) {
         if (fs::exists(dir / "logbook.csv"))
             ctx.log.info(
                 "repeat {}: no checkpoint yet (it stopped before writing its first); starting it "
@@ -90,12 +116,13 @@ RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& d
                 r);
         book.emplace(Logbook::create(dir / "logbook.csv"));
     }
-    if (several) RunFolder::set_status(dir, "running");
+    if (several && writer) RunFolder::set_status(dir, "running");
 
     // The best board and the archive are written with every checkpoint, so that a long run's
     // results are on disk long before it ends.
     std::optional<double> written_best;
     auto write_boards = [&] {
+        if (!writer) return;
         if (!ev.has_best() || (written_best && *written_best == ev.best_score())) return;
         written_best = ev.best_score();
         write_file_atomically(dir / "best.txt", ctx.view.text(ev.best()), Sync::No);
@@ -108,6 +135,7 @@ RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& d
         write_archive(dir / "archive", ctx.view, ev.archive());
     };
     auto checkpoint = [&] {
+        if (!writer) return;
         book->sync();
         write_boards();
         save_checkpoint(checkpoint_path, Checkpoint{1, step, book->rows(), opt->save(), ev.save()});
@@ -117,13 +145,25 @@ RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& d
     bool interrupted = false;
     for (;;) {
         reason = ev.stop_reason();
-        if (!reason.empty()) break;
-        if (opt->done()) {
-            reason = "optimizer finished";
-            break;
+        if (reason.empty() && opt->done()) reason = "optimizer finished";
+        bool halt =
+            ctx.stop.load() || InterruptGuard::requested().load() ||
+            (ctx.interrupt_after_steps && ctx.session_steps.load() >= ctx.interrupt_after_steps);
+        if (spread) {
+            // The ranks agree: the budget's end as the first rank saw it (ranks differ only on
+            // the clock), else an interruption if any rank has one.
+            const std::vector<std::string> all = w.all_gather(reason.empty() && halt ? "\x01" : reason);
+            reason.clear();
+            halt = false;
+            for (const std::string& a : all) {
+                if (a == "\x01")
+                    halt = true;
+                else if (!a.empty() && reason.empty())
+                    reason = a;
+            }
         }
-        if (ctx.stop.load() || InterruptGuard::requested().load() ||
-            (ctx.interrupt_after_steps && ctx.session_steps.load() >= ctx.interrupt_after_steps)) {
+        if (!reason.empty()) break;
+        if (halt) {
             interrupted = true;
             break;
         }
@@ -131,7 +171,7 @@ RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& d
         const std::uint64_t before = ev.evaluations() + ev.rejected();
         opt->step(ev);
         ++step;
-        if (step % config.logbook_every == 0) book->write_row(step, ev);
+        if (book && step % config.logbook_every == 0) book->write_row(step, ev);
         if (ev.evaluations() + ev.rejected() == before && !opt->done()) {
             reason = "stalled (a step proposed nothing)";
             break;
@@ -144,20 +184,21 @@ RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& d
         }
         ctx.progress.update(r, ev);
     }
-    if (!interrupted && step % config.logbook_every != 0)
+    if (book && !interrupted && step % config.logbook_every != 0)
         book->write_row(step, ev);  // the last, partial interval
     checkpoint();
     ctx.progress.repeat_ended(r);
     if (interrupted) {
-        if (several) RunFolder::set_status(dir, "interrupted");
+        if (several && writer) RunFolder::set_status(dir, "interrupted");
         out.summary = repeat_summary(config, ctx.view, ev, seed, step, "interrupted", r);
         return out;
     }
     out.finished = true;
     out.summary = repeat_summary(config, ctx.view, ev, seed, step, reason, r);
+    if (spread) out.summary["ranks"] = w.size();
     write_boards();
-    write_file_atomically(dir / "summary.json", out.summary.dump(2) + "\n");
-    if (several) RunFolder::set_status(dir, "finished");
+    if (writer) write_file_atomically(dir / "summary.json", out.summary.dump(2) + "\n");
+    if (several && writer) RunFolder::set_status(dir, "finished");
     ctx.log.info("repeat {}: {} after {} evaluations ({} rejected), best {} {}", r, reason,
                  ev.evaluations(), ev.rejected(),
                  ev.has_best() ? format_score(ev.best_score()) : "none", ctx.view.unit());
@@ -171,7 +212,7 @@ RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, i
         return run_repeat_here(ctx, r, dir, threads);
     } catch (...) {
         // The run says why in its log; the repeat's own status says that it failed.
-        if (ctx.config.repeats > 1) {
+        if (ctx.config.repeats > 1 && world().rank() == 0) {
             try {
                 RunFolder::set_status(dir, "failed");
             } catch (const std::exception&) {
