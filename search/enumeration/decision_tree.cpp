@@ -1,5 +1,6 @@
 #include "mazesearch/search/enumeration/decision_tree.hpp"
 
+#include <bit>
 #include <stdexcept>
 
 namespace maze::enumeration {
@@ -61,6 +62,7 @@ Node root(const Grid& g) {
     n.v[static_cast<size_t>(g.exit_pad)] = 0;
     n.open = g.bit(g.start_pad) | g.bit(g.exit_pad);
     n.pos = static_cast<std::uint8_t>(g.start_pad);
+    n.decided = static_cast<std::uint8_t>(std::popcount(n.open));
     return n;
 }
 
@@ -72,6 +74,7 @@ void decide(const Grid& g, Node& n, int cell, bool open) {
         n.v[static_cast<size_t>(cell)] = kWall;
         n.blocked |= g.bit(cell);
     }
+    ++n.decided;
 }
 
 std::vector<Node> frontier(const Grid& g, std::size_t want) {

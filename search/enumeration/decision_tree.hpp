@@ -61,7 +61,9 @@ struct Node {
     std::uint64_t open = 0;
     std::uint64_t blocked = 0;
     std::uint32_t moves = 0;
-    std::uint8_t pos = 0;  // padded index < 128
+    std::uint8_t pos = 0;      // padded index < 128
+    std::uint8_t decided = 0;  // cells open or blocked (popcount of both, kept as it grows:
+                               // without -mpopcnt std::popcount is a library call)
 };
 
 enum class Status { Leaf, Branch };
@@ -73,6 +75,7 @@ inline void copy_node(Node& to, const Node& from, int padded) {
     to.blocked = from.blocked;
     to.moves = from.moves;
     to.pos = from.pos;
+    to.decided = from.decided;
 }
 
 // The largest visit count of the walk so far. kWall and kUnknown plus 2 wrap to 1 and 0, and a

@@ -58,15 +58,19 @@ struct Collector {
     Cell start, exit;
     std::size_t cap;
     EnumerationResult r;  // r.objective says what a leaf is worth
+    // Boards per value, indexed by the value: a leaf adds to it without the std::map lookup of
+    // r.histogram, into which explore() folds it once per subtree.
+    std::vector<std::uint64_t> counts = {};
 
     void leaf(const Node& n) {
-        const int undecided = std::popcount(g->all & ~(n.open | n.blocked));
+        const int undecided = g->rows * g->cols - n.decided;
         const std::uint64_t boards = std::uint64_t{1} << undecided;
         const std::uint64_t value =
             r.objective == WalkObjective::MaxVisits ? max_visits(*g, n) : n.moves;
         ++r.leaves;
         r.feasible += boards;
-        r.histogram[value] += boards;
+        if (value >= counts.size()) counts.resize(value + 1, 0);
+        counts[value] += boards;
         if (value > r.optimum || r.optimal_boards == 0) {
             r.optimum = value;
             r.optimal_boards = 0;
@@ -80,7 +84,7 @@ struct Collector {
     }
 
     // Depth-first over the subtree below n (which it uses up).
-    void explore(Node& n) {
+    void walk(Node& n) {
         for (;;) {
             int cell = 0;
             const std::uint32_t before = n.moves;
@@ -93,10 +97,20 @@ struct Collector {
             Node opened;
             copy_node(opened, n, g->padded);  // only the grid's part of the counts
             decide(*g, opened, cell, true);
-            explore(opened);
+            walk(opened);
             decide(*g, n, cell, false);
             if (!exit_reachable(*g, n)) return;  // every completion is infeasible
         }
+    }
+
+    // The whole subtree below n (which it uses up), its histogram folded into r's.
+    void explore(Node& n) {
+        walk(n);
+        for (std::size_t value = 0; value < counts.size(); ++value)
+            if (counts[value]) {
+                r.histogram[value] += counts[value];
+                counts[value] = 0;
+            }
     }
 };
 
