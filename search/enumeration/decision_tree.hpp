@@ -31,6 +31,9 @@ struct Grid {
     std::array<int, kMaxEnumerationCells> pad_of{};  // cell bit -> padded index
     std::array<int, (kMaxSide + 2) * (kMaxSide + 2)> bit_of{};  // padded index -> bit or -1
     std::array<int, 4> step{};  // down, right, left, up in padded indices
+    // padded index -> the cell bits of its four neighbours (so one AND tells whether the mouse
+    // sees a cell not decided yet)
+    std::array<std::uint64_t, kMaxPadded> around{};
 
     Grid(int r, int c, Cell s, Cell e)
         : rows(r), cols(c), stride(c + 2), padded((r + 2) * (c + 2)) {
@@ -46,6 +49,10 @@ struct Grid {
                 if (j > 0) not_left |= std::uint64_t{1} << b;
                 if (j < c - 1) not_right |= std::uint64_t{1} << b;
             }
+        for (int p = stride; p < padded - stride; ++p)
+            for (const int d : {stride, 1, -1, -stride})
+                if (const int b = bit_of[static_cast<size_t>(p + d)]; b >= 0)
+                    around[static_cast<size_t>(p)] |= std::uint64_t{1} << b;
         start_pad = (s.r + 1) * stride + s.c + 1;
         exit_pad = (e.r + 1) * stride + e.c + 1;
         step = {stride, 1, -1, -stride};
