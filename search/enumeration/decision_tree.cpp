@@ -36,12 +36,10 @@ Status advance(const Grid& g, Node& n, int& cell) {
             st = Status::Leaf;
             break;
         }
-        if (g.around[static_cast<size_t>(p)] & undecided) {
-            for (const int d : g.step)
-                if (v[p + d] == kUnknown) {
-                    cell = p + d;
-                    break;
-                }
+        if (const std::uint64_t seen = g.around[static_cast<size_t>(p)] & undecided) {
+            // Down, right, left, up is the order of falling cell bits: the first undecided
+            // neighbour is the highest bit (found without a branch per direction).
+            cell = g.pad_of[static_cast<size_t>(63 - std::countl_zero(seen))];
             st = Status::Branch;
             break;
         }
