@@ -103,7 +103,10 @@ Status advance(const Grid& g, Node& n, int& cell) {
         const std::uint32_t left = std::uint32_t{v[p - 1]} << 8 | (r + 1);
         const std::uint32_t up = std::uint32_t{v[p - s]} << 8 | (r + static_cast<std::uint32_t>(s));
         ++v[p];
-        const std::uint32_t best = std::min(std::min(down, right), std::min(left, up));
+        std::uint32_t m1 = std::min(down, right);
+        std::uint32_t m2 = std::min(left, up);
+        asm("" : "+r"(m1), "+r"(m2));
+        const std::uint32_t best = std::min(m1, m2);
         p = 127 - static_cast<int>(best & 0xFF);
     }
     n.pos = static_cast<std::uint8_t>(p);
