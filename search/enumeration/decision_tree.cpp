@@ -8,8 +8,12 @@ namespace maze::enumeration {
 // Is the exit reachable from the mouse through open or undecided cells?
 bool exit_reachable(const Grid& g, const Node& n) {
     const std::uint64_t pass = g.all & ~n.blocked;
-    std::uint64_t reach = g.bit(n.pos);
     const std::uint64_t target = g.bit(g.exit_pad);
+    // The flood starts from every open cell but the exit, not from the mouse alone: each of them
+    // is connected to the mouse through open cells (the walk visited them, or looked at them from
+    // a cell it visited), so the answer is the same, and the open region is usually a few cells
+    // from the exit, so the flood ends after a few rounds instead of one per cell of distance.
+    std::uint64_t reach = n.open & ~target;
     for (;;) {
         const std::uint64_t grown =
             (reach | ((reach << 1) & g.not_left) | ((reach >> 1) & g.not_right) |
@@ -19,53 +23,6 @@ bool exit_reachable(const Grid& g, const Node& n) {
         if (grown == reach) return false;
         reach = grown;
     }
-}
-
-namespace {
-
-// For each ring of the eight cells around a cell (bit k set: the k-th passable, clockwise from
-// the cell above: up, up-right, right, down-right, down, down-left, left, up-left), whether
-// blocking the cell leaves every pair of other cells as connected as before. It does when its
-// passable side neighbours (the even bits) all lie on one run of passable ring cells: a path
-// through the cell can go round it on that run instead. (Consecutive ring cells are side
-// neighbours of each other.)
-constexpr std::array<bool, 256> make_simple_rings() {
-    std::array<bool, 256> simple{};
-    for (int m = 0; m < 256; ++m) {
-        if (m == 255) {
-            simple[255] = true;
-            continue;
-        }
-        int z = 0;  // a blocked ring cell: runs are counted from just after it
-        while (m >> z & 1) ++z;
-        int runs = 0;  // runs holding a side neighbour
-        bool in_run = false, side = false;
-        for (int i = 1; i <= 8; ++i) {
-            const int k = (z + i) % 8;
-            if (m >> k & 1) {
-                if (!in_run) in_run = true, side = false;
-                if (k % 2 == 0) side = true;
-            } else if (in_run) {
-                runs += side;
-                in_run = false;
-            }
-        }
-        simple[static_cast<size_t>(m)] = runs <= 1;
-    }
-    return simple;
-}
-constexpr std::array<bool, 256> kSimpleRing = make_simple_rings();
-
-}  // namespace
-
-bool exit_reachable_after_blocking(const Grid& g, const Node& n, int cell) {
-    const int s = g.stride;
-    const std::uint16_t* const v = n.v.data() + cell;
-    const unsigned ring = unsigned{v[-s] != kWall} | unsigned{v[1 - s] != kWall} << 1 |
-                          unsigned{v[1] != kWall} << 2 | unsigned{v[s + 1] != kWall} << 3 |
-                          unsigned{v[s] != kWall} << 4 | unsigned{v[s - 1] != kWall} << 5 |
-                          unsigned{v[-1] != kWall} << 6 | unsigned{v[-s - 1] != kWall} << 7;
-    return kSimpleRing[ring] || exit_reachable(g, n);
 }
 
 // Walks on until the exit (Leaf) or a neighbour that is not decided yet (Branch: its padded

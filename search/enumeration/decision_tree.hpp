@@ -98,11 +98,6 @@ inline std::uint32_t max_visits(const Grid& g, const Node& n) {
 // Is the exit reachable from the mouse through open or undecided cells?
 bool exit_reachable(const Grid& g, const Node& n);
 
-// The same after `cell`, a neighbour of the mouse, was blocked in a node whose exit was
-// reachable: most of the time a look at the eight cells around `cell` settles it without the
-// flood fill.
-bool exit_reachable_after_blocking(const Grid& g, const Node& n, int cell);
-
 // Walks on until the exit (Leaf) or a neighbour that is not decided yet (Branch: its padded
 // index in `cell`).
 Status advance(const Grid& g, Node& n, int& cell);

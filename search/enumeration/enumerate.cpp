@@ -99,8 +99,7 @@ struct Collector {
             decide(*g, opened, cell, true);
             walk(opened);
             decide(*g, n, cell, false);
-            if (!exit_reachable_after_blocking(*g, n, cell))
-                return;  // every completion is infeasible
+            if (!exit_reachable(*g, n)) return;  // every completion is infeasible
         }
     }
 
