@@ -1,13 +1,16 @@
 // The lazy decision tree of the exhaustive enumeration (exhaustive.hpp): a node holds the cells
 // decided so far and the walk up to the first cell that is not; advance() walks on until the
 // exit or that cell, decide() fixes it open or blocked. Shared by the enumeration and its
-// estimate.
+// estimate. The functions of the inner loop are inline: the enumeration calls them millions of
+// times a second, and a call costs as much as a short walk.
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
@@ -96,17 +99,85 @@ inline std::uint32_t max_visits(const Grid& g, const Node& n) {
 }
 
 // Is the exit reachable from the mouse through open or undecided cells?
-bool exit_reachable(const Grid& g, const Node& n);
+inline bool exit_reachable(const Grid& g, const Node& n) {
+    const std::uint64_t pass = g.all & ~n.blocked;
+    const std::uint64_t target = g.bit(g.exit_pad);
+    // The flood starts from every open cell but the exit, not from the mouse alone: each of them
+    // is connected to the mouse through open cells (the walk visited them, or looked at them from
+    // a cell it visited), so the answer is the same, and the open region is usually a few cells
+    // from the exit, so the flood ends after a few rounds instead of one per cell of distance.
+    std::uint64_t reach = n.open & ~target;
+    for (;;) {
+        const std::uint64_t grown =
+            (reach | ((reach << 1) & g.not_left) | ((reach >> 1) & g.not_right) |
+             (reach << g.cols) | (reach >> g.cols)) &
+            pass;
+        if (grown & target) return true;
+        if (grown == reach) return false;
+        reach = grown;
+    }
+}
 
 // Walks on until the exit (Leaf) or a neighbour that is not decided yet (Branch: its padded
 // index in `cell`).
-Status advance(const Grid& g, Node& n, int& cell);
+inline Status advance(const Grid& g, Node& n, int& cell) {
+    static_assert(kMaxPadded <= 128);  // a padded index fits in 7 bits (the keys below)
+    const std::uint64_t undecided = g.all & ~(n.open | n.blocked);
+    const int s = g.stride;
+    std::uint16_t* const v = n.v.data();
+    int p = n.pos;
+    std::uint32_t moves = n.moves;
+    Status st;
+    for (;;) {
+        if (p == g.exit_pad) {
+            st = Status::Leaf;
+            break;
+        }
+        if (const std::uint64_t seen = g.around[static_cast<size_t>(p)] & undecided) {
+            // Down, right, left, up is the order of falling cell bits: the first undecided
+            // neighbour is the highest bit (found without a branch per direction).
+            cell = g.pad_of[static_cast<size_t>(63 - std::countl_zero(seen))];
+            st = Status::Branch;
+            break;
+        }
+        if (++moves > kMaxWalk) throw std::runtime_error("enumeration: a walk is too long");
+        // The least-visited neighbour without a branch (its outcome is data, so a branch would
+        // be mispredicted often): each neighbour's key is its count above 127 - its index, and
+        // the smallest key wins. Ties go to the larger index, which is the order down (p + s),
+        // right (p + 1), left (p - 1), up (p - s). Walls count 0xFFFF and never win while an
+        // open neighbour exists.
+        const std::uint32_t r = 127u - static_cast<std::uint32_t>(p);
+        const std::uint32_t down =
+            std::uint32_t{v[p + s]} << 8 | (r - static_cast<std::uint32_t>(s));
+        const std::uint32_t right = std::uint32_t{v[p + 1]} << 8 | (r - 1);
+        const std::uint32_t left = std::uint32_t{v[p - 1]} << 8 | (r + 1);
+        const std::uint32_t up = std::uint32_t{v[p - s]} << 8 | (r + static_cast<std::uint32_t>(s));
+        ++v[p];
+        std::uint32_t m1 = std::min(down, right);
+        std::uint32_t m2 = std::min(left, up);
+        asm("" : "+r"(m1), "+r"(m2));
+        const std::uint32_t best = std::min(m1, m2);
+        p = 127 - static_cast<int>(best & 0xFF);
+    }
+    n.pos = static_cast<std::uint8_t>(p);
+    n.moves = moves;
+    return st;
+}
 
 // The root: nothing decided but the start and the exit, the mouse on the start.
 Node root(const Grid& g);
 
 // Decides `cell` open or blocked.
-void decide(const Grid& g, Node& n, int cell, bool open);
+inline void decide(const Grid& g, Node& n, int cell, bool open) {
+    if (open) {
+        n.v[static_cast<size_t>(cell)] = 0;
+        n.open |= g.bit(cell);
+    } else {
+        n.v[static_cast<size_t>(cell)] = kWall;
+        n.blocked |= g.bit(cell);
+    }
+    ++n.decided;
+}
 
 // Cuts the tree into at least `want` subtrees (or all of them, if fewer), in canonical order:
 // level by level, a node's open child before its blocked child.
