@@ -18,12 +18,26 @@
 
 namespace maze::enumeration {
 
-constexpr std::uint16_t kWall = 0xFFFF;     // blocked cell or the border
-constexpr std::uint16_t kUnknown = 0xFFFE;  // not decided yet
-constexpr std::uint32_t kMaxWalk = 60000;   // counts stay below kUnknown
-constexpr int kMaxPadded = 128;             // (rows + 2) * (cols + 2) at most
+// A node keeps one 32-bit word per padded cell: the cell's visit count in the upper 24 bits and
+// its own padded index in the lower 8. The walk compares its neighbours' words as they are: the
+// smallest word is the least-visited neighbour, ties going to the smaller index (see Grid).
+constexpr std::uint32_t kWall = 0xFFFFFF;     // count of a blocked cell or the border
+constexpr std::uint32_t kUnknown = 0xFFFFFE;  // count of a cell not decided yet
+constexpr std::uint32_t kMaxWalk = 60000;     // counts stay below kUnknown
+constexpr int kMaxPadded = 128;               // (rows + 2) * (cols + 2) at most
+constexpr std::uint32_t kCountOne = 256;      // a count of one in a word
 
-// The grid: padded indices, bit masks of cells (bit r * cols + c).
+constexpr std::uint32_t word(std::uint32_t count, int pad) {
+    return count << 8 | static_cast<std::uint32_t>(pad);
+}
+constexpr std::uint32_t count_of(std::uint32_t w) {
+    return w >> 8;
+}
+
+// The grid: padded indices, bit masks of cells (bit r * cols + c). The padded grid is turned
+// upside down and mirrored (cell (r, c) at padded index (rows - r) * stride + cols - c), so that
+// the mouse's order of preference, down, right, left, up, is the order of rising index: -stride,
+// -1, +1, +stride.
 struct Grid {
     int rows, cols, stride;
     int padded;  // (rows + 2) * stride entries of a Node's counts are in use
@@ -45,7 +59,7 @@ struct Grid {
         for (int i = 0; i < r; ++i)
             for (int j = 0; j < c; ++j) {
                 const int b = i * c + j;
-                const int p = (i + 1) * stride + j + 1;
+                const int p = (r - i) * stride + c - j;
                 pad_of[static_cast<size_t>(b)] = p;
                 bit_of[static_cast<size_t>(p)] = b;
                 all |= std::uint64_t{1} << b;
@@ -53,12 +67,12 @@ struct Grid {
                 if (j < c - 1) not_right |= std::uint64_t{1} << b;
             }
         for (int p = stride; p < padded - stride; ++p)
-            for (const int d : {stride, 1, -1, -stride})
+            for (const int d : {-stride, -1, 1, stride})
                 if (const int b = bit_of[static_cast<size_t>(p + d)]; b >= 0)
                     around[static_cast<size_t>(p)] |= std::uint64_t{1} << b;
-        start_pad = (s.r + 1) * stride + s.c + 1;
-        exit_pad = (e.r + 1) * stride + e.c + 1;
-        step = {stride, 1, -1, -stride};
+        start_pad = (r - s.r) * stride + c - s.c;
+        exit_pad = (r - e.r) * stride + c - e.c;
+        step = {-stride, -1, 1, stride};
     }
     std::uint64_t bit(int pad) const {
         return std::uint64_t{1} << bit_of[static_cast<size_t>(pad)];
@@ -67,7 +81,7 @@ struct Grid {
 
 // A point of the decision tree: the cells decided so far and the walk up to here.
 struct Node {
-    std::array<std::uint16_t, kMaxPadded> v;  // padded visit counts, stride cols + 2
+    std::array<std::uint32_t, kMaxPadded> w;  // padded words (count, index), stride cols + 2
     std::uint64_t open = 0;
     std::uint64_t blocked = 0;
     std::uint32_t moves = 0;
@@ -80,7 +94,7 @@ enum class Status { Leaf, Branch };
 
 // Copies a node's state; counts beyond the grid's padded area are never read.
 inline void copy_node(Node& to, const Node& from, int padded) {
-    std::memcpy(to.v.data(), from.v.data(), static_cast<size_t>(padded) * sizeof(std::uint16_t));
+    std::memcpy(to.w.data(), from.w.data(), static_cast<size_t>(padded) * sizeof(std::uint32_t));
     to.open = from.open;
     to.blocked = from.blocked;
     to.moves = from.moves;
@@ -88,13 +102,14 @@ inline void copy_node(Node& to, const Node& from, int padded) {
     to.decided = from.decided;
 }
 
-// The largest visit count of the walk so far. kWall and kUnknown plus 2 wrap to 1 and 0, and a
-// count v (at most kMaxWalk) becomes v + 2, so no cell needs a test (and the loop vectorises).
+// The largest visit count of the walk so far. kWall and kUnknown plus 2 wrap (in 24 bits) to 1
+// and 0, and a count v (at most kMaxWalk) becomes v + 2, so no cell needs a test (and the loop
+// vectorises).
 inline std::uint32_t max_visits(const Grid& g, const Node& n) {
     static_assert(kMaxWalk + 2 < kUnknown);
-    std::uint16_t m = 0;
+    std::uint32_t m = 0;
     for (int i = 0; i < g.padded; ++i)
-        m = std::max(m, static_cast<std::uint16_t>(n.v[static_cast<size_t>(i)] + 2));
+        m = std::max(m, (count_of(n.w[static_cast<size_t>(i)]) + 2) & kWall);
     return m - 2u;  // the start is open, so m >= 2
 }
 
@@ -121,10 +136,10 @@ inline bool exit_reachable(const Grid& g, const Node& n) {
 // Walks on until the exit (Leaf) or a neighbour that is not decided yet (Branch: its padded
 // index in `cell`).
 inline Status advance(const Grid& g, Node& n, int& cell) {
-    static_assert(kMaxPadded <= 128);  // a padded index fits in 7 bits (the keys below)
+    static_assert(kMaxPadded <= 256);  // a padded index fits in the low byte of a word
     const std::uint64_t undecided = g.all & ~(n.open | n.blocked);
     const int s = g.stride;
-    std::uint16_t* const v = n.v.data();
+    std::uint32_t* const w = n.w.data();
     int p = n.pos;
     std::uint32_t moves = n.moves;
     Status st;
@@ -142,22 +157,15 @@ inline Status advance(const Grid& g, Node& n, int& cell) {
         }
         if (++moves > kMaxWalk) throw std::runtime_error("enumeration: a walk is too long");
         // The least-visited neighbour without a branch (its outcome is data, so a branch would
-        // be mispredicted often): each neighbour's key is its count above 127 - its index, and
-        // the smallest key wins. Ties go to the larger index, which is the order down (p + s),
-        // right (p + 1), left (p - 1), up (p - s). Walls count 0xFFFF and never win while an
-        // open neighbour exists.
-        const std::uint32_t r = 127u - static_cast<std::uint32_t>(p);
-        const std::uint32_t down =
-            std::uint32_t{v[p + s]} << 8 | (r - static_cast<std::uint32_t>(s));
-        const std::uint32_t right = std::uint32_t{v[p + 1]} << 8 | (r - 1);
-        const std::uint32_t left = std::uint32_t{v[p - 1]} << 8 | (r + 1);
-        const std::uint32_t up = std::uint32_t{v[p - s]} << 8 | (r + static_cast<std::uint32_t>(s));
-        ++v[p];
-        std::uint32_t m1 = std::min(down, right);
-        std::uint32_t m2 = std::min(left, up);
+        // be mispredicted often): the smallest of the four words, ties going to the smaller
+        // index (down, right, left, up). Walls count kWall and never win while an open neighbour
+        // exists. The two pairwise minima are kept apart by the empty asm, or GCC folds them
+        // into a chain of three dependent cmovs (this is the walk's critical path).
+        std::uint32_t m1 = std::min(w[p - s], w[p - 1]);
+        std::uint32_t m2 = std::min(w[p + 1], w[p + s]);
         asm("" : "+r"(m1), "+r"(m2));
-        const std::uint32_t best = std::min(m1, m2);
-        p = 127 - static_cast<int>(best & 0xFF);
+        w[p] += kCountOne;
+        p = static_cast<int>(std::min(m1, m2) & 0xFF);
     }
     n.pos = static_cast<std::uint8_t>(p);
     n.moves = moves;
@@ -170,10 +178,10 @@ Node root(const Grid& g);
 // Decides `cell` open or blocked.
 inline void decide(const Grid& g, Node& n, int cell, bool open) {
     if (open) {
-        n.v[static_cast<size_t>(cell)] = 0;
+        n.w[static_cast<size_t>(cell)] = word(0, cell);
         n.open |= g.bit(cell);
     } else {
-        n.v[static_cast<size_t>(cell)] = kWall;
+        n.w[static_cast<size_t>(cell)] = word(kWall, cell);
         n.blocked |= g.bit(cell);
     }
     ++n.decided;
