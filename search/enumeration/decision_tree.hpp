@@ -138,37 +138,43 @@ inline bool exit_reachable(const Grid& g, const Node& n) {
 inline Status advance(const Grid& g, Node& n, int& cell) {
     static_assert(kMaxPadded <= 256);  // a padded index fits in the low byte of a word
     const std::uint64_t undecided = g.all & ~(n.open | n.blocked);
-    const int s = g.stride;
+    // Indices are pointer-sized (no sign extension before each load), and the grid's fields are
+    // read once: the stores to the counts could alias them as far as the compiler knows.
+    const std::ptrdiff_t s = g.stride;
+    const std::ptrdiff_t exit_pad = g.exit_pad;
+    const std::uint64_t* const around = g.around.data();
     std::uint32_t* const w = n.w.data();
-    int p = n.pos;
-    std::uint32_t moves = n.moves;
+    std::ptrdiff_t p = n.pos;
+    // Moves left before kMaxWalk: one decrement and sign test a move.
+    std::int64_t left = std::int64_t{kMaxWalk} - n.moves;
     Status st;
     for (;;) {
-        if (p == g.exit_pad) {
+        if (p == exit_pad) {
             st = Status::Leaf;
             break;
         }
-        if (const std::uint64_t seen = g.around[static_cast<size_t>(p)] & undecided) {
+        if (const std::uint64_t seen = around[p] & undecided) {
             // Down, right, left, up is the order of falling cell bits: the first undecided
             // neighbour is the highest bit (found without a branch per direction).
             cell = g.pad_of[static_cast<size_t>(63 - std::countl_zero(seen))];
             st = Status::Branch;
             break;
         }
-        if (++moves > kMaxWalk) throw std::runtime_error("enumeration: a walk is too long");
+        if (--left < 0) throw std::runtime_error("enumeration: a walk is too long");
         // The least-visited neighbour without a branch (its outcome is data, so a branch would
         // be mispredicted often): the smallest of the four words, ties going to the smaller
         // index (down, right, left, up). Walls count kWall and never win while an open neighbour
         // exists. The two pairwise minima are kept apart by the empty asm, or GCC folds them
         // into a chain of three dependent cmovs (this is the walk's critical path).
-        std::uint32_t m1 = std::min(w[p - s], w[p - 1]);
-        std::uint32_t m2 = std::min(w[p + 1], w[p + s]);
+        std::uint32_t* const here = w + p;
+        std::uint32_t m1 = std::min(here[-s], here[-1]);
+        std::uint32_t m2 = std::min(here[1], here[s]);
         asm("" : "+r"(m1), "+r"(m2));
-        w[p] += kCountOne;
-        p = static_cast<int>(std::min(m1, m2) & 0xFF);
+        *here += kCountOne;
+        p = static_cast<std::ptrdiff_t>(std::min(m1, m2) & 0xFF);
     }
     n.pos = static_cast<std::uint8_t>(p);
-    n.moves = moves;
+    n.moves = static_cast<std::uint32_t>(std::int64_t{kMaxWalk} - left);
     return st;
 }
 
