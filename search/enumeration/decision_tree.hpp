@@ -113,15 +113,16 @@ inline std::uint32_t max_visits(const Grid& g, const Node& n) {
     return m - 2u;  // the start is open, so m >= 2
 }
 
-// Is the exit reachable from the mouse through open or undecided cells?
-inline bool exit_reachable(const Grid& g, const Node& n) {
-    const std::uint64_t pass = g.all & ~n.blocked;
+// Is the exit reachable from the mouse through open or undecided cells, the cells `open` and
+// `blocked` being decided (those of a node, or of a node about to block one more)?
+inline bool exit_reachable(const Grid& g, std::uint64_t open, std::uint64_t blocked) {
+    const std::uint64_t pass = g.all & ~blocked;
     const std::uint64_t target = g.bit(g.exit_pad);
     // The flood starts from every open cell but the exit, not from the mouse alone: each of them
     // is connected to the mouse through open cells (the walk visited them, or looked at them from
     // a cell it visited), so the answer is the same, and the open region is usually a few cells
     // from the exit, so the flood ends after a few rounds instead of one per cell of distance.
-    std::uint64_t reach = n.open & ~target;
+    std::uint64_t reach = open & ~target;
     for (;;) {
         const std::uint64_t grown =
             (reach | ((reach << 1) & g.not_left) | ((reach >> 1) & g.not_right) |
@@ -131,6 +132,31 @@ inline bool exit_reachable(const Grid& g, const Node& n) {
         if (grown == reach) return false;
         reach = grown;
     }
+}
+inline bool exit_reachable(const Grid& g, const Node& n) {
+    return exit_reachable(g, n.open, n.blocked);
+}
+
+// One move of the mouse from padded index p (no undecided neighbour) over the words w, stride s:
+// counts the visit and returns the least-visited neighbour. It takes no branch (its outcome is
+// data, so a branch would be mispredicted often): the smallest of the four words wins, ties going
+// to the smaller index (down, right, left, up). Walls count kWall and never win while an open
+// neighbour exists. The two pairwise minima are kept apart by the empty asm, or GCC folds them
+// into a chain of three dependent cmovs (this is the walk's critical path).
+inline std::ptrdiff_t move_mouse(std::uint32_t* w, std::ptrdiff_t p, std::ptrdiff_t s) {
+    std::uint32_t* const here = w + p;
+    std::uint32_t m1 = std::min(here[-s], here[-1]);
+    std::uint32_t m2 = std::min(here[1], here[s]);
+    asm("" : "+r"(m1), "+r"(m2));
+    *here += kCountOne;
+    return static_cast<std::ptrdiff_t>(std::min(m1, m2) & 0xFF);
+}
+
+// The first undecided neighbour (down, right, left, up) among `seen`, the cell bits of a cell's
+// undecided neighbours: down, right, left, up is the order of falling cell bits, so it is the
+// highest bit (found without a branch per direction).
+inline int first_undecided(const Grid& g, std::uint64_t seen) {
+    return g.pad_of[static_cast<size_t>(63 - std::countl_zero(seen))];
 }
 
 // Walks on until the exit (Leaf) or a neighbour that is not decided yet (Branch: its padded
@@ -154,24 +180,12 @@ inline Status advance(const Grid& g, Node& n, int& cell) {
             break;
         }
         if (const std::uint64_t seen = around[p] & undecided) {
-            // Down, right, left, up is the order of falling cell bits: the first undecided
-            // neighbour is the highest bit (found without a branch per direction).
-            cell = g.pad_of[static_cast<size_t>(63 - std::countl_zero(seen))];
+            cell = first_undecided(g, seen);
             st = Status::Branch;
             break;
         }
         if (--left < 0) throw std::runtime_error("enumeration: a walk is too long");
-        // The least-visited neighbour without a branch (its outcome is data, so a branch would
-        // be mispredicted often): the smallest of the four words, ties going to the smaller
-        // index (down, right, left, up). Walls count kWall and never win while an open neighbour
-        // exists. The two pairwise minima are kept apart by the empty asm, or GCC folds them
-        // into a chain of three dependent cmovs (this is the walk's critical path).
-        std::uint32_t* const here = w + p;
-        std::uint32_t m1 = std::min(here[-s], here[-1]);
-        std::uint32_t m2 = std::min(here[1], here[s]);
-        asm("" : "+r"(m1), "+r"(m2));
-        *here += kCountOne;
-        p = static_cast<std::ptrdiff_t>(std::min(m1, m2) & 0xFF);
+        p = move_mouse(w, p, s);
     }
     n.pos = static_cast<std::uint8_t>(p);
     n.moves = static_cast<std::uint32_t>(std::int64_t{kMaxWalk} - left);

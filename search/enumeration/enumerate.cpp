@@ -94,12 +94,17 @@ struct Collector {
                 leaf(n);
                 return;
             }
-            Node opened;
-            copy_node(opened, n, g->padded);  // only the grid's part of the counts
-            decide(*g, opened, cell, true);
-            walk(opened);
-            decide(*g, n, cell, false);
-            if (!exit_reachable(*g, n)) return;  // every completion is infeasible
+            // When blocking the cell cuts the exit off (every completion of that child is
+            // infeasible), the open child is the only one and walks on in place: no copy.
+            if (exit_reachable(*g, n.open, n.blocked | g->bit(cell))) {
+                Node opened;
+                copy_node(opened, n, g->padded);  // only the grid's part of the counts
+                decide(*g, opened, cell, true);
+                walk(opened);
+                decide(*g, n, cell, false);
+            } else {
+                decide(*g, n, cell, true);
+            }
         }
     }
 
