@@ -7,13 +7,11 @@ namespace maze::enumeration {
 
 Node root(const Grid& g) {
     Node n;
-    for (int p = 0; p < kMaxPadded; ++p) n.w[static_cast<size_t>(p)] = word(kWall, p);
-    for (int b = 0; b < g.rows * g.cols; ++b) {
-        const int p = g.pad_of[static_cast<size_t>(b)];
-        n.w[static_cast<size_t>(p)] = word(kUnknown, p);
-    }
-    n.w[static_cast<size_t>(g.start_pad)] = word(0, g.start_pad);
-    n.w[static_cast<size_t>(g.exit_pad)] = word(0, g.exit_pad);
+    n.v.fill(kWall);
+    for (int b = 0; b < g.rows * g.cols; ++b)
+        n.v[static_cast<size_t>(g.pad_of[static_cast<size_t>(b)])] = kUnknown;
+    n.v[static_cast<size_t>(g.start_pad)] = 0;
+    n.v[static_cast<size_t>(g.exit_pad)] = 0;
     n.open = g.bit(g.start_pad) | g.bit(g.exit_pad);
     n.pos = static_cast<std::uint8_t>(g.start_pad);
     n.decided = static_cast<std::uint8_t>(std::popcount(n.open));

@@ -18,26 +18,12 @@
 
 namespace maze::enumeration {
 
-// A node keeps one 32-bit word per padded cell: the cell's visit count in the upper 24 bits and
-// its own padded index in the lower 8. The walk compares its neighbours' words as they are: the
-// smallest word is the least-visited neighbour, ties going to the smaller index (see Grid).
-constexpr std::uint32_t kWall = 0xFFFFFF;     // count of a blocked cell or the border
-constexpr std::uint32_t kUnknown = 0xFFFFFE;  // count of a cell not decided yet
-constexpr std::uint32_t kMaxWalk = 60000;     // counts stay below kUnknown
-constexpr int kMaxPadded = 128;               // (rows + 2) * (cols + 2) at most
-constexpr std::uint32_t kCountOne = 256;      // a count of one in a word
+constexpr std::uint16_t kWall = 0xFFFF;     // blocked cell or the border
+constexpr std::uint16_t kUnknown = 0xFFFE;  // not decided yet
+constexpr std::uint32_t kMaxWalk = 60000;   // counts stay below kUnknown
+constexpr int kMaxPadded = 128;             // (rows + 2) * (cols + 2) at most
 
-constexpr std::uint32_t word(std::uint32_t count, int pad) {
-    return count << 8 | static_cast<std::uint32_t>(pad);
-}
-constexpr std::uint32_t count_of(std::uint32_t w) {
-    return w >> 8;
-}
-
-// The grid: padded indices, bit masks of cells (bit r * cols + c). The padded grid is turned
-// upside down and mirrored (cell (r, c) at padded index (rows - r) * stride + cols - c), so that
-// the mouse's order of preference, down, right, left, up, is the order of rising index: -stride,
-// -1, +1, +stride.
+// The grid: padded indices, bit masks of cells (bit r * cols + c).
 struct Grid {
     int rows, cols, stride;
     int padded;  // (rows + 2) * stride entries of a Node's counts are in use
@@ -59,7 +45,7 @@ struct Grid {
         for (int i = 0; i < r; ++i)
             for (int j = 0; j < c; ++j) {
                 const int b = i * c + j;
-                const int p = (r - i) * stride + c - j;
+                const int p = (i + 1) * stride + j + 1;
                 pad_of[static_cast<size_t>(b)] = p;
                 bit_of[static_cast<size_t>(p)] = b;
                 all |= std::uint64_t{1} << b;
@@ -67,12 +53,12 @@ struct Grid {
                 if (j < c - 1) not_right |= std::uint64_t{1} << b;
             }
         for (int p = stride; p < padded - stride; ++p)
-            for (const int d : {-stride, -1, 1, stride})
+            for (const int d : {stride, 1, -1, -stride})
                 if (const int b = bit_of[static_cast<size_t>(p + d)]; b >= 0)
                     around[static_cast<size_t>(p)] |= std::uint64_t{1} << b;
-        start_pad = (r - s.r) * stride + c - s.c;
-        exit_pad = (r - e.r) * stride + c - e.c;
-        step = {-stride, -1, 1, stride};
+        start_pad = (s.r + 1) * stride + s.c + 1;
+        exit_pad = (e.r + 1) * stride + e.c + 1;
+        step = {stride, 1, -1, -stride};
     }
     std::uint64_t bit(int pad) const {
         return std::uint64_t{1} << bit_of[static_cast<size_t>(pad)];
@@ -81,7 +67,7 @@ struct Grid {
 
 // A point of the decision tree: the cells decided so far and the walk up to here.
 struct Node {
-    std::array<std::uint32_t, kMaxPadded> w;  // padded words (count, index), stride cols + 2
+    std::array<std::uint16_t, kMaxPadded> v;  // padded visit counts, stride cols + 2
     std::uint64_t open = 0;
     std::uint64_t blocked = 0;
     std::uint32_t moves = 0;
@@ -94,7 +80,7 @@ enum class Status { Leaf, Branch };
 
 // Copies a node's state; counts beyond the grid's padded area are never read.
 inline void copy_node(Node& to, const Node& from, int padded) {
-    std::memcpy(to.w.data(), from.w.data(), static_cast<size_t>(padded) * sizeof(std::uint32_t));
+    std::memcpy(to.v.data(), from.v.data(), static_cast<size_t>(padded) * sizeof(std::uint16_t));
     to.open = from.open;
     to.blocked = from.blocked;
     to.moves = from.moves;
@@ -102,14 +88,13 @@ inline void copy_node(Node& to, const Node& from, int padded) {
     to.decided = from.decided;
 }
 
-// The largest visit count of the walk so far. kWall and kUnknown plus 2 wrap (in 24 bits) to 1
-// and 0, and a count v (at most kMaxWalk) becomes v + 2, so no cell needs a test (and the loop
-// vectorises).
+// The largest visit count of the walk so far. kWall and kUnknown plus 2 wrap to 1 and 0, and a
+// count v (at most kMaxWalk) becomes v + 2, so no cell needs a test (and the loop vectorises).
 inline std::uint32_t max_visits(const Grid& g, const Node& n) {
     static_assert(kMaxWalk + 2 < kUnknown);
-    std::uint32_t m = 0;
+    std::uint16_t m = 0;
     for (int i = 0; i < g.padded; ++i)
-        m = std::max(m, (count_of(n.w[static_cast<size_t>(i)]) + 2) & kWall);
+        m = std::max(m, static_cast<std::uint16_t>(n.v[static_cast<size_t>(i)] + 2));
     return m - 2u;  // the start is open, so m >= 2
 }
 
@@ -137,33 +122,33 @@ inline bool exit_reachable(const Grid& g, const Node& n) {
     return exit_reachable(g, n.open, n.blocked);
 }
 
-// One move of the mouse from padded index p (no undecided neighbour) over the words w, stride s:
-// counts the visit and returns the least-visited neighbour, the smallest of the four words (ties
-// go to the smaller index: down, right, left, up; walls count kWall and never win while an open
-// neighbour exists). The choice is made with branches only, no cmov: with cmovs every move waits
-// for its four loads and the compares before the next move's loads can start (a chain of about
-// ten cycles a move), while predicted branches let the next loads start at once, and the mouse's
+// One move of the mouse from padded index p (no undecided neighbour) over the counts v, stride s:
+// counts the visit and returns the least-visited neighbour, the first of down (p + s), right,
+// left, up (p - s) with the least count (walls count kWall and never win while an open neighbour
+// exists). The choice is made with branches only, no cmov: with cmovs every move waits for its
+// four loads and the compares before the next move's loads can start (a chain of about ten
+// cycles a move), while predicted branches let the next loads start at once, and the mouse's
 // path (along corridors, back over its trail) is predictable enough for that to win by far. The
 // hints keep GCC from turning the last two tests into cmovs.
-inline std::ptrdiff_t move_mouse(std::uint32_t* w, std::ptrdiff_t p, std::ptrdiff_t s) {
-    std::uint32_t* const here = w + p;
-    const std::uint32_t down = here[-s], right = here[-1], left = here[1], up = here[s];
-    *here += kCountOne;
+inline std::ptrdiff_t move_mouse(std::uint16_t* v, std::ptrdiff_t p, std::ptrdiff_t s) {
+    std::uint16_t* const here = v + p;
+    const std::uint16_t down = here[s], right = here[1], left = here[-1], up = here[-s];
+    ++*here;
     // A tournament: down against right, the winner against left, that winner against up.
-    std::uint32_t best;
+    std::uint16_t best;
     std::ptrdiff_t to;
     if (down <= right) {
         best = down;
-        to = p - s;
+        to = p + s;
     } else {
         best = right;
-        to = p - 1;
+        to = p + 1;
     }
     if (__builtin_expect(left < best, 0)) {
         best = left;
-        to = p + 1;
+        to = p - 1;
     }
-    if (__builtin_expect(up < best, 0)) to = p + s;
+    if (__builtin_expect(up < best, 0)) to = p - s;
     return to;
 }
 
@@ -177,14 +162,13 @@ inline int first_undecided(const Grid& g, std::uint64_t seen) {
 // Walks on until the exit (Leaf) or a neighbour that is not decided yet (Branch: its padded
 // index in `cell`).
 inline Status advance(const Grid& g, Node& n, int& cell) {
-    static_assert(kMaxPadded <= 256);  // a padded index fits in the low byte of a word
     const std::uint64_t undecided = g.all & ~(n.open | n.blocked);
     // Indices are pointer-sized (no sign extension before each load), and the grid's fields are
     // read once: the stores to the counts could alias them as far as the compiler knows.
     const std::ptrdiff_t s = g.stride;
     const std::ptrdiff_t exit_pad = g.exit_pad;
     const std::uint64_t* const around = g.around.data();
-    std::uint32_t* const w = n.w.data();
+    std::uint16_t* const v = n.v.data();
     std::ptrdiff_t p = n.pos;
     // Moves left before kMaxWalk: one decrement and sign test a move.
     std::int64_t left = std::int64_t{kMaxWalk} - n.moves;
@@ -200,7 +184,7 @@ inline Status advance(const Grid& g, Node& n, int& cell) {
             break;
         }
         if (--left < 0) throw std::runtime_error("enumeration: a walk is too long");
-        p = move_mouse(w, p, s);
+        p = move_mouse(v, p, s);
     }
     n.pos = static_cast<std::uint8_t>(p);
     n.moves = static_cast<std::uint32_t>(std::int64_t{kMaxWalk} - left);
@@ -213,10 +197,10 @@ Node root(const Grid& g);
 // Decides `cell` open or blocked.
 inline void decide(const Grid& g, Node& n, int cell, bool open) {
     if (open) {
-        n.w[static_cast<size_t>(cell)] = word(0, cell);
+        n.v[static_cast<size_t>(cell)] = 0;
         n.open |= g.bit(cell);
     } else {
-        n.w[static_cast<size_t>(cell)] = word(kWall, cell);
+        n.v[static_cast<size_t>(cell)] = kWall;
         n.blocked |= g.bit(cell);
     }
     ++n.decided;
