@@ -99,8 +99,11 @@ inline std::uint32_t max_visits(const Grid& g, const Node& n) {
 }
 
 // Is the exit reachable from the mouse through open or undecided cells, the cells `open` and
-// `blocked` being decided (those of a node, or of a node about to block one more)?
+// `blocked` being decided (those of a node, or of a node about to block one more)? kCols, when
+// not 0, is g.cols known at compile time (see advance()).
+template <int kCols = 0>
 inline bool exit_reachable(const Grid& g, std::uint64_t open, std::uint64_t blocked) {
+    const int cols = kCols ? kCols : g.cols;
     const std::uint64_t pass = g.all & ~blocked;
     const std::uint64_t target = g.bit(g.exit_pad);
     // The flood starts from every open cell but the exit, not from the mouse alone: each of them
@@ -110,14 +113,15 @@ inline bool exit_reachable(const Grid& g, std::uint64_t open, std::uint64_t bloc
     std::uint64_t reach = open & ~target;
     for (;;) {
         const std::uint64_t grown =
-            (reach | ((reach << 1) & g.not_left) | ((reach >> 1) & g.not_right) |
-             (reach << g.cols) | (reach >> g.cols)) &
+            (reach | ((reach << 1) & g.not_left) | ((reach >> 1) & g.not_right) | (reach << cols) |
+             (reach >> cols)) &
             pass;
         if (grown & target) return true;
         if (grown == reach) return false;
         reach = grown;
     }
 }
+
 inline bool exit_reachable(const Grid& g, const Node& n) {
     return exit_reachable(g, n.open, n.blocked);
 }
@@ -160,12 +164,14 @@ inline int first_undecided(const Grid& g, std::uint64_t seen) {
 }
 
 // Walks on until the exit (Leaf) or a neighbour that is not decided yet (Branch: its padded
-// index in `cell`).
+// index in `cell`). kCols, when not 0, is g.cols known at compile time: the loads of the rows
+// above and below then take a constant offset (the enumeration instantiates it per width).
+template <int kCols = 0>
 inline Status advance(const Grid& g, Node& n, int& cell) {
     const std::uint64_t undecided = g.all & ~(n.open | n.blocked);
     // Indices are pointer-sized (no sign extension before each load), and the grid's fields are
     // read once: the stores to the counts could alias them as far as the compiler knows.
-    const std::ptrdiff_t s = g.stride;
+    const std::ptrdiff_t s = kCols ? kCols + 2 : g.stride;
     const std::ptrdiff_t exit_pad = g.exit_pad;
     const std::uint64_t* const around = g.around.data();
     std::uint16_t* const v = n.v.data();

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/search/enumeration/decision_tree.hpp"
@@ -83,12 +84,13 @@ struct Collector {
         }
     }
 
-    // Depth-first over the subtree below n (which it uses up).
+    // Depth-first over the subtree below n (which it uses up); kCols is g->cols.
+    template <int kCols>
     void walk(Node& n) {
         for (;;) {
             int cell = 0;
             const std::uint32_t before = n.moves;
-            const Status st = advance(*g, n, cell);
+            const Status st = advance<kCols>(*g, n, cell);
             r.steps += n.moves - before;
             if (st == Status::Leaf) {
                 leaf(n);
@@ -96,11 +98,11 @@ struct Collector {
             }
             // When blocking the cell cuts the exit off (every completion of that child is
             // infeasible), the open child is the only one and walks on in place: no copy.
-            if (exit_reachable(*g, n.open, n.blocked | g->bit(cell))) {
+            if (exit_reachable<kCols>(*g, n.open, n.blocked | g->bit(cell))) {
                 Node opened;
                 copy_node(opened, n, g->padded);  // only the grid's part of the counts
                 decide(*g, opened, cell, true);
-                walk(opened);
+                walk<kCols>(opened);
                 decide(*g, n, cell, false);
             } else {
                 decide(*g, n, cell, true);
@@ -110,7 +112,14 @@ struct Collector {
 
     // The whole subtree below n (which it uses up), its histogram folded into r's.
     void explore(Node& n) {
-        walk(n);
+        // The width as a compile-time constant: the walk's loads and the flood's shifts take
+        // constant offsets. Every width a board can have (1 to kMaxSide = 16) has its own walk;
+        // walk<0>, which reads the width at run time, is only a fallback.
+        static constexpr auto walks = []<std::size_t... k>(std::index_sequence<k...>) {
+            return std::array{&Collector::walk<static_cast<int>(k)>...};
+        }
+        (std::make_index_sequence<17>{});
+        (this->*walks[g->cols < 17 ? static_cast<std::size_t>(g->cols) : 0])(n);
         for (std::size_t value = 0; value < counts.size(); ++value)
             if (counts[value]) {
                 r.histogram[value] += counts[value];
