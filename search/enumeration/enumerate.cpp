@@ -63,7 +63,7 @@ struct Collector {
     // r.histogram, into which explore() folds it once per subtree.
     std::vector<std::uint64_t> counts = {};
 
-    void leaf(const Node& n) {
+    [[gnu::always_inline]] void leaf(const Node& n) {
         const int undecided = g->rows * g->cols - n.decided;
         const std::uint64_t boards = std::uint64_t{1} << undecided;
         const std::uint64_t value =
@@ -72,6 +72,12 @@ struct Collector {
         r.feasible += boards;
         if (value >= counts.size()) counts.resize(value + 1, 0);
         counts[value] += boards;
+        if (value >= r.optimum || r.optimal_boards == 0) best(n, value, boards);
+    }
+
+    // A leaf worth at least the best so far: the optimum and its boards. Out of line, so that
+    // the common part of leaf() stays small enough to inline into the walk.
+    [[gnu::noinline]] void best(const Node& n, std::uint64_t value, std::uint64_t boards) {
         if (value > r.optimum || r.optimal_boards == 0) {
             r.optimum = value;
             r.optimal_boards = 0;
