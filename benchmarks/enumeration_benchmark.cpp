@@ -4,11 +4,30 @@
 // enumerated something else would show at once.
 #include <benchmark/benchmark.h>
 
+#include "mazesearch/search/enumeration/exhaustive.hpp"
 #include "mazesearch/search/enumeration/passages.hpp"
 
 using namespace maze;
 
 namespace {
+
+// Every cell board of a grid, start in the top left corner and exit in the bottom left corner
+// (the defaults of `mazesearch enumerate`).
+void BM_CellEnumeration(benchmark::State& state) {
+    const int rows = static_cast<int>(state.range(0));
+    const int cols = static_cast<int>(state.range(1));
+    EnumerationOptions options;
+    options.threads = 1;
+    EnumerationResult r;
+    for (auto _ : state) {
+        r = enumerate_boards(rows, cols, Cell{0, 0}, Cell{rows - 1, 0}, options);
+        benchmark::DoNotOptimize(r.optimum);
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(r.leaves) * state.iterations());
+    state.counters["optimum"] = static_cast<double>(r.optimum);
+    state.counters["leaves"] = static_cast<double>(r.leaves);
+}
+BENCHMARK(BM_CellEnumeration)->Args({5, 5})->Args({6, 5})->Unit(benchmark::kMillisecond);
 
 // Every Mouse Maze 2 board of a grid, entrance and exit columns free (the table's runs).
 void BM_PassageEnumeration(benchmark::State& state) {

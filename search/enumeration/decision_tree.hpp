@@ -1,13 +1,16 @@
 // The lazy decision tree of the exhaustive enumeration (exhaustive.hpp): a node holds the cells
 // decided so far and the walk up to the first cell that is not; advance() walks on until the
 // exit or that cell, decide() fixes it open or blocked. Shared by the enumeration and its
-// estimate.
+// estimate. The functions of the inner loop are inline: the enumeration calls them millions of
+// times a second, and a call costs as much as a short walk.
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
@@ -31,6 +34,9 @@ struct Grid {
     std::array<int, kMaxEnumerationCells> pad_of{};  // cell bit -> padded index
     std::array<int, (kMaxSide + 2) * (kMaxSide + 2)> bit_of{};  // padded index -> bit or -1
     std::array<int, 4> step{};  // down, right, left, up in padded indices
+    // padded index -> the cell bits of its four neighbours (so one AND tells whether the mouse
+    // sees a cell not decided yet)
+    std::array<std::uint64_t, kMaxPadded> around{};
 
     Grid(int r, int c, Cell s, Cell e)
         : rows(r), cols(c), stride(c + 2), padded((r + 2) * (c + 2)) {
@@ -46,6 +52,10 @@ struct Grid {
                 if (j > 0) not_left |= std::uint64_t{1} << b;
                 if (j < c - 1) not_right |= std::uint64_t{1} << b;
             }
+        for (int p = stride; p < padded - stride; ++p)
+            for (const int d : {stride, 1, -1, -stride})
+                if (const int b = bit_of[static_cast<size_t>(p + d)]; b >= 0)
+                    around[static_cast<size_t>(p)] |= std::uint64_t{1} << b;
         start_pad = (s.r + 1) * stride + s.c + 1;
         exit_pad = (e.r + 1) * stride + e.c + 1;
         step = {stride, 1, -1, -stride};
@@ -61,7 +71,9 @@ struct Node {
     std::uint64_t open = 0;
     std::uint64_t blocked = 0;
     std::uint32_t moves = 0;
-    std::uint8_t pos = 0;  // padded index < 128
+    std::uint8_t pos = 0;      // padded index < 128
+    std::uint8_t decided = 0;  // cells open or blocked (popcount of both, kept as it grows:
+                               // without -mpopcnt std::popcount is a library call)
 };
 
 enum class Status { Leaf, Branch };
@@ -73,6 +85,7 @@ inline void copy_node(Node& to, const Node& from, int padded) {
     to.blocked = from.blocked;
     to.moves = from.moves;
     to.pos = from.pos;
+    to.decided = from.decided;
 }
 
 // The largest visit count of the walk so far. kWall and kUnknown plus 2 wrap to 1 and 0, and a
@@ -85,18 +98,124 @@ inline std::uint32_t max_visits(const Grid& g, const Node& n) {
     return m - 2u;  // the start is open, so m >= 2
 }
 
-// Is the exit reachable from the mouse through open or undecided cells?
-bool exit_reachable(const Grid& g, const Node& n);
+// Is the exit reachable from the mouse through open or undecided cells, the cells `open` and
+// `blocked` being decided (those of a node, or of a node about to block one more)? kCols, when
+// not 0, is g.cols known at compile time (see advance()).
+template <int kCols = 0>
+inline bool exit_reachable(const Grid& g, std::uint64_t open, std::uint64_t blocked) {
+    const int cols = kCols ? kCols : g.cols;
+    const std::uint64_t pass = g.all & ~blocked;
+    const std::uint64_t target = g.bit(g.exit_pad);
+    // The flood starts from every open cell but the exit, not from the mouse alone: each of them
+    // is connected to the mouse through open cells (the walk visited them, or looked at them from
+    // a cell it visited), so the answer is the same, and the open region is usually a few cells
+    // from the exit, so the flood ends after a few rounds instead of one per cell of distance.
+    // The exit's side grows too, at the same time (an independent chain of operations, so it
+    // adds little to the latency): the floods meet halfway, and when the exit is cut off, the
+    // smaller side runs out first.
+    std::uint64_t a = open & ~target, b = target;
+    const auto grow = [&](std::uint64_t m) {
+        return (m | ((m << 1) & g.not_left) | ((m >> 1) & g.not_right) | (m << cols) |
+                (m >> cols)) &
+               pass;
+    };
+    for (;;) {
+        const std::uint64_t ga = grow(a), gb = grow(b);
+        if (ga & gb) return true;
+        if ((ga == a) | (gb == b)) return false;  // one side is whole and misses the other
+        a = ga;
+        b = gb;
+    }
+}
+inline bool exit_reachable(const Grid& g, const Node& n) {
+    return exit_reachable(g, n.open, n.blocked);
+}
+
+// One move of the mouse from padded index p (no undecided neighbour) over the counts v, stride s:
+// counts the visit and returns the least-visited neighbour, the first of down (p + s), right,
+// left, up (p - s) with the least count (walls count kWall and never win while an open neighbour
+// exists). The choice is made with branches only, no cmov: with cmovs every move waits for its
+// four loads and the compares before the next move's loads can start (a chain of about ten
+// cycles a move), while predicted branches let the next loads start at once, and the mouse's
+// path (along corridors, back over its trail) is predictable enough for that to win by far. The
+// hints keep GCC from turning the last two tests into cmovs.
+inline std::ptrdiff_t move_mouse(std::uint16_t* v, std::ptrdiff_t p, std::ptrdiff_t s) {
+    std::uint16_t* const here = v + p;
+    const std::uint16_t down = here[s], right = here[1], left = here[-1], up = here[-s];
+    ++*here;
+    // A tournament: down against right, the winner against left, that winner against up.
+    std::uint16_t best;
+    std::ptrdiff_t to;
+    if (down <= right) {
+        best = down;
+        to = p + s;
+    } else {
+        best = right;
+        to = p + 1;
+    }
+    if (__builtin_expect(left < best, 0)) {
+        best = left;
+        to = p - 1;
+    }
+    if (__builtin_expect(up < best, 0)) to = p - s;
+    return to;
+}
+
+// The first undecided neighbour (down, right, left, up) among `seen`, the cell bits of a cell's
+// undecided neighbours: down, right, left, up is the order of falling cell bits, so it is the
+// highest bit (found without a branch per direction).
+inline int first_undecided(const Grid& g, std::uint64_t seen) {
+    return g.pad_of[static_cast<size_t>(63 - std::countl_zero(seen))];
+}
 
 // Walks on until the exit (Leaf) or a neighbour that is not decided yet (Branch: its padded
-// index in `cell`).
-Status advance(const Grid& g, Node& n, int& cell);
+// index in `cell`). kCols, when not 0, is g.cols known at compile time: the loads of the rows
+// above and below then take a constant offset (the enumeration instantiates it per width).
+template <int kCols = 0>
+inline Status advance(const Grid& g, Node& n, int& cell) {
+    const std::uint64_t undecided = g.all & ~(n.open | n.blocked);
+    // Indices are pointer-sized (no sign extension before each load), and the grid's fields are
+    // read once: the stores to the counts could alias them as far as the compiler knows.
+    const std::ptrdiff_t s = kCols ? kCols + 2 : g.stride;
+    const std::ptrdiff_t exit_pad = g.exit_pad;
+    const std::uint64_t* const around = g.around.data();
+    std::uint16_t* const v = n.v.data();
+    std::ptrdiff_t p = n.pos;
+    // Moves left before kMaxWalk: one decrement and sign test a move.
+    std::int64_t left = std::int64_t{kMaxWalk} - n.moves;
+    Status st;
+    for (;;) {
+        if (p == exit_pad) {
+            st = Status::Leaf;
+            break;
+        }
+        if (const std::uint64_t seen = around[p] & undecided) {
+            cell = first_undecided(g, seen);
+            st = Status::Branch;
+            break;
+        }
+        if (--left < 0) throw std::runtime_error("enumeration: a walk is too long");
+        p = move_mouse(v, p, s);
+    }
+    n.pos = static_cast<std::uint8_t>(p);
+    n.moves = static_cast<std::uint32_t>(std::int64_t{kMaxWalk} - left);
+    return st;
+}
 
 // The root: nothing decided but the start and the exit, the mouse on the start.
 Node root(const Grid& g);
 
 // Decides `cell` open or blocked.
-void decide(const Grid& g, Node& n, int cell, bool open);
+inline void decide(const Grid& g, Node& n, int cell, bool open) {
+    if (open) {
+        n.v[static_cast<size_t>(cell)] = 0;
+        n.open |= g.bit(cell);
+    } else {
+        n.v[static_cast<size_t>(cell)] = kWall;
+        n.blocked |= g.bit(cell);
+    }
+    ++n.decided;
+}
 
 // Cuts the tree into at least `want` subtrees (or all of them, if fewer), in canonical order:
 // level by level, a node's open child before its blocked child.

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/search/enumeration/decision_tree.hpp"
@@ -59,15 +60,25 @@ struct Collector {
     Cell start, exit;
     std::size_t cap;
     EnumerationResult r;  // r.objective says what a leaf is worth
+    // Boards per value, indexed by the value: a leaf adds to it without the std::map lookup of
+    // r.histogram, into which explore() folds it once per subtree.
+    std::vector<std::uint64_t> counts = {};
 
-    void leaf(const Node& n) {
-        const int undecided = std::popcount(g->all & ~(n.open | n.blocked));
+    [[gnu::always_inline]] void leaf(const Node& n) {
+        const int undecided = g->rows * g->cols - n.decided;
         const std::uint64_t boards = std::uint64_t{1} << undecided;
         const std::uint64_t value =
             r.objective == WalkObjective::MaxVisits ? max_visits(*g, n) : n.moves;
         ++r.leaves;
         r.feasible += boards;
-        r.histogram[value] += boards;
+        if (value >= counts.size()) counts.resize(value + 1, 0);
+        counts[value] += boards;
+        if (value >= r.optimum || r.optimal_boards == 0) best(n, value, boards);
+    }
+
+    // A leaf worth at least the best so far: the optimum and its boards. Out of line, so that
+    // the common part of leaf() stays small enough to inline into the walk.
+    [[gnu::noinline]] void best(const Node& n, std::uint64_t value, std::uint64_t boards) {
         if (value > r.optimum || r.optimal_boards == 0) {
             r.optimum = value;
             r.optimal_boards = 0;
@@ -80,24 +91,47 @@ struct Collector {
         }
     }
 
-    // Depth-first over the subtree below n (which it uses up).
-    void explore(Node& n) {
+    // Depth-first over the subtree below n (which it uses up); kCols is g->cols.
+    template <int kCols>
+    void walk(Node& n) {
         for (;;) {
             int cell = 0;
             const std::uint32_t before = n.moves;
-            const Status st = advance(*g, n, cell);
+            const Status st = advance<kCols>(*g, n, cell);
             r.steps += n.moves - before;
             if (st == Status::Leaf) {
                 leaf(n);
                 return;
             }
-            Node opened;
-            copy_node(opened, n, g->padded);  // only the grid's part of the counts
-            decide(*g, opened, cell, true);
-            explore(opened);
-            decide(*g, n, cell, false);
-            if (!exit_reachable(*g, n)) return;  // every completion is infeasible
+            // When blocking the cell cuts the exit off (every completion of that child is
+            // infeasible), the open child is the only one and walks on in place: no copy.
+            if (exit_reachable<kCols>(*g, n.open, n.blocked | g->bit(cell))) {
+                Node opened;
+                copy_node(opened, n, g->padded);  // only the grid's part of the counts
+                decide(*g, opened, cell, true);
+                walk<kCols>(opened);
+                decide(*g, n, cell, false);
+            } else {
+                decide(*g, n, cell, true);
+            }
         }
+    }
+
+    // The whole subtree below n (which it uses up), its histogram folded into r's.
+    void explore(Node& n) {
+        // The width as a compile-time constant: the walk's loads and the flood's shifts take
+        // constant offsets. Every width a board can have (1 to kMaxSide = 16) has its own walk;
+        // walk<0>, which reads the width at run time, is only a fallback.
+        static constexpr auto walks = []<std::size_t... k>(std::index_sequence<k...>) {
+            return std::array{&Collector::walk<static_cast<int>(k)>...};
+        }
+        (std::make_index_sequence<17>{});
+        (this->*walks[g->cols < 17 ? static_cast<std::size_t>(g->cols) : 0])(n);
+        for (std::size_t value = 0; value < counts.size(); ++value)
+            if (counts[value]) {
+                r.histogram[value] += counts[value];
+                counts[value] = 0;
+            }
     }
 };
 
