@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <cstdio>
 #include <deque>
 #include <mutex>
@@ -169,22 +170,43 @@ class Master {
     bool stopping_ = false;
 };
 
-// The subtrees of this shard not done yet, largest expected first, and each subtree's expected
-// cost (the moves simulated below it; equal for the passage tree, which has no per-subtree
-// estimate: canonical order).
-std::pair<std::vector<std::size_t>, std::vector<double>> plan(const DistributedEnumeration& job) {
+// Each subtree's expected cost, the moves simulated below it, probed by every rank for its share
+// of the subtrees (every rank calls this; rank 0 gets the whole list). Equal costs for the
+// passage tree, which has no per-subtree estimate (canonical order), and with no probes.
+std::vector<double> subtree_costs(const DistributedEnumeration& job, std::size_t subtrees) {
+    if (job.passages || job.probes == 0) return std::vector<double>(subtrees, 1.0);
+    World& w = world();
+    const auto ranks = static_cast<std::size_t>(w.size());
+    const auto me = static_cast<std::size_t>(w.rank());
+    const std::vector<double> mine =
+        estimate_subtrees(job.rows, job.cols, job.start, job.exit, job.options.frontier,
+                          job.probes, 1, job.options.threads, me, ranks);
+    std::string bytes;
+    for (std::size_t i = me; i < mine.size(); i += ranks)
+        bytes.append(reinterpret_cast<const char*>(&mine[i]), sizeof(double));
+    const std::vector<std::string> all = w.all_gather(bytes);
+    std::vector<double> cost(mine.size(), 0);
+    for (std::size_t r = 0; r < ranks; ++r) {
+        std::size_t at = 0;
+        for (std::size_t i = r; i < cost.size(); i += ranks, at += sizeof(double)) {
+            if (at + sizeof(double) > all[r].size())
+                throw std::runtime_error("rank " + std::to_string(r) + ": estimates cut short");
+            std::memcpy(&cost[i], all[r].data() + at, sizeof(double));
+        }
+    }
+    return cost;
+}
+
+// The subtrees of this shard not done yet, largest expected first.
+std::vector<std::size_t> plan(const DistributedEnumeration& job, const std::vector<double>& cost) {
     const std::size_t n = job.done->size();
-    std::vector<double> cost(n, 1.0);
-    if (!job.passages && job.probes > 0)
-        cost = estimate_subtrees(job.rows, job.cols, job.start, job.exit, job.options.frontier,
-                                 job.probes, 1, job.options.threads);
     std::vector<std::size_t> order;
     for (std::size_t i = static_cast<std::size_t>(job.shard); i < n;
          i += static_cast<std::size_t>(job.shards))
         if (!(*job.done)[i]) order.push_back(i);
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
-    return {order, cost};
+    return order;
 }
 
 int run_rank0(DistributedEnumeration& job) {
@@ -202,7 +224,10 @@ int run_rank0(DistributedEnumeration& job) {
                                     " subtrees; this tree has " + std::to_string(subtrees) +
                                     " (another --frontier?)");
     const auto t0 = Clock::now();
-    auto [order, cost] = plan(job);
+    const std::vector<double> cost = subtree_costs(job, subtrees);
+    if (cost.size() != subtrees)
+        throw std::logic_error("the estimates cover another number of subtrees");
+    const std::vector<std::size_t> order = plan(job, cost);
     diag().debug("the largest-first order took {:.2f} s", seconds_since(t0));
     Master master(job, order, cost, w.size());
     if (!job.quiet)
@@ -277,7 +302,7 @@ int run_rank0(DistributedEnumeration& job) {
                         diag().info("{}", line);
                     }
                 }
-                if (!busy) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                if (!busy) std::this_thread::sleep_for(std::chrono::milliseconds(2));
             }
             if (tty && !job.quiet) std::fprintf(stderr, "\r\033[K");
         } catch (...) {
@@ -317,6 +342,7 @@ int run_rank0(DistributedEnumeration& job) {
 int run_other_rank(DistributedEnumeration& job) {
     World& w = world();
     const InterruptGuard guard;
+    subtree_costs(job, 0);  // this rank's share of the probes, for rank 0's order
     const int threads = WorkerTeam::resolve(job.options.threads);
     // Subtrees kept queued: at least two per thread, and enough for about a quarter of a second
     // of work at the rate seen so far (small subtrees take well under a millisecond each, a
@@ -359,7 +385,7 @@ int run_other_rank(DistributedEnumeration& job) {
                     const std::size_t want = no_more ? 0 : target - std::min(target, items.size());
                     const bool due = !batch.empty() && seconds_since(last_report) >= 1.0;
                     if (!leaving && want < std::max<std::size_t>(1, target / 2) && !due) {
-                        changed.wait_for(lock, std::chrono::milliseconds(1));
+                        changed.wait_for(lock, std::chrono::milliseconds(20));
                         continue;
                     }
                     report["subtrees"] = batch;
@@ -403,7 +429,9 @@ int run_other_rank(DistributedEnumeration& job) {
         const std::size_t i = items.front();
         items.pop_front();
         ++in_flight;
-        changed.notify_all();
+        // The courier sleeps until the queue runs low (a wake-up per subtree would cost more
+        // than small subtrees take).
+        if (items.size() < std::max<std::size_t>(1, target / 2)) changed.notify_all();
         return i;
     };
     o.finished = [&](std::size_t i, EnumerationResult&& r) {
@@ -415,7 +443,7 @@ int run_other_rank(DistributedEnumeration& job) {
         batch.push_back(i);
         ++done_here;
         --in_flight;
-        changed.notify_all();
+        if (no_more && in_flight == 0) changed.notify_all();  // the courier may leave
     };
     std::exception_ptr local_error;
     try {

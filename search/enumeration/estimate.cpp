@@ -47,7 +47,8 @@ double probe_steps(const Grid& g, Node n, Rng& rng, double& leaf_weight, int& fr
 
 std::vector<double> estimate_subtrees(int rows, int cols, Cell start, Cell exit,
                                       std::size_t frontier_size, std::uint64_t probes,
-                                      std::uint64_t seed, int threads) {
+                                      std::uint64_t seed, int threads, std::size_t part,
+                                      std::size_t parts) {
     const Board shape(rows, cols, start, exit);
     if (rows * cols > kMaxEnumerationCells || (rows + 2) * (cols + 2) > kMaxPadded)
         throw std::invalid_argument("enumeration handles grids of at most 64 cells");
@@ -55,7 +56,9 @@ std::vector<double> estimate_subtrees(int rows, int cols, Cell start, Cell exit,
     const std::vector<Node> nodes = frontier(g, std::max<std::size_t>(frontier_size, 1));
     std::vector<double> out(nodes.size(), 0);
     WorkerTeam team(threads);
+    parts = std::max<std::size_t>(parts, 1);
     team.run(nodes.size(), [&](std::size_t i, int) {
+        if (i % parts != part) return;
         // Each subtree's probes from a stream of its own: the same estimate whichever thread.
         Rng rng(derive_seed(seed, {7, i}));
         double sum = 0, weight = 0;

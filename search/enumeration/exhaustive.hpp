@@ -70,10 +70,13 @@ std::size_t enumeration_subtrees(int rows, int cols, Cell start, Cell exit,
 // The expected size of each frontier subtree (in the order and number enumerate_boards cuts the
 // tree into for `frontier`): the mouse moves simulated below it, by `probes` random probes from
 // its root (as estimate_tree). The distributed enumeration hands out the largest first, so that
-// no rank is left with a large subtree at the end. Deterministic for a given seed.
+// no rank is left with a large subtree at the end. Deterministic for a given seed. With
+// parts > 1 only the subtrees i with i mod parts == part are probed (the others are 0), so that
+// the ranks can share the probing.
 std::vector<double> estimate_subtrees(int rows, int cols, Cell start, Cell exit,
                                       std::size_t frontier, std::uint64_t probes,
-                                      std::uint64_t seed, int threads);
+                                      std::uint64_t seed, int threads, std::size_t part = 0,
+                                      std::size_t parts = 1);
 
 // Knuth's random-probe estimate of the decision tree: each probe dives from the root taking a
 // random child at every branch, and the product of the branching factors along its path is an
