@@ -90,7 +90,8 @@ void expect_resumes_to_the_plain_answer(const std::string& out, const std::strin
         EXPECT_EQ(answer(whole.out), answer(plain.out));
         return;
     }
-    ASSERT_TRUE(std::filesystem::exists(out + ".progress"));
+    ASSERT_TRUE(std::filesystem::exists(out + ".progress") ||
+                std::filesystem::exists(out + ".progress.log"));
     ASSERT_FALSE(std::filesystem::exists(out));
     const CmdResult resumed =
         run("enumerate --rows 6 --cols 6 --threads 1 --json --quiet --resume --out " + out,
@@ -98,6 +99,7 @@ void expect_resumes_to_the_plain_answer(const std::string& out, const std::strin
     ASSERT_EQ(resumed.status, 0) << resumed.err;
     EXPECT_EQ(answer(resumed.out), answer(plain.out));
     EXPECT_FALSE(std::filesystem::exists(out + ".progress"));
+    EXPECT_FALSE(std::filesystem::exists(out + ".progress.log"));
 }
 
 }  // namespace
@@ -111,17 +113,54 @@ TEST(MpiEnumerate, AnInterruptedJobResumesToTheSameAnswer) {
     expect_resumes_to_the_plain_answer(out, mpirun(3));
 }
 
-// A rank killed outright (SIGKILL: no chance to say anything) ends the job; the progress file
-// loses only the subtrees in work, and a single process resumes the distributed run.
+namespace {
+
+// Starts a 6x6 job of three ranks with no periodic checkpoint due, kills rank `victim` outright
+// (SIGKILL: no chance to say anything) half a second into the hand-out, and waits for the job to
+// end. Returns what the shell printed: "killed" when it struck.
+std::string kill_rank(const std::string& out, int victim) {
+    const std::string err = out + ".err";
+    const std::string script =
+        "cd " + test_dir() + " && " + mpirun(3) + kBin +
+        " enumerate --rows 6 --cols 6 --threads 1 --checkpoint-seconds 100000 --out " + out +
+        " >/dev/null 2>" + err + " & JOB=$!; for i in $(seq 1 600); do grep -q 'subtrees to do' " +
+        err + " 2>/dev/null && break; kill -0 $JOB 2>/dev/null || break; sleep 0.05; done; "
+        "sleep 0.5; for p in $(pgrep -f 'enumerate --rows 6 --cols 6 .*" + out +
+        "'); do grep -qa OMPI_COMM_WORLD_RANK=" + std::to_string(victim) +
+        " /proc/$p/environ 2>/dev/null && kill -9 $p && echo killed; done; for i in $(seq 1 600); "
+        "do kill -0 $JOB 2>/dev/null || break; sleep 0.1; done; kill -9 $JOB 2>/dev/null; "
+        "wait $JOB";
+    return run("--version >/dev/null; " + script + " #").out + read_file(err);
+}
+
+}  // namespace
+
+// A worker rank killed: mpirun ends the others (SIGTERM, then SIGKILL a second later); rank 0
+// writes the progress file at the TERM, or its journal has what was finished (rank 0 appends
+// each batch of finished subtrees twice a second). Either way the job loses only the subtrees in
+// work, and a single process resumes the distributed run.
 TEST(MpiEnumerate, AJobWithAKilledRankResumesToTheSameAnswer) {
     const std::string out = test_dir() + "/killed.json";
-    const std::string said = interrupt_job(
-        out, 3,
-        "for p in $(pgrep -f 'enumerate --rows 6 --cols 6 .*" + out +
-            "'); do grep -qa OMPI_COMM_WORLD_RANK=2 /proc/$p/environ 2>/dev/null && kill -9 $p; "
-            "done");
-    EXPECT_NE(said.find("progress"), std::string::npos) << said;
+    const std::string said = kill_rank(out, 2);
+    EXPECT_NE(said.find("killed"), std::string::npos) << said;
+    if (said.find("killed") != std::string::npos && !std::filesystem::exists(out))
+        EXPECT_TRUE(std::filesystem::exists(out + ".progress") ||
+                    !read_file(out + ".progress.log").empty())
+            << said;
     expect_resumes_to_the_plain_answer(out, "");
+}
+
+// Rank 0 itself killed, before any checkpoint: nothing but the journal survives it, and the
+// resumed job (under mpirun) replays it and ends on the single-process answer.
+TEST(MpiEnumerate, AJobWhoseRankZeroDiedResumesFromTheJournal) {
+    const std::string out = test_dir() + "/journal.json";
+    const std::string said = kill_rank(out, 0);
+    EXPECT_NE(said.find("killed"), std::string::npos) << said;
+    if (said.find("killed") != std::string::npos && !std::filesystem::exists(out)) {
+        EXPECT_FALSE(std::filesystem::exists(out + ".progress")) << said;
+        EXPECT_FALSE(read_file(out + ".progress.log").empty()) << said;
+    }
+    expect_resumes_to_the_plain_answer(out, mpirun(2));
 }
 
 // A job resumed after it finished says so and ends on every rank (none waits for work).

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -180,6 +181,52 @@ std::optional<ProgressFile> load_progress(const fs::path& latest, const fs::path
                       latest.string() + " and " + previous.string());
 }
 
+// Adds to `total` and `done` what the journal of a distributed enumeration (OUT.progress.log,
+// experiments/commands/enumerate_mpi.hpp) holds beyond the progress file: one line per batch of
+// finished subtrees, {"subtrees": [...], "result": {...}}. A batch whose subtrees the progress
+// already marks done is skipped (the progress was written after it), a last line cut short (a
+// process killed while writing it) is dropped. Returns the subtrees added.
+std::size_t replay_journal(const fs::path& path, EnumerationResult& total,
+                           std::vector<std::uint8_t>& done, std::size_t cap) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw FileError(path, "read the journal", errno);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::size_t added = 0, line_no = 0, at = 0;
+    while (at < text.size()) {
+        const std::size_t end = text.find('\n', at);
+        ++line_no;
+        if (end == std::string::npos) {
+            diag().warn("{}:{}: a line cut short (the job ended while writing it); dropped",
+                        path.string(), line_no);
+            break;
+        }
+        const std::string line = text.substr(at, end - at);
+        at = end + 1;
+        const std::string where = path.string() + ":" + std::to_string(line_no);
+        try {
+            const nlohmann::json j = nlohmann::json::parse(line);
+            const auto ids = j.at("subtrees").get<std::vector<std::size_t>>();
+            std::size_t marked = 0;
+            for (std::size_t i : ids) {
+                if (i >= done.size())
+                    throw ConfigError("subtree " + std::to_string(i) + " of " +
+                                      std::to_string(done.size()));
+                marked += done[i] != 0;
+            }
+            if (ids.empty() || marked == ids.size()) continue;  // in the progress already
+            if (marked != 0) throw ConfigError("a batch partly in the progress file");
+            total.merge(EnumerationResult::from_json(j.at("result")), cap);
+            for (std::size_t i : ids) done[i] = 1;
+            added += ids.size();
+        } catch (const std::exception& e) {
+            throw ConfigError(where + ": not a journal line of this enumeration (" +
+                              std::string(e.what()) + "); to go on without it, remove " +
+                              path.string() + " (its subtrees will be enumerated again)");
+        }
+    }
+    return added;
+}
+
 int finish_enumeration(const EnumerateOptions& o, const EnumerationResult& total);
 
 int run_enumerate(const EnumerateOptions& o) {
@@ -289,6 +336,7 @@ int run_enumerate(const EnumerateOptions& o) {
     // before any work: a result that cannot be written is known at once, not after hours.
     std::optional<FolderLock> lock;
     const fs::path previous_path = o.out.empty() ? fs::path() : fs::path(o.out + ".progress.prev");
+    const fs::path journal_path = o.out.empty() ? fs::path() : fs::path(o.out + ".progress.log");
     // Under mpirun, rank 0 alone reads and writes files (the others only enumerate).
     const bool files_here = world().rank() == 0;
     if (files_here && !o.out.empty()) {
@@ -307,7 +355,8 @@ int run_enumerate(const EnumerateOptions& o) {
     } else if (o.resume) {
         if (o.out.empty())
             throw ConfigError("--resume needs --out FILE (the progress is FILE.progress)");
-        if (fs::exists(o.out) && !fs::exists(progress_path) && !fs::exists(previous_path)) {
+        if (fs::exists(o.out) && !fs::exists(progress_path) && !fs::exists(previous_path) &&
+            !fs::exists(journal_path)) {
             std::printf("%s: already finished\n", o.out.c_str());
             std::error_code ec;
             fs::remove(o.out + ".lock", ec);
@@ -316,10 +365,11 @@ int run_enumerate(const EnumerateOptions& o) {
         }
         const std::optional<ProgressFile> p = load_progress(progress_path, previous_path);
         if (!p) {
-            diag().warn(
-                "{}: no progress written yet (the enumeration stopped before its first "
-                "checkpoint); starting it from the beginning",
-                progress_path.string());
+            if (!fs::exists(journal_path))
+                diag().warn(
+                    "{}: no progress written yet (the enumeration stopped before its first "
+                    "checkpoint); starting it from the beginning",
+                    progress_path.string());
         } else {
             total = p->result;
             done = p->done;
@@ -338,7 +388,25 @@ int run_enumerate(const EnumerateOptions& o) {
                                   std::string(objective_name(total.objective)) + ", not " +
                                   o.objective);
         }
-    } else if (!o.out.empty() && (fs::exists(progress_path) || fs::exists(previous_path))) {
+        if (fs::exists(journal_path)) {
+            if (done.empty()) {
+                try {
+                    done.assign(passages ? passage_enumeration_subtrees(o.rows, o.cols, start.c,
+                                                                        exit.c, o.frontier)
+                                         : enumeration_subtrees(o.rows, o.cols, start, exit,
+                                                                o.frontier),
+                                0);
+                } catch (const std::invalid_argument& e) {
+                    throw ConfigError(journal_path.string() + ": " + e.what());
+                }
+            }
+            const std::size_t added = replay_journal(journal_path, total, done, o.cap);
+            if (added)
+                diag().info("{}: {} more subtrees finished after the last checkpoint",
+                            journal_path.string(), added);
+        }
+    } else if (!o.out.empty() && (fs::exists(progress_path) || fs::exists(previous_path) ||
+                                  fs::exists(journal_path))) {
         throw ConfigError(progress_path.string() + ": an unfinished enumeration; add --resume");
     } else if (!o.out.empty() && fs::exists(o.out)) {
         throw ConfigError(
@@ -352,6 +420,9 @@ int run_enumerate(const EnumerateOptions& o) {
         p["result"] = total.to_json();
         p["done"] = done_to_text(done);
         write_file_keeping_previous(progress_path, previous_path, p.dump() + "\n");
+        // Everything in the journal is in the progress file now.
+        std::error_code ec;
+        if (fs::exists(journal_path, ec)) fs::resize_file(journal_path, 0, ec);
     };
 
     if (distributed()) {
@@ -373,6 +444,7 @@ int run_enumerate(const EnumerateOptions& o) {
         job.total = &total;
         job.done = &done;
         job.save_progress = save_progress;
+        if (!o.out.empty()) job.journal = journal_path.string();
         job.checkpoint_seconds = o.checkpoint_seconds;
         job.probes = o.order_probes;
         job.quiet = verbosity() == Verbosity::Quiet;
@@ -497,6 +569,7 @@ int finish_enumeration(const EnumerateOptions& o, const EnumerationResult& total
         std::error_code ec;
         fs::remove(progress_path, ec);
         fs::remove(previous_path, ec);
+        fs::remove(o.out + ".progress.log", ec);
         fs::remove(o.out + ".lock", ec);
     }
     print_result(total, o.json);

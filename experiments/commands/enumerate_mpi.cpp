@@ -99,8 +99,44 @@ class Master {
             cost_left_ -= cost_[i];
         }
         job_.total->merge(r, job_.options.board_cap);
+        if (journal_) {
+            if (pending_ids_.empty())
+                pending_ = r;
+            else
+                pending_.merge(r, job_.options.board_cap);
+            pending_ids_.insert(pending_ids_.end(), subtrees.begin(), subtrees.end());
+        }
         changed_.notify_all();
     }
+
+    // Appends what finished since the last line to the journal (under m).
+    void write_journal() {
+        if (!journal_ || pending_ids_.empty()) return;
+        nlohmann::json line;
+        line["subtrees"] = pending_ids_;
+        line["result"] = pending_.to_json();
+        const std::string text = line.dump() + "\n";
+        // fflush hands the line to the system: it survives this process being killed.
+        if (std::fwrite(text.data(), 1, text.size(), journal_) != text.size() ||
+            std::fflush(journal_) != 0)
+            throw std::runtime_error(job_.journal + ": cannot append to the journal");
+        pending_ids_.clear();
+    }
+    // The progress file (under m): it holds everything, the journal is emptied.
+    void checkpoint() {
+        if (job_.save_progress) job_.save_progress();
+        pending_ids_.clear();
+    }
+    void open_journal() {
+        if (job_.journal.empty()) return;
+        journal_ = std::fopen(job_.journal.c_str(), "ae");
+        if (!journal_) throw std::runtime_error(job_.journal + ": cannot open the journal");
+    }
+    ~Master() {
+        if (journal_) std::fclose(journal_);
+    }
+    Master(const Master&) = delete;
+    Master& operator=(const Master&) = delete;
 
     // Up to `want` subtrees for `rank`.
     std::vector<std::size_t> hand_out(int rank, std::size_t want) {
@@ -168,6 +204,9 @@ class Master {
     std::size_t mine_ = 0, finished_ = 0;
     double cost_all_ = 0, cost_left_ = 0;
     bool stopping_ = false;
+    std::FILE* journal_ = nullptr;
+    std::vector<std::size_t> pending_ids_;  // finished since the last journal line
+    EnumerationResult pending_;
 };
 
 // Each subtree's expected cost, the moves simulated below it, probed by every rank for its share
@@ -230,6 +269,7 @@ int run_rank0(DistributedEnumeration& job) {
     const std::vector<std::size_t> order = plan(job, cost);
     diag().debug("the largest-first order took {:.2f} s", seconds_since(t0));
     Master master(job, order, cost, w.size());
+    master.open_journal();
     if (!job.quiet)
         diag().info("{}x{}{}: {} subtrees to do on {} ({} thread{} each){}", job.rows, job.cols,
                     job.passages ? " passages" : "", order.size(), w.describe(),
@@ -245,10 +285,18 @@ int run_rank0(DistributedEnumeration& job) {
             std::vector<char> left(static_cast<std::size_t>(w.size()), 0);
             left[0] = 1;
             int remaining = w.size() - 1;
-            auto last_save = Clock::now(), last_line = Clock::now();
+            auto last_save = Clock::now(), last_line = Clock::now(), last_journal = Clock::now();
             const bool tty = live_progress();
             while (remaining > 0 || !local_done.load()) {
-                if (InterruptGuard::requested().load() && !master.stopping()) master.stop();
+                if (InterruptGuard::requested().load() && !master.stopping()) {
+                    master.stop();
+                    // At once, before the ranks finish the subtrees in hand: when one rank died,
+                    // mpirun ends the others (SIGTERM, then SIGKILL), and what they finished
+                    // since the last checkpoint must not be lost with it.
+                    std::lock_guard<std::mutex> lock(master.m);
+                    master.checkpoint();
+                    last_save = Clock::now();
+                }
                 bool busy = false;
                 while (std::optional<World::Message> msg = w.poll()) {
                     busy = true;
@@ -278,8 +326,12 @@ int run_rank0(DistributedEnumeration& job) {
                 }
                 if (seconds_since(last_save) >= job.checkpoint_seconds) {
                     std::lock_guard<std::mutex> lock(master.m);
-                    if (job.save_progress) job.save_progress();
-                    last_save = Clock::now();
+                    master.checkpoint();
+                    last_save = last_journal = Clock::now();
+                } else if (seconds_since(last_journal) >= 0.5) {
+                    std::lock_guard<std::mutex> lock(master.m);
+                    master.write_journal();
+                    last_journal = Clock::now();
                 }
                 if (!job.quiet && seconds_since(last_line) >= (tty ? 0.2 : 10.0)) {
                     last_line = Clock::now();
@@ -333,7 +385,10 @@ int run_rank0(DistributedEnumeration& job) {
         return 0;
     }
     job.total->seconds += seconds_since(t0);
-    if (job.save_progress) job.save_progress();
+    {
+        std::lock_guard<std::mutex> lock(master.m);
+        master.checkpoint();
+    }
     return 130;
 }
 

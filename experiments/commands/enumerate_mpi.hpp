@@ -31,6 +31,11 @@ struct DistributedEnumeration {
     // checkpoint_seconds and at the end of an interrupted job.
     std::function<void()> save_progress;
     double checkpoint_seconds = 60;
+    // Rank 0 only: the journal (OUT.progress.log), or empty. Twice a second rank 0 appends the
+    // subtrees finished since and their result as one line; save_progress empties it. So a
+    // job that dies (a rank killed, a node lost) loses only the subtrees in work, not all that
+    // was finished since the last checkpoint; --resume replays it.
+    std::string journal;
     std::uint64_t probes = 16;  // per subtree, for the largest-first order (cells)
     bool quiet = false;
 };
