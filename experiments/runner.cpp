@@ -82,9 +82,10 @@ class Experiment {
                    config_.optimizer.get_string("kind", "?"), config_.seed, config_.repeats,
                    folder_.root().string());
         if (distributed())
-            log_->info("on {} ({} thread(s) each); each generation's islands are shared out "
-                       "among the ranks",
-                       world().describe(), WorkerTeam::resolve(config_.threads));
+            log_->info(
+                "on {} ({} thread(s) each); each generation's islands are shared out "
+                "among the ranks",
+                world().describe(), WorkerTeam::resolve(config_.threads));
         RunProgress progress(config_, live_, options_.quiet || live_ ? nullptr : log_.get());
         std::atomic<bool> stop{false};
         std::atomic<std::uint64_t> session_steps{0};

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
-#include <stdexcept>
-#include <string>
 #include <cassert>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <memory>
+#include <stdexcept>
+#include <string>
 
 #include "mazesearch/search/optimizer_support.hpp"
 

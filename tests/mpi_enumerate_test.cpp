@@ -70,8 +70,8 @@ namespace {
 std::string interrupt_job(const std::string& out, int ranks, const std::string& strike) {
     const std::string script =
         "cd " + test_dir() + " && " + mpirun(ranks) + kBin +
-        " enumerate --rows 6 --cols 6 --threads 1 --quiet --checkpoint-seconds 0.02 --out " +
-        out + " >/dev/null 2>&1 & JOB=$!; for i in $(seq 1 600); do [ -e " + out +
+        " enumerate --rows 6 --cols 6 --threads 1 --quiet --checkpoint-seconds 0.02 --out " + out +
+        " >/dev/null 2>&1 & JOB=$!; for i in $(seq 1 600); do [ -e " + out +
         ".progress ] && break; kill -0 $JOB 2>/dev/null || break; sleep 0.1; done; [ -e " + out +
         ".progress ] && echo progress; " + strike +
         "; for i in $(seq 1 600); do kill -0 $JOB 2>/dev/null || break; sleep 0.1; done; "
@@ -93,9 +93,8 @@ void expect_resumes_to_the_plain_answer(const std::string& out, const std::strin
     ASSERT_TRUE(std::filesystem::exists(out + ".progress") ||
                 std::filesystem::exists(out + ".progress.log"));
     ASSERT_FALSE(std::filesystem::exists(out));
-    const CmdResult resumed =
-        run("enumerate --rows 6 --cols 6 --threads 1 --json --quiet --resume --out " + out,
-            launcher);
+    const CmdResult resumed = run(
+        "enumerate --rows 6 --cols 6 --threads 1 --json --quiet --resume --out " + out, launcher);
     ASSERT_EQ(resumed.status, 0) << resumed.err;
     EXPECT_EQ(answer(resumed.out), answer(plain.out));
     EXPECT_FALSE(std::filesystem::exists(out + ".progress"));
@@ -124,9 +123,10 @@ std::string kill_rank(const std::string& out, int victim) {
         "cd " + test_dir() + " && " + mpirun(3) + kBin +
         " enumerate --rows 6 --cols 6 --threads 1 --checkpoint-seconds 100000 --out " + out +
         " >/dev/null 2>" + err + " & JOB=$!; for i in $(seq 1 600); do grep -q 'subtrees to do' " +
-        err + " 2>/dev/null && break; kill -0 $JOB 2>/dev/null || break; sleep 0.05; done; "
-        "sleep 0.5; for p in $(pgrep -f 'enumerate --rows 6 --cols 6 .*" + out +
-        "'); do grep -qa OMPI_COMM_WORLD_RANK=" + std::to_string(victim) +
+        err +
+        " 2>/dev/null && break; kill -0 $JOB 2>/dev/null || break; sleep 0.05; done; "
+        "sleep 0.5; for p in $(pgrep -f 'enumerate --rows 6 --cols 6 .*" +
+        out + "'); do grep -qa OMPI_COMM_WORLD_RANK=" + std::to_string(victim) +
         " /proc/$p/environ 2>/dev/null && kill -9 $p && echo killed; done; for i in $(seq 1 600); "
         "do kill -0 $JOB 2>/dev/null || break; sleep 0.1; done; kill -9 $JOB 2>/dev/null; "
         "wait $JOB";

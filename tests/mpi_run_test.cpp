@@ -57,9 +57,14 @@ std::string outcome(const std::string& dir) {
 std::string interrupt_when(const std::string& launcher, const std::string& args,
                            const std::string& file) {
     const std::string script =
-        launcher + kBin + " " + args + " -q >/dev/null 2>&1 & JOB=$!; for i in $(seq 1 600); do "
-        "[ -e " + file + " ] && break; kill -0 $JOB 2>/dev/null || break; sleep 0.05; done; "
-        "kill -0 $JOB 2>/dev/null && [ -e " + file + " ] && echo struck && kill -INT $JOB; "
+        launcher + kBin + " " + args +
+        " -q >/dev/null 2>&1 & JOB=$!; for i in $(seq 1 600); do "
+        "[ -e " +
+        file +
+        " ] && break; kill -0 $JOB 2>/dev/null || break; sleep 0.05; done; "
+        "kill -0 $JOB 2>/dev/null && [ -e " +
+        file +
+        " ] && echo struck && kill -INT $JOB; "
         "for i in $(seq 1 600); do kill -0 $JOB 2>/dev/null || break; sleep 0.1; done; "
         "kill -9 $JOB 2>/dev/null; wait $JOB";
     return run("--version >/dev/null; " + script + " #").out;
@@ -115,8 +120,8 @@ TEST(MpiRun, ASingleProcessCheckpointResumesUnderMpirun) {
     const std::string dir = test_dir();
     const CmdResult whole = run("run " + config + " -q output=" + dir + "/whole");
     ASSERT_EQ(whole.status, 0) << whole.err;
-    const std::string said =
-        interrupt_when("", "run " + config + " output=" + dir + "/cut", dir + "/cut/checkpoint.json");
+    const std::string said = interrupt_when("", "run " + config + " output=" + dir + "/cut",
+                                            dir + "/cut/checkpoint.json");
     EXPECT_NE(said.find("struck"), std::string::npos) << "finished before the signal";
     const CmdResult resumed = run("resume " + dir + "/cut -q", mpirun(2));
     ASSERT_EQ(resumed.status, 0) << resumed.err;

@@ -274,10 +274,9 @@ int run_enumerate(const EnumerateOptions& o) {
     }
     if (o.estimate) {
         if (world().rank() != 0) return kExitOk;  // under mpirun, one estimate (rank 0's)
-        const TreeEstimate e =
-            passages ? estimate_passage_tree(o.rows, o.cols, start.c, exit.c, o.probes, 1,
-                                             o.at_least)
-                     : estimate_tree(o.rows, o.cols, start, exit, o.probes, 1);
+        const TreeEstimate e = passages ? estimate_passage_tree(o.rows, o.cols, start.c, exit.c,
+                                                                o.probes, 1, o.at_least)
+                                        : estimate_tree(o.rows, o.cols, start, exit, o.probes, 1);
         // The cost of a simulated move, measured on a sample tree (a fraction of a second: 6x5
         // cells, 4x4 passages) with the same threads.
         EnumerationOptions so;
@@ -306,15 +305,13 @@ int run_enumerate(const EnumerateOptions& o) {
                 "simulated moves (+- %.2g), from %llu random probes;\nat %.2f ns a move "
                 "(measured here on the %s tree, same threads) that is about %s\n",
                 o.rows, o.cols, passages ? " passages" : "",
-                o.at_least > 0
-                    ? (" (the tree left by the bound for --at-least " + std::to_string(o.at_least) +
-                       ")")
-                          .c_str()
-                    : "",
-                e.leaves, e.leaves_error, e.feasible,
-                e.feasible_error, e.steps, e.steps_error, static_cast<unsigned long long>(e.probes),
-                per_step * 1e9, passages ? "4x4 passage" : "6x5",
-                format_duration(e.steps * per_step).c_str());
+                o.at_least > 0 ? (" (the tree left by the bound for --at-least " +
+                                  std::to_string(o.at_least) + ")")
+                                     .c_str()
+                               : "",
+                e.leaves, e.leaves_error, e.feasible, e.feasible_error, e.steps, e.steps_error,
+                static_cast<unsigned long long>(e.probes), per_step * 1e9,
+                passages ? "4x4 passage" : "6x5", format_duration(e.steps * per_step).c_str());
         }
         return kExitOk;
     }
@@ -391,10 +388,10 @@ int run_enumerate(const EnumerateOptions& o) {
         if (fs::exists(journal_path)) {
             if (done.empty()) {
                 try {
-                    done.assign(passages ? passage_enumeration_subtrees(o.rows, o.cols, start.c,
-                                                                        exit.c, o.frontier)
-                                         : enumeration_subtrees(o.rows, o.cols, start, exit,
-                                                                o.frontier),
+                    done.assign(passages
+                                    ? passage_enumeration_subtrees(o.rows, o.cols, start.c, exit.c,
+                                                                   o.frontier)
+                                    : enumeration_subtrees(o.rows, o.cols, start, exit, o.frontier),
                                 0);
                 } catch (const std::invalid_argument& e) {
                     throw ConfigError(journal_path.string() + ": " + e.what());

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -48,9 +48,8 @@ std::string duration_text(double s) {
 }
 
 EnumerationResult run_local(const DistributedEnumeration& job, EnumerationOptions o) {
-    return job.passages
-               ? enumerate_passage_boards(job.rows, job.cols, job.start.c, job.exit.c, o)
-               : enumerate_boards(job.rows, job.cols, job.start, job.exit, o);
+    return job.passages ? enumerate_passage_boards(job.rows, job.cols, job.start.c, job.exit.c, o)
+                        : enumerate_boards(job.rows, job.cols, job.start, job.exit, o);
 }
 
 // Rank 0's book of the work: the subtrees not handed out yet (largest expected first), those
@@ -59,10 +58,11 @@ class Master {
   public:
     Master(DistributedEnumeration& job, std::vector<std::size_t> order, std::vector<double> cost,
            int ranks)
-        : job_(job), queue_(order.begin(), order.end()), cost_(std::move(cost)),
+        : job_(job),
+          queue_(order.begin(), order.end()),
+          cost_(std::move(cost)),
           held_(static_cast<std::size_t>(ranks)) {
-        for (std::size_t i : order) cost_left_ += cost_[i];
-        cost_all_ = cost_left_;
+        for (std::size_t i : order) cost_all_ += cost_[i];
         mine_ = order.size();
     }
 
@@ -96,9 +96,9 @@ class Master {
             held.erase(i);
             (*job_.done)[i] = 1;
             ++finished_;
-            cost_left_ -= cost_[i];
         }
         job_.total->merge(r, job_.options.board_cap);
+        steps_done_ += static_cast<double>(r.steps);
         if (journal_) {
             if (pending_ids_.empty())
                 pending_ = r;
@@ -182,11 +182,17 @@ class Master {
         return finished_;
     }
     std::size_t mine() const { return mine_; }
+    // The moves simulated so far over the sum of the subtrees' estimates. (Not the estimates of
+    // the subtrees done: the largest estimates go first, and a few probes overestimate some
+    // subtrees wildly, so those would make the start look much further on than it is.) Without
+    // estimates (the passage tree), the share of subtrees done.
     double share_done() {
         std::lock_guard<std::mutex> lock(m);
-        return cost_all_ > 0 ? 1 - cost_left_ / cost_all_
-                             : static_cast<double>(finished_) / std::max<double>(1, mine_);
+        if (!estimated_) return static_cast<double>(finished_) / std::max<double>(1, mine_);
+        if (finished_ == mine_) return 1;
+        return cost_all_ > 0 ? std::min(steps_done_ / cost_all_, 0.999) : 0;
     }
+    void set_estimated(bool e) { estimated_ = e; }
 
     std::mutex m;
 
@@ -202,7 +208,8 @@ class Master {
     std::vector<std::set<std::size_t>> held_;
     std::condition_variable changed_;
     std::size_t mine_ = 0, finished_ = 0;
-    double cost_all_ = 0, cost_left_ = 0;
+    double cost_all_ = 0, steps_done_ = 0;
+    bool estimated_ = false;
     bool stopping_ = false;
     std::FILE* journal_ = nullptr;
     std::vector<std::size_t> pending_ids_;  // finished since the last journal line
@@ -218,8 +225,8 @@ std::vector<double> subtree_costs(const DistributedEnumeration& job, std::size_t
     const auto ranks = static_cast<std::size_t>(w.size());
     const auto me = static_cast<std::size_t>(w.rank());
     const std::vector<double> mine =
-        estimate_subtrees(job.rows, job.cols, job.start, job.exit, job.options.frontier,
-                          job.probes, 1, job.options.threads, me, ranks);
+        estimate_subtrees(job.rows, job.cols, job.start, job.exit, job.options.frontier, job.probes,
+                          1, job.options.threads, me, ranks);
     std::string bytes;
     for (std::size_t i = me; i < mine.size(); i += ranks)
         bytes.append(reinterpret_cast<const char*>(&mine[i]), sizeof(double));
@@ -253,10 +260,10 @@ int run_rank0(DistributedEnumeration& job) {
     const InterruptGuard guard;
     // Every rank's work list has the same length: the tree's subtrees.
     const std::size_t subtrees =
-        job.passages ? passage_enumeration_subtrees(job.rows, job.cols, job.start.c, job.exit.c,
-                                                    job.options.frontier)
-                     : enumeration_subtrees(job.rows, job.cols, job.start, job.exit,
-                                            job.options.frontier);
+        job.passages
+            ? passage_enumeration_subtrees(job.rows, job.cols, job.start.c, job.exit.c,
+                                           job.options.frontier)
+            : enumeration_subtrees(job.rows, job.cols, job.start, job.exit, job.options.frontier);
     if (job.done->empty()) job.done->assign(subtrees, 0);
     if (job.done->size() != subtrees)
         throw std::invalid_argument("the progress marks " + std::to_string(job.done->size()) +
@@ -270,11 +277,13 @@ int run_rank0(DistributedEnumeration& job) {
     diag().debug("the largest-first order took {:.2f} s", seconds_since(t0));
     Master master(job, order, cost, w.size());
     master.open_journal();
+    master.set_estimated(!job.passages && job.probes > 0);
     if (!job.quiet)
         diag().info("{}x{}{}: {} subtrees to do on {} ({} thread{} each){}", job.rows, job.cols,
                     job.passages ? " passages" : "", order.size(), w.describe(),
                     WorkerTeam::resolve(job.options.threads),
-                    WorkerTeam::resolve(job.options.threads) == 1 ? "" : "s", job.passages ? "" : ", largest expected first");
+                    WorkerTeam::resolve(job.options.threads) == 1 ? "" : "s",
+                    job.passages ? "" : ", largest expected first");
 
     // The server: answers the other ranks, writes checkpoints and progress. The only thread of
     // rank 0 that calls MPI while the enumeration runs.
@@ -338,15 +347,14 @@ int run_rank0(DistributedEnumeration& job) {
                     const double share = master.share_done();
                     const double elapsed = seconds_since(t0);
                     char line[256];
-                    std::snprintf(line, sizeof line,
-                                  "%dx%d%s (%s): %5.1f%% of the expected work, %zu of %zu "
-                                  "subtrees, best %llu, %s to go",
-                                  job.rows, job.cols, job.passages ? " passages" : "",
-                                  w.describe().c_str(), share * 100, master.finished(),
-                                  master.mine(),
-                                  static_cast<unsigned long long>(job.total->optimum),
-                                  share > 0 ? duration_text(elapsed / share - elapsed).c_str()
-                                            : "?");
+                    std::snprintf(
+                        line, sizeof line,
+                        "%dx%d%s (%s): %5.1f%% of the expected work, %zu of %zu "
+                        "subtrees, best %llu, %s to go",
+                        job.rows, job.cols, job.passages ? " passages" : "", w.describe().c_str(),
+                        share * 100, master.finished(), master.mine(),
+                        static_cast<unsigned long long>(job.total->optimum),
+                        share > 0 ? duration_text(elapsed / share - elapsed).c_str() : "?");
                     if (tty) {
                         std::fprintf(stderr, "\r\033[K%s", line);
                         std::fflush(stderr);

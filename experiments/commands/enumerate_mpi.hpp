@@ -20,7 +20,7 @@ namespace maze::cli {
 struct DistributedEnumeration {
     bool passages = false;
     int rows = 0, cols = 0;
-    Cell start, exit;  // passages: the entrance and exit columns in .c (-1: any)
+    Cell start, exit;            // passages: the entrance and exit columns in .c (-1: any)
     EnumerationOptions options;  // objective, threads, board_cap, at_least, frontier
     int shard = 0, shards = 1;
     // Rank 0 only: the result so far and the subtrees done (from a resumed progress file, or

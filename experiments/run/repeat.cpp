@@ -152,7 +152,8 @@ RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& d
         if (spread) {
             // The ranks agree: the budget's end as the first rank saw it (ranks differ only on
             // the clock), else an interruption if any rank has one.
-            const std::vector<std::string> all = w.all_gather(reason.empty() && halt ? "\x01" : reason);
+            const std::vector<std::string> all =
+                w.all_gather(reason.empty() && halt ? "\x01" : reason);
             reason.clear();
             halt = false;
             for (const std::string& a : all) {

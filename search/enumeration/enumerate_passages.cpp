@@ -207,8 +207,8 @@ EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int
                     throw std::invalid_argument("subtree " + std::to_string(*i) +
                                                 " handed out; this tree has " +
                                                 std::to_string(items.size()));
-                passage_detail::Collector c{&forest, options.board_cap, options.at_least, total,
-                                            {}};
+                passage_detail::Collector c{
+                    &forest, options.board_cap, options.at_least, total, {}};
                 const passage_detail::Item& it = items[*i];
                 pt::Node n = it.node;
                 c.explore(forest.grids[static_cast<size_t>(it.grid)], n);
