@@ -99,6 +99,20 @@ class Master {
         }
         job_.total->merge(r, job_.options.board_cap);
         steps_done_ += static_cast<double>(r.steps);
+        double expected = 0;
+        for (std::size_t i : subtrees) expected += cost_[i];
+        cost_done_ += expected;
+        recent_.push_back({subtrees.size(), expected, static_cast<double>(r.steps)});
+        recent_count_ += subtrees.size();
+        recent_cost_ += expected;
+        recent_steps_ += static_cast<double>(r.steps);
+        const std::size_t window = std::max<std::size_t>(64, finished_ / 20);
+        while (recent_.size() > 1 && recent_count_ - recent_.front().count >= window) {
+            recent_count_ -= recent_.front().count;
+            recent_cost_ -= recent_.front().expected;
+            recent_steps_ -= recent_.front().steps;
+            recent_.pop_front();
+        }
         if (journal_) {
             if (pending_ids_.empty())
                 pending_ = r;
@@ -182,15 +196,24 @@ class Master {
         return finished_;
     }
     std::size_t mine() const { return mine_; }
-    // The moves simulated so far over the sum of the subtrees' estimates. (Not the estimates of
-    // the subtrees done: the largest estimates go first, and a few probes overestimate some
-    // subtrees wildly, so those would make the start look much further on than it is.) Without
+    // The moves simulated so far over the expected total. The expected total is the sum of the
+    // subtrees' estimates, or, once the subtrees finished lately took more than their estimates,
+    // the moves simulated plus the estimates of the subtrees left scaled by that ratio: a few
+    // probes per subtree mostly underestimate it (the cost below a node is heavy-tailed), and
+    // more so for the small subtrees at the end of the largest-first order, so the plain sum ran
+    // out a third of the way before the end of a 7x7 job. (Not the estimates of the subtrees
+    // done over the sum: the largest estimates go first, and a few probes overestimate some
+    // subtrees wildly, so that made the start look much further on than it is.) Without
     // estimates (the passage tree), the share of subtrees done.
     double share_done() {
         std::lock_guard<std::mutex> lock(m);
         if (!estimated_) return static_cast<double>(finished_) / std::max<double>(1, mine_);
         if (finished_ == mine_) return 1;
-        return cost_all_ > 0 ? std::min(steps_done_ / cost_all_, 0.999) : 0;
+        double total = cost_all_;
+        if (recent_cost_ > 0)
+            total = std::max(total, steps_done_ + std::max(0.0, cost_all_ - cost_done_) *
+                                                      recent_steps_ / recent_cost_);
+        return total > 0 ? std::min(steps_done_ / total, 0.999) : 0;
     }
     void set_estimated(bool e) { estimated_ = e; }
 
@@ -208,7 +231,16 @@ class Master {
     std::vector<std::set<std::size_t>> held_;
     std::condition_variable changed_;
     std::size_t mine_ = 0, finished_ = 0;
-    double cost_all_ = 0, steps_done_ = 0;
+    double cost_all_ = 0, steps_done_ = 0, cost_done_ = 0;
+    // The batches finished lately (the last twentieth of the subtrees, at least 64): their
+    // estimates against the moves they took.
+    struct Batch {
+        std::size_t count;
+        double expected, steps;
+    };
+    std::deque<Batch> recent_;
+    std::size_t recent_count_ = 0;
+    double recent_cost_ = 0, recent_steps_ = 0;
     bool estimated_ = false;
     bool stopping_ = false;
     std::FILE* journal_ = nullptr;
