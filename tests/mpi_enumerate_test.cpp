@@ -143,10 +143,11 @@ TEST(MpiEnumerate, AJobWithAKilledRankResumesToTheSameAnswer) {
     const std::string out = test_dir() + "/killed.json";
     const std::string said = kill_rank(out, 2);
     EXPECT_NE(said.find("killed"), std::string::npos) << said;
-    if (said.find("killed") != std::string::npos && !std::filesystem::exists(out))
+    if (said.find("killed") != std::string::npos && !std::filesystem::exists(out)) {
         EXPECT_TRUE(std::filesystem::exists(out + ".progress") ||
                     !read_file(out + ".progress.log").empty())
             << said;
+    }
     expect_resumes_to_the_plain_answer(out, "");
 }
 

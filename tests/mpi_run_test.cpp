@@ -102,9 +102,10 @@ TEST(MpiRun, AnInterruptedIslandRunResumesToTheUninterruptedResult) {
     const std::string said = interrupt_when(mpirun(3), "run " + config + " output=" + dir + "/cut",
                                             dir + "/cut/checkpoint.json");
     EXPECT_NE(said.find("struck"), std::string::npos) << "finished before the signal";
-    if (said.find("struck") != std::string::npos)
+    if (said.find("struck") != std::string::npos) {
         EXPECT_NE(read_file(dir + "/cut/status").find("interrupted"), std::string::npos)
             << read_file(dir + "/cut/status") << read_file(dir + "/cut/log.txt");
+    }
     const CmdResult resumed = run("resume " + dir + "/cut -q", mpirun(3));
     ASSERT_EQ(resumed.status, 0) << resumed.err;
     EXPECT_EQ(outcome(dir + "/cut"), outcome(dir + "/whole"));
