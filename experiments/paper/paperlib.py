@@ -1,0 +1,191 @@
+"""What every section of the report shares: running the engine, reusing finished runs, saving
+figures (PNG and SVG) and drawing boards.
+
+A section is a module of `sections/` with a function `build(ctx)` that returns its Markdown.
+Every number it prints comes from a file the engine wrote or from `paper_numbers.json` (the
+paper's own figures, each with where the paper gives it), never typed into the text.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.colors import LogNorm  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
+
+
+class PaperError(Exception):
+    """A step of the report failed; the message says which and why."""
+
+
+class Context:
+    """Where things are and how big the budgets are.
+
+    root: the repository; bin: the mazesearch command; out: the folder of REPORT.md (figures go
+    in out/figures); runs: the folder of the run folders the report makes (reused when
+    finished); tiny: small budgets, for the test that checks every figure is produced.
+    """
+
+    def __init__(self, root, binary, out, runs, tiny=False, threads=0, quiet=False):
+        self.root = Path(root).resolve()
+        self.bin = str(Path(binary).resolve())
+        self.out = Path(out).resolve()
+        self.runs = Path(runs).resolve()
+        self.tiny = tiny
+        self.threads = threads
+        self.quiet = quiet
+        self.figures = []  # names of the figures written, in order
+        self.facts = {}  # numbers one section finds and a later one quotes
+        (self.out / "figures").mkdir(parents=True, exist_ok=True)
+        self.runs.mkdir(parents=True, exist_ok=True)
+
+    def say(self, text):
+        if not self.quiet:
+            print(f"paper: {text}", file=sys.stderr, flush=True)
+
+    # -- the engine -----------------------------------------------------------------------------
+
+    def ms(self, *args, cwd=None):
+        """Runs `mazesearch ARGS...` in the repository and returns its standard output."""
+        cmd = [self.bin, *[str(a) for a in args]]
+        done = subprocess.run(cmd, cwd=cwd or self.root, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise PaperError(
+                f"`mazesearch {' '.join(cmd[1:])}` failed with status {done.returncode}:\n"
+                + done.stderr.strip()[-2000:]
+            )
+        return done.stdout
+
+    def ms_json(self, *args):
+        """`mazesearch ARGS... --json`, parsed (one object; JSON Lines give a list)."""
+        text = self.ms(*args, "--json").strip()
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+    def run(self, config, name, *overrides):
+        """The run folder runs/NAME of `mazesearch run CONFIG OVERRIDES`: reused when finished,
+        resumed when interrupted, made otherwise."""
+        folder = self.runs / name
+        status = folder / "status"
+        if status.exists() and status.read_text().strip() == "finished":
+            self.say(f"{name}: reusing {folder}")
+            return folder
+        if (folder / "config.json").exists():
+            self.say(f"{name}: resuming {folder}")
+            self.ms("resume", folder, "-q")
+        else:
+            self.say(f"{name}: running {config} {' '.join(overrides)}")
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            self.ms("run", self.root / config, f"output={folder}", "-q", *overrides)
+        return folder
+
+    def cached_json(self, name, *args):
+        """`mazesearch ARGS... --json` once; the answer is kept in runs/NAME.json."""
+        path = self.runs / f"{name}.json"
+        if path.exists():
+            return json.loads(path.read_text())
+        self.say(f"{name}: mazesearch {' '.join(str(a) for a in args)}")
+        value = self.ms_json(*args)
+        tmp = path.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(value))
+        os.replace(tmp, path)
+        return value
+
+    # -- figures --------------------------------------------------------------------------------
+
+    def save(self, fig, name, alt):
+        """Writes figures/NAME.png and .svg and returns the Markdown that shows it."""
+        for ext in ("png", "svg"):
+            fig.savefig(self.out / "figures" / f"{name}.{ext}", dpi=150, bbox_inches="tight")
+        plt.close(fig)
+        self.figures.append(name)
+        return f"![{alt}](figures/{name}.png)\n\n[SVG](figures/{name}.svg)"
+
+    def link(self, path):
+        """A repository file as a link from REPORT.md."""
+        return os.path.relpath(self.root / path, self.out)
+
+
+def paper_numbers():
+    """The paper's own figures (paper_numbers.json beside this file)."""
+    with open(Path(__file__).with_name("paper_numbers.json")) as f:
+        return json.load(f)
+
+
+def thousands(n):
+    """12345 -> '12,345'; floats keep their digits."""
+    if isinstance(n, float) and not n.is_integer():
+        return f"{n:,.1f}"
+    return f"{int(n):,}"
+
+
+def parse_board(text):
+    """A board file's text: the rows of cells ('#' blocked, 'S', 'E', '.' open), blank lines
+    left out."""
+    return [r for r in (line.strip() for line in text.splitlines()) if r]
+
+
+def draw_board(ax, rows, visits=None, title=None, numbers=None, log=False, cmap="YlOrRd"):
+    """Draws a board as the paper's figures do: blocked cells dark, open cells coloured by
+    visits (warmer: more), the start and exit marked. `numbers` writes each open cell's visits
+    in it (default: when the board has at most 64 cells). Returns the image for a colour bar."""
+    n_rows, n_cols = len(rows), len(rows[0])
+    if numbers is None:
+        numbers = n_rows * n_cols <= 64
+    grid = [[float("nan")] * n_cols for _ in range(n_rows)]
+    top = 1
+    for r in range(n_rows):
+        for c in range(n_cols):
+            if rows[r][c] != "#" and visits is not None:
+                grid[r][c] = max(visits[r][c], 0.5 if log else 0)
+                top = max(top, visits[r][c])
+    colours = plt.get_cmap(cmap).copy()
+    colours.set_bad("#3b3b3b")
+    norm = LogNorm(vmin=0.5, vmax=top) if log else None
+    image = ax.imshow(grid, cmap=colours, norm=norm, vmin=None if log else 0,
+                      vmax=None if log else top, interpolation="nearest")
+    for r in range(n_rows):
+        for c in range(n_cols):
+            ch = rows[r][c]
+            if ch in "SE":
+                ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False,
+                                           edgecolor="#1f4e9c", linewidth=2.5))
+            if numbers and ch != "#" and visits is not None:
+                label = ch + "\n" + str(visits[r][c]) if ch in "SE" else str(visits[r][c])
+                ax.text(c, r, label, ha="center", va="center", fontsize=7 if n_cols > 6 else 9,
+                        color="black")
+            elif ch in "SE":
+                ax.text(c, r, ch, ha="center", va="center", fontsize=8, color="#1f4e9c",
+                        fontweight="bold")
+    ax.set_xticks([c - 0.5 for c in range(1, n_cols)], minor=True)
+    ax.set_yticks([r - 0.5 for r in range(1, n_rows)], minor=True)
+    ax.grid(which="minor", color="white", linewidth=0.6)
+    ax.tick_params(which="both", length=0)
+    ax.set_xticks([])
+    ax.set_yticks([])
+    if title:
+        ax.set_title(title, fontsize=10)
+    return image
+
+
+def board_figure(ctx, board_file, title, name, alt, log=False):
+    """One board, walked by the engine (`eval --visits`), as a heat map with a colour bar."""
+    walk = ctx.ms_json("eval", board_file, "--visits")
+    rows = parse_board(Path(ctx.root / board_file).read_text())
+    side = max(3.2, 0.45 * len(rows[0]))
+    fig, ax = plt.subplots(figsize=(side + 1.2, side))
+    image = draw_board(ax, rows, walk["visits"], title.format(**walk), log=log)
+    bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    bar.set_label("visits")
+    if not log:
+        bar.locator = MaxNLocator(integer=True)
+        bar.update_ticks()
+    return walk, ctx.save(fig, name, alt)
