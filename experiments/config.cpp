@@ -325,7 +325,7 @@ const std::set<std::string> kTopKeys = {
     "name",        "description", "seed",      "threads",   "repeats",
     "output",      "target",      "optimizer", "budget",    "checkpoint_seconds",
     "log_seconds", "initial",     "label",     "reference", "logbook_every",
-    "archive"};
+    "archive",     "first_repeat"};
 const std::set<std::string> kBudgetKeys = {"evaluations", "seconds", "target", "stagnation"};
 const std::set<std::string> kArchiveKeys = {"size", "distance"};
 
@@ -348,6 +348,7 @@ RunConfig build(const nlohmann::json& root, const Marks& marks, const std::strin
     c.seed = get_number<std::uint64_t>(root, marks, "seed", 1, 0, 1.8e19);
     c.threads = get_number<int>(root, marks, "threads", 0, 0, 4096);
     c.repeats = get_number<int>(root, marks, "repeats", 1, 1, 100000);
+    c.first_repeat = get_number<std::uint64_t>(root, marks, "first_repeat", 0, 0, 1e12);
     c.output = get_string(root, marks, "output", "");
     c.initial = get_string(root, marks, "initial", "");
     c.checkpoint_seconds = get_number<double>(root, marks, "checkpoint_seconds", 30.0, 0.01, 1e9);

@@ -31,6 +31,8 @@ struct RunConfig {
     std::uint64_t seed = 1;
     int threads = 0;  // 0: all cores
     int repeats = 1;
+    // Repeat r draws the seed of repeat first_repeat + r (one chain of a run of many, alone).
+    std::uint64_t first_repeat = 0;
     std::string output;  // empty: runs/<name>/<timestamp>
     double checkpoint_seconds = 30;
     double log_seconds = 5;           // progress lines when not on a terminal

@@ -97,6 +97,29 @@ TEST(Runner, RepeatsGoInNumberedFoldersBesideOneSummary) {
     EXPECT_NE(s["runs"][0]["seed"], s["runs"][1]["seed"]);
 }
 
+// first_repeat: F runs repeats F, F+1, ... of the same master seed alone: one chain of a long
+// series (a record hunt's) again, board for board, without the chains before it.
+TEST(Runner, FirstRepeatRunsOneRepeatOfALongerRunAlone) {
+    const std::string cfg = config_file("{kind: annealing}");
+    const fs::path all = fresh_dir("first_repeat_all");
+    const fs::path alone = fresh_dir("first_repeat_alone");
+    ASSERT_EQ(run_experiment(load_config(cfg, {"output=" + all.string(), "repeats=3",
+                                               "budget.evaluations=4000"}),
+                             quiet()),
+              0);
+    ASSERT_EQ(run_experiment(load_config(cfg, {"output=" + alone.string(), "first_repeat=2",
+                                               "budget.evaluations=4000"}),
+                             quiet()),
+              0);
+    const auto three = nlohmann::json::parse(slurp(all / "summary.json"));
+    const auto one = nlohmann::json::parse(slurp(alone / "summary.json"));
+    EXPECT_EQ(one["seed"], three["runs"][2]["seed"]);
+    EXPECT_NE(one["seed"], three["runs"][0]["seed"]);
+    EXPECT_EQ(one["best_board"], three["runs"][2]["best_board"]);
+    EXPECT_EQ(logbook_without_timing(alone), logbook_without_timing(all / "repeat-002"));
+    EXPECT_THROW(load_config(cfg, {"first_repeat=-1"}), ConfigError);
+}
+
 // Four repeats on two threads run side by side, one thread each; on one thread one after the
 // other. Each repeat's result is the same either way, and an interrupted side-by-side run
 // resumes to it too.

@@ -73,7 +73,8 @@ RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& d
         make_folder(dir);
         remove_stale_temporaries(dir);
     }
-    const std::uint64_t seed = derive_seed(config.seed, {static_cast<std::uint64_t>(r)});
+    const std::uint64_t seed =
+        derive_seed(config.seed, {config.first_repeat + static_cast<std::uint64_t>(r)});
     std::unique_ptr<Optimizer> opt;
     std::optional<Evaluator> evaluator;
     auto start_fresh = [&] {
