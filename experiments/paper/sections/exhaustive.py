@@ -136,6 +136,7 @@ def build(ctx):
             f"the paper says about {paper['feasible_share_6x6']['value']:.0%} (of all 2^36 "
             f"subsets it would be {g66['feasible'] / 2 ** 36:.1%}).\n")
         ctx.facts["optimum_7x7"] = g77
+        ctx.facts["feasible_share_6x6"] = share
         out.append(histogram_figure(ctx, g77))
         out.append("")
     squares = []
