@@ -13,6 +13,8 @@
 #                       with 2 threads or more, and a canary race that must be reported
 #                       (make test TSAN=1 adds it to make test)
 #   make quickstart     the main job: a one-minute genetic search on 13x13 (configs/quickstart.yaml)
+#   make paper          the paper regenerated: experiments/paper/REPORT.md and its figures
+#                       (runs what runs/paper/ does not hold yet; PAPER_ARGS=--tiny: small budgets)
 #   make bench          build/mazesearch bench, then the Google Benchmark binaries if built
 #   make install        cmake --install build --prefix $(PREFIX)
 #   make format         clang-format -i the C++ sources
@@ -25,7 +27,7 @@ MAKEFLAGS += --no-print-directory
 DEPS_PACKAGES := cmake g++ make pkg-config \
 	libyaml-cpp-dev libspdlog-dev libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev \
 	libgtest-dev libgmock-dev libbenchmark-dev clang-14 libclang-rt-14-dev \
-	libopenmpi-dev openmpi-bin
+	libopenmpi-dev openmpi-bin python3 python3-matplotlib
 
 BUILD_DIR    := build
 SANITIZE_DIR := build-sanitize
@@ -40,6 +42,9 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 10
 JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_JOBS   ?= 2
+# Debian's python3 (python3-matplotlib is installed for it), for make paper.
+PYTHON       ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
+PAPER_ARGS   ?=
 # Extra options for both configure steps, e.g. make CMAKE_ARGS=-DMAZESEARCH_NATIVE=ON
 CMAKE_ARGS   ?=
 # Both trees are unity builds of up to 16 sources a unit: the heavy headers (CLI11,
@@ -62,7 +67,7 @@ TSAN_ENV := TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$
 FORMAT_DIRS := engine search experiments tests benchmarks
 
 .PHONY: all build deps test-programs test test-sanitize test-tsan fuzz-programs fuzz \
-	fuzz-smoke quickstart bench install format clean
+	fuzz-smoke quickstart paper bench install format clean
 
 all: build
 
@@ -185,6 +190,10 @@ fuzz-smoke: deps $(FUZZ_DIR)/CMakeCache.txt
 # The main job: a one-minute genetic search for a 13x13 maze (configs/quickstart.yaml).
 quickstart: build
 	./experiments/quickstart.sh $(BUILD_DIR)/mazesearch
+
+# The paper regenerated with our results (experiments/paper/make_paper.py).
+paper: build
+	$(PYTHON) experiments/paper/make_paper.py --bin $(BUILD_DIR)/mazesearch $(PAPER_ARGS)
 
 bench: build
 	$(BUILD_DIR)/mazesearch bench
