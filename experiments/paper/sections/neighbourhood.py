@@ -3,7 +3,6 @@
 (`mazesearch neighbourhood FILE --radius R --json`), as weighted violins on a log scale."""
 
 import math
-from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np

@@ -57,10 +57,12 @@ def build(ctx):
         f"enumeration counts {f['feasible_share_6x6']:.1%} of them (the paper's figure matches the "
         f"share of all 2^36 subsets of the grid instead)." if "feasible_share_6x6" in f else
         "- **The feasible share**: not computed in this run.")
-    out.append(
-        f"- **Figure 4's neighbourhood** is drawn around our record, the best board we have, instead "
-        f"of M_36314, and to radius {f.get('figure4_radius', '?')} instead of "
-        f"{paper['figure4_radius']['value']}.")
+    hood = f.get("neighbourhood")
+    if hood and not ctx.tiny:
+        out.append(
+            f"- **Figure 4's neighbourhood** is drawn around our record, the best board we have, "
+            f"instead of M_36314, and to radius {hood['radius']} instead of "
+            f"{paper['figure4_radius']['value']}.")
     out.append("")
     out.append("## What is new here\n")
     g77 = f.get("optimum_7x7")
