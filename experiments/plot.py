@@ -247,12 +247,30 @@ def format_number(value):
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
+def changes_only(xs, *series):
+    """The points where some series changes, and the last one: the same step functions drawn
+    from far fewer points (a million-evaluation run's logbook has thousands of rows, and the
+    SVG one path vertex for each)."""
+    if len(xs) < 3:
+        return (xs, *series)
+    same = np.ones(len(xs), dtype=bool)
+    for a in series:
+        prev = a[:-1]
+        both_nan = np.isnan(prev) & np.isnan(a[1:])
+        same[1:] &= (prev == a[1:]) | both_nan
+    same[0] = False
+    same[-1] = False
+    keep = ~same
+    return (xs[keep], *(a[keep] for a in series))
+
+
 def draw_run(ax, run, color, x="evals", positive_only=False):
     """Draw one run on ax: its median line, and for repeats the quartile band and min/max lines."""
     xs, median, q25, q75, lo, hi = aggregate(run, x)
     if positive_only:  # a log axis cannot show x <= 0
         keep = xs > 0
         xs, median, q25, q75, lo, hi = (a[keep] for a in (xs, median, q25, q75, lo, hi))
+    xs, median, q25, q75, lo, hi = changes_only(xs, median, q25, q75, lo, hi)
     n = len(run.repeats)
     label = run.label if n == 1 else f"{run.label} (median of {n})"
     ax.plot(xs, median, drawstyle="steps-post", color=color, linewidth=1.8, label=label, zorder=3)

@@ -317,3 +317,23 @@ class EngineRunTest(TempCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ChangesOnly(unittest.TestCase):
+    """Drawing keeps only the points where a series changes: the step functions stay the same."""
+
+    def test_the_reduced_steps_equal_the_full_ones_everywhere(self):
+        import numpy as np
+        rng = np.random.default_rng(3)
+        xs = np.arange(1.0, 501.0)
+        a = np.maximum.accumulate(rng.integers(0, 40, 500).astype(float))
+        b = np.maximum.accumulate(rng.integers(0, 90, 500).astype(float))
+        b[:37] = np.nan  # no value yet at the start
+        rx, ra, rb = plot.changes_only(xs, a, b)
+        self.assertLess(len(rx), len(xs) // 4)
+        self.assertEqual(rx[0], xs[0])
+        self.assertEqual(rx[-1], xs[-1])
+        for i, x in enumerate(xs):  # steps-post: the value of the last kept point at or before x
+            j = np.searchsorted(rx, x, side="right") - 1
+            self.assertEqual(ra[j], a[i])
+            self.assertTrue((np.isnan(rb[j]) and np.isnan(b[i])) or rb[j] == b[i])

@@ -238,7 +238,7 @@ def build(ctx):
         + (", so it is a local optimum out to distance " + str(radius) if c["better"] == 0
            else f" (the best: {thousands(int(c['best']['moves']))} moves at distance "
                 f"{c['best']['distance']})")
-        + f"; {thousands(c['equal'])} score the same (they flip cells Squeaky never reaches) and "
+        + f"; {thousands(c['equal'])} score the same and "
         f"the rest are worse. Flipping one cell already spreads the scores from "
         f"{thousands(d1['min'])} to {thousands(d1['max'])} moves, median "
         f"{thousands(int(weighted_median(d1['histogram'])))}; over the whole ball the median is "

@@ -44,7 +44,8 @@ def build(ctx):
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.6), sharey=True)
     for ax, tuned in zip(axes, (False, True)):
         chosen = [(n, f) for n, f in runs if n.endswith("-tuned") == tuned]
-        loaded = [plot.load_run(f, label=summaries[n]["label"]) for n, f in chosen]
+        # The panel's title says which parameters: the method's name is label enough.
+        loaded = [plot.load_run(f, label=summaries[n]["label"].split(",")[0]) for n, f in chosen]
         plot.draw_convergence(ax, loaded, x="evals", optimum=optimum,
                               ylabel="best moves so far (paper convention)")
         ax.set_title("tuned parameters" if tuned else "the paper's parameters")
