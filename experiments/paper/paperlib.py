@@ -15,6 +15,8 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
+# The same figure twice gives the same SVG bytes: fixed element ids, no date (below).
+matplotlib.rcParams["svg.hashsalt"] = "mazesearch"
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.colors import LogNorm  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
@@ -104,7 +106,8 @@ class Context:
     def save(self, fig, name, alt):
         """Writes figures/NAME.png and .svg and returns the Markdown that shows it."""
         for ext in ("png", "svg"):
-            fig.savefig(self.out / "figures" / f"{name}.{ext}", dpi=150, bbox_inches="tight")
+            fig.savefig(self.out / "figures" / f"{name}.{ext}", dpi=150, bbox_inches="tight",
+                    metadata={"Date": None} if ext == "svg" else None)
         plt.close(fig)
         self.figures.append(name)
         return f"![{alt}](figures/{name}.png)\n\n[SVG](figures/{name}.svg)"
