@@ -9,11 +9,12 @@ import plot
 from paperlib import board_figure, paper_numbers, thousands
 
 RECORDS = "experiments/records/13x13"
+SERIES_SEED = 1  # the hunt's master seed: its chains are in chains-seed<SEED>.csv
 
 
 def record_chain(ctx):
     """The chains of the recorded hunt (chains-seed1.csv) and the one that found the record."""
-    with open(ctx.root / RECORDS / "chains-seed1.csv") as f:
+    with open(ctx.root / RECORDS / f"chains-seed{SERIES_SEED}.csv") as f:
         chains = list(csv.DictReader(f))
     best = max(chains, key=lambda c: int(c["best"]))
     return chains, best
@@ -62,8 +63,9 @@ def build(ctx):
     # Linear evaluations: an annealing chain finds its long walks late, as it cools.
     plot.draw_convergence(left, [run], x="evals", ylabel="best moves so far (paper convention)",
                           linear_x=True)
-    for value, text, style in ((paper["best_13x13"]["value"], "the paper's best, M_36314", "--"),
-                               (paper["ga_13x13_claim"]["value"], "the paper's GA: > 20,000",
+    for value, text, style in ((paper["best_13x13"]["value"],
+                                f"the paper's best, M_{paper['best_13x13']['value']}", "--"),
+                               (paper["ga_13x13_claim"]["value"], f"the paper's GA: > {thousands(paper['ga_13x13_claim']['value'])}",
                                 ":")):
         left.axhline(value, color="grey", linestyle=style, linewidth=1)
         left.text(left.get_xlim()[0] + 0.02 * (left.get_xlim()[1] - left.get_xlim()[0]), value * 1.02, text, fontsize=8, color="dimgrey")
@@ -74,8 +76,9 @@ def build(ctx):
     right.scatter(names, [int(c["climbed"]) for c in chains], color="#d95f02", zorder=3, s=18,
                   label="after a radius-2 climb")
     right.axhline(paper["best_13x13"]["value"], color="grey", linestyle="--", linewidth=1,
-                  label="the paper's best (36,314)")
-    right.set_xlabel("chain (seed 1, 40 million evaluations each)")
+                  label=f"the paper's best ({thousands(paper['best_13x13']['value'])})")
+    right.set_xlabel(f"chain (master seed {SERIES_SEED}, "
+                     f"{thousands(int(chain['evaluations']))} evaluations each)")
     right.set_ylabel("moves (paper convention)")
     right.set_title("Every chain of the first hunt", fontsize=10)
     right.legend(loc="upper left", fontsize=8)
@@ -87,7 +90,7 @@ def build(ctx):
         f"**The search history.** The record hunt (`configs/records/13x13-hunt.yaml`) runs "
         f"independent annealing chains of {thousands(int(chain['evaluations']))} evaluations, "
         f"each from its own seed. Of its first {len(chains)} chains, {over} ended above "
-        f"M_36314 (right; {RECORDS}/chains-seed1.csv). Chain {index} found the record at "
+        f"M_36314 (right; {RECORDS}/chains-seed{SERIES_SEED}.csv). Chain {index} found the record at "
         f"evaluation {thousands(found_at)}. This report runs that chain again alone "
         f"(`mazesearch run configs/records/13x13-hunt.yaml first_repeat={index} repeats=1 "
         f"budget.evaluations={budget}`), left: ")
