@@ -89,17 +89,25 @@ class Context:
             self.ms("run", self.root / config, f"output={folder}", "-q", *overrides)
         return folder
 
-    def cached_json(self, name, *args):
-        """`mazesearch ARGS... --json` once; the answer is kept in runs/NAME.json."""
+    def cached(self, name, make):
+        """runs/NAME.json: the JSON value make() returns, made once and reused after (written
+        whole: a killed run leaves no half file)."""
         path = self.runs / f"{name}.json"
         if path.exists():
             return json.loads(path.read_text())
-        self.say(f"{name}: mazesearch {' '.join(str(a) for a in args)}")
-        value = self.ms_json(*args)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        value = make()
         tmp = path.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(value))
         os.replace(tmp, path)
         return value
+
+    def cached_json(self, name, *args):
+        """`mazesearch ARGS... --json` once; the answer is kept in runs/NAME.json."""
+        def make():
+            self.say(f"{name}: mazesearch {' '.join(str(a) for a in args)}")
+            return self.ms_json(*args)
+        return self.cached(name, make)
 
     # -- figures --------------------------------------------------------------------------------
 
@@ -115,6 +123,32 @@ class Context:
     def link(self, path):
         """A repository file as a link from REPORT.md."""
         return os.path.relpath(self.root / path, self.out)
+
+
+class XorShift64Star:
+    """A small 64-bit generator (xorshift64*) for the report's random inputs (boards, graphs,
+    trees), so that every machine and Python version draws the same ones."""
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed):
+        self.state = (seed & self.MASK) or 1
+
+    def next(self):
+        x = self.state
+        x ^= x >> 12
+        x ^= (x << 25) & self.MASK
+        x ^= x >> 27
+        self.state = x
+        return (x * 0x2545F4914F6CDD1D) & self.MASK
+
+    def below(self, n):
+        """Uniform in 0..n-1 (rejection, no modulo bias)."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % n
 
 
 def paper_numbers():

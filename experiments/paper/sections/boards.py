@@ -1,6 +1,5 @@
 """Figures 1 and 2 redrawn, and the 7x7 optimum: boards walked by the engine, as heat maps."""
 
-import json
 
 from paperlib import board_figure, paper_numbers, thousands
 

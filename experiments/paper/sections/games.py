@@ -4,7 +4,6 @@ the engine's output; Python only makes the inputs (seeded) and, for the cat trap
 
 import json
 import math
-import os
 import re
 import subprocess
 from collections import deque
@@ -13,46 +12,9 @@ import matplotlib.pyplot as plt
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import RegularPolygon
 
-from paperlib import PaperError, draw_board, parse_board, thousands
+from paperlib import PaperError, XorShift64Star, draw_board, parse_board, thousands
 
 SEED = 0xC0FFEE_2016
-
-
-class XorShift64Star:
-    """The inputs' generator (xorshift64*), so every machine gets the same graphs and trees."""
-
-    MASK = (1 << 64) - 1
-
-    def __init__(self, seed):
-        self.state = (seed & self.MASK) or 1
-
-    def next(self):
-        x = self.state
-        x ^= x >> 12
-        x ^= (x << 25) & self.MASK
-        x ^= x >> 27
-        self.state = x
-        return (x * 0x2545F4914F6CDD1D) & self.MASK
-
-    def below(self, n):
-        limit = (1 << 64) - (1 << 64) % n
-        while True:
-            x = self.next()
-            if x < limit:
-                return x % n
-
-
-def cached(ctx, name, make):
-    """runs/NAME.json: made once by make(), reused after."""
-    path = ctx.runs / f"{name}.json"
-    if path.exists():
-        return json.loads(path.read_text())
-    path.parent.mkdir(parents=True, exist_ok=True)
-    value = make()
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(value))
-    os.replace(tmp, path)
-    return value
 
 
 # -- the hexagonal cat trap ---------------------------------------------------------------------
@@ -70,7 +32,7 @@ def prove(ctx, side, turns):
             raise PaperError(f"cat-trap --prove: unexpected output:\n{text}")
         return {"side": int(m[1]), "turns": int(m[2]), "nodes": int(m[3]),
                 "leaves": int(m[4]), "most_blocks": int(m[5]), "output": text}
-    return cached(ctx, f"games/cat-trap-prove-s{side}-t{turns}", make)
+    return ctx.cached(f"games/cat-trap-prove-s{side}-t{turns}", make)
 
 
 def play_cat(ctx, side, limit, pick):
@@ -222,7 +184,7 @@ def cat_mouse_random(ctx, sizes, per_size):
                 res = ctx.ms_json("solve", "cat-mouse", path)
                 out.append({"n": n, "result": res["result"], "plies": res["plies"]})
         return out
-    return cached(ctx, f"games/cat-mouse-random-{'-'.join(map(str, sizes))}-x{per_size}", make)
+    return ctx.cached(f"games/cat-mouse-random-{'-'.join(map(str, sizes))}-x{per_size}", make)
 
 
 # -- Mousetrap --------------------------------------------------------------------------------
@@ -267,7 +229,7 @@ def mousetrap_random(ctx, sizes, per_size, brute):
             out["agree"] += fast == slow
         return out
     key = f"games/mousetrap-{'-'.join(map(str, sizes))}-x{per_size}-b{brute}"
-    return cached(ctx, key, make)
+    return ctx.cached(key, make)
 
 
 # -- the section ------------------------------------------------------------------------------
@@ -283,7 +245,7 @@ def build(ctx):
     sides = [20] if ctx.tiny else [20, 21, 22, 23, 24]
     proofs = [prove(ctx, s, s - 2) for s in sides]
     p20 = proofs[0]
-    games = [cached(ctx, f"games/cat-trap-line-s{p20['side']}-{name}",
+    games = [ctx.cached(f"games/cat-trap-line-s{p20['side']}-{name}",
                     lambda pick=pick: play_cat(ctx, p20["side"], p20["turns"], pick))
              for name, pick in (("first", 0), ("last", -1))]
     out.append("### The hexagonal cat trap\n")

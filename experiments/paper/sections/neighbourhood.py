@@ -7,35 +7,10 @@ import math
 import matplotlib.pyplot as plt
 import numpy as np
 
-from paperlib import PaperError, paper_numbers, parse_board, thousands
+from paperlib import PaperError, XorShift64Star, paper_numbers, parse_board, thousands
 
 SEED = 0x9E3779B97F4A7C15  # the random board's generator seed (any fixed value)
 MAX_TRIES = 100_000  # random boards drawn until one is feasible
-
-
-class XorShift64Star:
-    """A small 64-bit generator (xorshift64*), so the random board is the same everywhere."""
-
-    MASK = (1 << 64) - 1
-
-    def __init__(self, seed):
-        self.state = (seed & self.MASK) or 1
-
-    def next(self):
-        x = self.state
-        x ^= x >> 12
-        x ^= (x << 25) & self.MASK
-        x ^= x >> 27
-        self.state = x
-        return (x * 0x2545F4914F6CDD1D) & self.MASK
-
-    def below(self, n):
-        """Uniform in 0..n-1 (rejection, no modulo bias)."""
-        limit = (1 << 64) - (1 << 64) % n
-        while True:
-            x = self.next()
-            if x < limit:
-                return x % n
 
 
 def record_board(ctx):
