@@ -81,17 +81,6 @@ std::string column_text(int c) {
     return c < 0 ? "any" : std::to_string(c);
 }
 
-std::string format_duration(double s) {
-    char buf[64];
-    if (s < 120)
-        std::snprintf(buf, sizeof buf, "%.0fs", s);
-    else if (s < 7200)
-        std::snprintf(buf, sizeof buf, "%.1fmin", s / 60);
-    else
-        std::snprintf(buf, sizeof buf, "%.1fh", s / 3600);
-    return buf;
-}
-
 // What the optimum of a result counts.
 const char* value_unit(const EnumerationResult& r) {
     if (r.objective == WalkObjective::MaxVisits)
@@ -311,7 +300,7 @@ int run_enumerate(const EnumerateOptions& o) {
                                : "",
                 e.leaves, e.leaves_error, e.feasible, e.feasible_error, e.steps, e.steps_error,
                 static_cast<unsigned long long>(e.probes), per_step * 1e9,
-                passages ? "4x4 passage" : "6x5", format_duration(e.steps * per_step).c_str());
+                passages ? "4x4 passage" : "6x5", duration_text(e.steps * per_step).c_str());
         }
         return kExitOk;
     }
@@ -505,7 +494,7 @@ int run_enumerate(const EnumerateOptions& o) {
             o.rows, o.cols, passages ? " passages" : "", shard, shards, frac * 100,
             static_cast<unsigned long long>(all), rate,
             static_cast<unsigned long long>(std::max<std::uint64_t>(best, total.optimum)),
-            format_duration(left).c_str());
+            duration_text(left).c_str());
         if (tty) {
             std::fprintf(stderr, "\r\033[K%s", line);  // a live line on the terminal
             std::fflush(stderr);

@@ -36,17 +36,6 @@ double seconds_since(Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-std::string duration_text(double s) {
-    char buf[64];
-    if (s < 120)
-        std::snprintf(buf, sizeof buf, "%.0fs", s);
-    else if (s < 7200)
-        std::snprintf(buf, sizeof buf, "%.1fmin", s / 60);
-    else
-        std::snprintf(buf, sizeof buf, "%.1fh", s / 3600);
-    return buf;
-}
-
 EnumerationResult run_local(const DistributedEnumeration& job, EnumerationOptions o) {
     return job.passages ? enumerate_passage_boards(job.rows, job.cols, job.start.c, job.exit.c, o)
                         : enumerate_boards(job.rows, job.cols, job.start, job.exit, o);
@@ -558,6 +547,17 @@ int run_other_rank(DistributedEnumeration& job) {
 }
 
 }  // namespace
+
+std::string duration_text(double s) {
+    char buf[64];
+    if (s < 120)
+        std::snprintf(buf, sizeof buf, "%.0fs", s);
+    else if (s < 7200)
+        std::snprintf(buf, sizeof buf, "%.1fmin", s / 60);
+    else
+        std::snprintf(buf, sizeof buf, "%.1fh", s / 3600);
+    return buf;
+}
 
 int enumerate_distributed(DistributedEnumeration& job) {
     return world().rank() == 0 ? run_rank0(job) : run_other_rank(job);

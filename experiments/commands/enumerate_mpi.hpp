@@ -45,4 +45,7 @@ struct DistributedEnumeration {
 // interrupted (SIGINT, SIGTERM; rank 0 has written the progress file).
 int enumerate_distributed(DistributedEnumeration& job);
 
+// A time to go for the enumerations' progress lines: "45s", "3.2min", "7.5h".
+std::string duration_text(double seconds);
+
 }  // namespace maze::cli
