@@ -1,7 +1,8 @@
 // The processes that share one search (MPI ranks), as the search layer sees them: a rank, a size
 // and the few collective operations a distributed run needs. The search layer knows nothing of
 // MPI; the command (experiments/cluster/world.hpp) implements this over MPI when the program
-// was started by mpirun or srun, and a single process is the Solo collective below.
+// was started by mpirun or srun, and for a single process (its Solo world). An evaluator without
+// one (the default) runs everything itself.
 //
 // Every rank must call each collective operation in the same order with the same arguments'
 // shapes, as with MPI itself; a rank that skips one leaves the others waiting.
@@ -23,16 +24,6 @@ class Collective {
     virtual std::string broadcast(const std::string& bytes) = 0;
     // True on every rank when it is true on any rank.
     virtual bool any(bool mine) = 0;
-};
-
-// One process alone.
-class SoloCollective final : public Collective {
-  public:
-    int rank() const override { return 0; }
-    int size() const override { return 1; }
-    std::vector<std::string> all_gather(const std::string& mine) override { return {mine}; }
-    std::string broadcast(const std::string& bytes) override { return bytes; }
-    bool any(bool mine) override { return mine; }
 };
 
 }  // namespace maze
