@@ -195,11 +195,7 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
         // F and every subtree reports all of its boards that can be optimal.
         std::atomic<std::uint64_t> floor{0};
         team.run(static_cast<std::size_t>(team.size()), [&](std::size_t, int) {
-            while (const std::optional<std::size_t> i = options.next()) {
-                if (*i >= nodes.size())
-                    throw std::invalid_argument("subtree " + std::to_string(*i) +
-                                                " handed out; this tree has " +
-                                                std::to_string(nodes.size()));
+            while (const std::optional<std::size_t> i = options.next_subtree(nodes.size())) {
                 Collector c{&g, start, exit, options.board_cap, total};
                 const std::uint64_t f = floor.load();
                 if (f > 0) {

@@ -202,11 +202,7 @@ EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int
     if (options.next) {
         // The distributed hand-out (exhaustive.hpp): each subtree's result on its own.
         team.run(static_cast<std::size_t>(team.size()), [&](std::size_t, int) {
-            while (const std::optional<std::size_t> i = options.next()) {
-                if (*i >= items.size())
-                    throw std::invalid_argument("subtree " + std::to_string(*i) +
-                                                " handed out; this tree has " +
-                                                std::to_string(items.size()));
+            while (const std::optional<std::size_t> i = options.next_subtree(items.size())) {
                 passage_detail::Collector c{
                     &forest, options.board_cap, options.at_least, total, {}};
                 const passage_detail::Item& it = items[*i];

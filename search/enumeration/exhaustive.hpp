@@ -20,6 +20,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,16 @@ struct EnumerationOptions {
     // stop are then not consulted (the hand-out decides), and the returned result is empty.
     std::function<std::optional<std::size_t>()> next;
     std::function<void(std::size_t, EnumerationResult&&)> finished;
+
+    // The next subtree of the hand-out, checked against the tree's `subtrees` (a hand-out for
+    // another tree, another --frontier, is an error); none when the hand-out says so.
+    std::optional<std::size_t> next_subtree(std::size_t subtrees) const {
+        const std::optional<std::size_t> i = next();
+        if (i && *i >= subtrees)
+            throw std::invalid_argument("subtree " + std::to_string(*i) +
+                                        " handed out; this tree has " + std::to_string(subtrees));
+        return i;
+    }
 };
 
 // Enumerates every board of the rows x cols grid with start and exit open.
