@@ -10,6 +10,8 @@
 #
 #   experiments/exhaustive/bench_mpi.sh [BIN [ROWS COLS [ROUNDS]]]     (default: 6x6, 5 rounds)
 set -euo pipefail
+# shellcheck source=../bench_three_ways.sh
+source "$(dirname "$0")/../bench_three_ways.sh"
 bin=${1:-build/mazesearch}
 rows=${2:-6} cols=${3:-6} rounds=${4:-5}
 as_root=()
@@ -32,18 +34,9 @@ for round in $(seq 1 "$rounds"); do
   measure ranks mpirun "${as_root[@]}" -n 2 "$bin" "${grid[@]}" --threads 1
   echo "round $round of $rounds done" >&2
 done
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
-declare -A m_own m_wall
-for k in one threads ranks; do
-  m_own[$k]=$(echo "${own[$k]}" | median)
-  m_wall[$k]=$(echo "${wall[$k]}" | median)
-done
+three_way_medians
 printf '%sx%s, medians of %s rounds, seconds: enumeration / whole command\n' "$rows" "$cols" "$rounds"
 printf '  1 process, 1 thread    %7.3f / %7.3f\n' "${m_own[one]}" "${m_wall[one]}"
 printf '  1 process, 2 threads   %7.3f / %7.3f\n' "${m_own[threads]}" "${m_wall[threads]}"
 printf '  mpirun -n 2, 1 thread  %7.3f / %7.3f\n' "${m_own[ranks]}" "${m_wall[ranks]}"
-printf '  2 ranks over 1 thread: %sx / %sx faster\n' "$(ratio "${m_own[one]}" "${m_own[ranks]}")" \
-  "$(ratio "${m_wall[one]}" "${m_wall[ranks]}")"
-printf '  2 ranks against 2 threads: %sx / %sx the time\n' \
-  "$(ratio "${m_own[ranks]}" "${m_own[threads]}")" "$(ratio "${m_wall[ranks]}" "${m_wall[threads]}")"
+three_way_ratios

@@ -9,6 +9,8 @@
 #   experiments/records/bench_islands.sh [BIN [CONFIG [EVALUATIONS [ROUNDS]]]]
 #   (default: configs/records/13x13-islands.yaml cut to 4,000,000 evaluations, 3 rounds)
 set -euo pipefail
+# shellcheck source=../bench_three_ways.sh
+source "$(dirname "$0")/../bench_three_ways.sh"
 bin=${1:-build/mazesearch}
 config=${2:-configs/records/13x13-islands.yaml}
 evaluations=${3:-4000000}
@@ -39,22 +41,13 @@ for round in $(seq 1 "$rounds"); do
   measure ranks 1 mpirun "${as_root[@]}" -n 2
   echo "round $round of $rounds done" >&2
 done
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
-declare -A m_own m_wall
-for k in one threads ranks; do
-  m_own[$k]=$(echo "${own[$k]}" | median)
-  m_wall[$k]=$(echo "${wall[$k]}" | median)
-done
+three_way_medians
 printf '%s, %s evaluations, medians of %s rounds, seconds: run / whole command\n' "$config" \
   "$evaluations" "$rounds"
 printf '  1 process, 1 thread    %7.3f / %7.3f   best %s\n' "${m_own[one]}" "${m_wall[one]}" "${best[one]}"
 printf '  1 process, 2 threads   %7.3f / %7.3f   best %s\n' "${m_own[threads]}" "${m_wall[threads]}" "${best[threads]}"
 printf '  mpirun -n 2, 1 thread  %7.3f / %7.3f   best %s\n' "${m_own[ranks]}" "${m_wall[ranks]}" "${best[ranks]}"
-printf '  2 ranks over 1 thread: %sx / %sx faster\n' "$(ratio "${m_own[one]}" "${m_own[ranks]}")" \
-  "$(ratio "${m_wall[one]}" "${m_wall[ranks]}")"
-printf '  2 ranks against 2 threads: %sx / %sx the time\n' \
-  "$(ratio "${m_own[ranks]}" "${m_own[threads]}")" "$(ratio "${m_wall[ranks]}" "${m_wall[threads]}")"
+three_way_ratios
 if cmp -s "$work/one.best" "$work/threads.best" && cmp -s "$work/one.best" "$work/ranks.best"; then
   echo "  the same best board all three ways"
 else
