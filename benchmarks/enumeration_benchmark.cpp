@@ -11,21 +11,30 @@ using namespace maze;
 
 namespace {
 
-// Every cell board of a grid, start in the top left corner and exit in the bottom left corner
-// (the defaults of `mazesearch enumerate`).
-void BM_CellEnumeration(benchmark::State& state) {
-    const int rows = static_cast<int>(state.range(0));
-    const int cols = static_cast<int>(state.range(1));
+// One enumeration per iteration on one thread: items = the tree's leaves; the answer pinned in
+// the counters.
+template <typename Enumerate>
+void measure(benchmark::State& state, Enumerate enumerate) {
     EnumerationOptions options;
     options.threads = 1;
     EnumerationResult r;
     for (auto _ : state) {
-        r = enumerate_boards(rows, cols, Cell{0, 0}, Cell{rows - 1, 0}, options);
+        r = enumerate(options);
         benchmark::DoNotOptimize(r.optimum);
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(r.leaves) * state.iterations());
     state.counters["optimum"] = static_cast<double>(r.optimum);
     state.counters["leaves"] = static_cast<double>(r.leaves);
+}
+
+// Every cell board of a grid, start in the top left corner and exit in the bottom left corner
+// (the defaults of `mazesearch enumerate`).
+void BM_CellEnumeration(benchmark::State& state) {
+    const int rows = static_cast<int>(state.range(0));
+    const int cols = static_cast<int>(state.range(1));
+    measure(state, [&](const EnumerationOptions& o) {
+        return enumerate_boards(rows, cols, Cell{0, 0}, Cell{rows - 1, 0}, o);
+    });
 }
 BENCHMARK(BM_CellEnumeration)->Args({5, 5})->Args({6, 5})->Unit(benchmark::kMillisecond);
 
@@ -33,16 +42,9 @@ BENCHMARK(BM_CellEnumeration)->Args({5, 5})->Args({6, 5})->Unit(benchmark::kMill
 void BM_PassageEnumeration(benchmark::State& state) {
     const int rows = static_cast<int>(state.range(0));
     const int cols = static_cast<int>(state.range(1));
-    EnumerationOptions options;
-    options.threads = 1;
-    EnumerationResult r;
-    for (auto _ : state) {
-        r = enumerate_passage_boards(rows, cols, -1, -1, options);
-        benchmark::DoNotOptimize(r.optimum);
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(r.leaves) * state.iterations());
-    state.counters["optimum"] = static_cast<double>(r.optimum);
-    state.counters["leaves"] = static_cast<double>(r.leaves);
+    measure(state, [&](const EnumerationOptions& o) {
+        return enumerate_passage_boards(rows, cols, -1, -1, o);
+    });
 }
 BENCHMARK(BM_PassageEnumeration)->Args({4, 4})->Args({3, 6})->Unit(benchmark::kMillisecond);
 
