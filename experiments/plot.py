@@ -9,6 +9,11 @@ or several repeats (DIR/repeat-000/logbook.csv, DIR/repeat-001/logbook.csv, ...)
 becomes one line: for repeats, the median over them of the best score so far, a shaded band
 between the 25% and 75% quantiles and dotted lines for the lowest and the highest.
 
+A run still in progress can be drawn: a logbook's last line that is still being written (no
+newline at its end, or fewer fields than the header) is left out with a warning. A RUN_DIR with
+nothing to draw yet (no row with a best score) is left out with a warning; if no RUN_DIR has
+anything to draw, the command writes nothing and exits with status 2 (see --help).
+
 Other scripts can use the pieces:
 
     sys.path.insert(0, "experiments"); import plot
@@ -55,6 +60,21 @@ FIGSIZE = (7.0, 4.5)
 PNG_DPI = 150
 SUFFIXES = (".png", ".svg", ".pdf")
 LEGEND_DROP_POINTS = 36  # from the bottom of the axes to the top of a legend placed below
+
+
+EPILOG = """\
+runs in progress:
+  A logbook's last line may still be being written: a last line without its newline, or with
+  fewer fields than the header, is left out with a warning. A bad line anywhere else is an
+  error naming the file and the line.
+
+nothing to draw:
+  A RUN_DIR with no logbook row holding a best score yet (a logbook with only its header) is
+  left out with a warning when another RUN_DIR has something to draw; when none has, nothing is
+  written and the exit status is 2.
+
+exit status: 0 when the figure was written, 2 on bad input (one line `plot.py: error: ...`).
+"""
 
 
 class PlotError(Exception):
@@ -108,25 +128,49 @@ def header_positions(header, path):
     return {c: names.index(c) for c in COLUMNS}
 
 
-def read_logbook(path):
-    """One logbook.csv as a dict of numpy float arrays by column name; PlotError if malformed."""
+def print_warning(text):
+    """The command's warnings: one line `plot.py: warning: ...` on standard error."""
+    print(f"{PROG}: warning: {text}", file=sys.stderr)
+
+
+def read_logbook(path, warn=print_warning):
+    """One logbook.csv as a dict of numpy float arrays by column name; PlotError if malformed.
+
+    A run in progress may be writing its last line: a last line without its newline, or with
+    fewer fields than the header, is left out and `warn(text)` is called with FILE:LINE and why.
+    A bad line anywhere else is an error naming the file and the line. A logbook with only its
+    header gives empty arrays.
+    """
     path = Path(path)
     try:
         with open(path, newline="", encoding="utf-8") as f:
-            rows = list(csv.reader(f))
-    except (OSError, UnicodeDecodeError, csv.Error) as e:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
         raise PlotError(f"{path}: cannot read: {e}") from None
-    if not rows:
+    lines = text.splitlines()
+    if not lines:
         raise PlotError(f"{path}: empty file (no header)")
-    pos = header_positions(rows[0], path)
+    try:
+        rows = [next(csv.reader([line])) if line.strip() else [] for line in lines]
+    except csv.Error as e:
+        raise PlotError(f"{path}: cannot read: {e}") from None
+    header = rows[0]
+    pos = header_positions(header, path)
+    # The last line that holds anything (blank lines are skipped), and whether it was finished.
+    last = max((i for i, r in enumerate(rows) if r), default=0)
+    finished = last < len(lines) - 1 or text.endswith(("\n", "\r"))
     values = {c: [] for c in COLUMNS}
     for line, row in enumerate(rows[1:], start=2):
         if not row:  # a blank line
             continue
-        if len(row) != len(rows[0]):
-            raise PlotError(
-                f"{path}:{line}: {len(row)} fields, the header has {len(rows[0])}"
-            )
+        if line - 1 == last and (not finished or len(row) < len(header)):
+            why = ("no newline at its end" if not finished
+                   else f"{len(row)} fields, the header has {len(header)}")
+            warn(f"{path}:{line}: the last line is cut short ({why}; still being written?): "
+                 f"left out")
+            break
+        if len(row) != len(header):
+            raise PlotError(f"{path}:{line}: {len(row)} fields, the header has {len(header)}")
         for c in COLUMNS:
             values[c].append(parse_number(row[pos[c]], c, f"{path}:{line}"))
     return {c: np.array(v, dtype=float) for c, v in values.items()}
@@ -167,14 +211,20 @@ def default_label(path):
     return path.resolve().name
 
 
-def load_run(path, label=None):
+def load_run(path, label=None, warn=print_warning):
     """Read a run folder (one run or its repeats) into a Run; PlotError if it cannot be read.
 
-    label: the legend text; None takes it from config.json (see default_label).
+    label: the legend text; None takes it from config.json (see default_label). warn: called
+    with the text of each warning (a cut-short last line left out, see read_logbook).
     """
     path = Path(path)
-    books = [read_logbook(p) for p in logbook_paths(path)]
+    books = [read_logbook(p, warn) for p in logbook_paths(path)]
     return Run(label=label if label is not None else default_label(path), path=path, repeats=books)
+
+
+def has_points(run):
+    """Whether some repeat of the run has a logbook row with a best score: something to draw."""
+    return any(np.any(~np.isnan(book["best"])) for book in run.repeats)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -362,6 +412,8 @@ def parse_args(argv):
         prog=PROG,
         description="Plot the best score so far of mazesearch run folders against evaluations "
         "(median of the repeats, 25%%-75%% band, min and max).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ap.add_argument("run_dirs", nargs="+", metavar="RUN_DIR",
                     help="a run folder: DIR/logbook.csv or DIR/repeat-*/logbook.csv")
@@ -389,6 +441,14 @@ def plot_from_args(args):
     """Load the runs named on the command line, draw them and save; the paths written."""
     labels = args.label + [None] * (len(args.run_dirs) - len(args.label))
     runs = [load_run(d, label) for d, label in zip(args.run_dirs, labels)]
+    empty = [run for run in runs if not has_points(run)]
+    if len(empty) == len(runs):
+        raise PlotError("nothing to draw: " + "; ".join(
+            f"{run.path}: no logbook row with a best score yet" for run in empty))
+    for run in empty:
+        print_warning(f"{run.path}: nothing to draw yet (no logbook row with a best score): "
+                      f"left out")
+    runs = [run for run in runs if has_points(run)]
     fig, ax = plt.subplots(figsize=FIGSIZE)
     try:
         draw_convergence(ax, runs, x=args.x, optimum=args.optimum, ylabel=args.ylabel,

@@ -88,6 +88,42 @@ class TempCase(unittest.TestCase):
                 self.assertAlmostEqual(float(a), e, places=12, msg=f"element {i}")
 
 
+class InProgressLogbookTest(TempCase):
+    """A logbook read while the engine appends to it: wherever the last line is cut, the rows
+    before it are read and the cut line is left out (with a warning); a bad line in the middle
+    is still an error."""
+
+    def test_every_cut_of_the_last_line(self):
+        text = logbook_text(REPEATS[0])
+        start = text.index("3,30,")
+        path = self.tmp / "logbook.csv"
+        for end in range(start, len(text) + 1):
+            path.write_text(text[:end])
+            warnings = []
+            book = plot.read_logbook(path, warn=warnings.append)
+            complete = end == len(text)
+            self.assertEqual(list(book["evals"]), [10, 20, 30] if complete else [10, 20],
+                             repr(text[start:end]))
+            # Cut right after a newline there is no last line at all: nothing to warn about.
+            self.assertEqual(len(warnings), 0 if complete or end == start else 1,
+                             repr(text[start:end]))
+
+    def test_header_only(self):
+        path = self.tmp / "logbook.csv"
+        path.write_text(HEADER + "\n")
+        book = plot.read_logbook(path, warn=self.fail)
+        self.assertEqual(len(book["evals"]), 0)
+        d = write_run(self.tmp / "r", [[]])
+        self.assertFalse(plot.has_points(plot.load_run(d)))
+        self.assertTrue(plot.has_points(plot.load_run(write_run(self.tmp / "s", REPEATS[:1]))))
+
+    def test_a_short_line_in_the_middle_is_an_error(self):
+        path = self.tmp / "logbook.csv"
+        path.write_text(HEADER + "\n1,10,0,5,1,0,1,1,0.1\n2,20\n3,30,0,7,1,0,1,1,0.3")
+        with self.assertRaisesRegex(plot.PlotError, f"{path}:3: 2 fields, the header has 9"):
+            plot.read_logbook(path, warn=self.fail)
+
+
 class LoadRunTest(TempCase):
     def test_repeats_are_read_in_order_with_label_from_config(self):
         d = write_run(self.tmp / "hc", REPEATS, {"name": "n", "label": "hill climbing"})
@@ -278,9 +314,51 @@ class CommandLineTest(TempCase):
         self.assertError(run_cli(self.dir, "-o", self.tmp / "f"), f"{book}:3", "best", "lots")
 
     def test_row_with_missing_fields(self):
+        # A short line that is not the last one is an error, named by file and line.
         book = self.dir / "repeat-000" / "logbook.csv"
-        book.write_text(HEADER + "\n1,10,0,5,1,0,1,1,0.1\n2,20,0\n")
-        self.assertError(run_cli(self.dir, "-o", self.tmp / "f"), f"{book}:3")
+        book.write_text(HEADER + "\n1,10,0,5,1,0,1,1,0.1\n2,20,0\n3,30,0,7,1,0,1,1,0.3\n")
+        self.assertError(run_cli(self.dir, "-o", self.tmp / "f"), f"{book}:3", "3 fields")
+
+    def test_run_in_progress_last_line_cut_short_is_left_out(self):
+        # The issue: plotting a run while its last logbook line is being written failed with
+        # `logbook.csv:N: 2 fields, the header has 9`. The cut line is left out with a warning.
+        book = self.dir / "repeat-000" / "logbook.csv"
+        full = logbook_text(REPEATS[0])
+        for cut_at in ("3,30,0", "3,30,0,9,1.5,0.5,1,2,0."):
+            with self.subTest(cut_at=cut_at):
+                book.write_text(full[:full.index("3,30,")] + cut_at)
+                out = self.tmp / "f.png"
+                p = run_cli(self.dir, "-o", out)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                self.assertEqual(out.read_bytes()[:8], PNG_SIGNATURE)
+                self.assertIn(f"plot.py: warning: {book}:4: the last line is cut short", p.stderr)
+
+    def test_last_line_with_too_few_fields_is_left_out(self):
+        book = self.dir / "repeat-000" / "logbook.csv"
+        book.write_text(logbook_text(REPEATS[0][:2]) + "3,30,0\n\n")
+        p = run_cli(self.dir, "-o", self.tmp / "f.png")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn(f"{book}:4: the last line is cut short (3 fields, the header has 9",
+                      p.stderr)
+
+    def test_header_only_is_nothing_to_draw(self):
+        empty = self.tmp / "just-started"
+        empty.mkdir()
+        (empty / "logbook.csv").write_text(HEADER + "\n")
+        self.assertError(run_cli(empty, "-o", self.tmp / "f"), "nothing to draw", empty)
+        self.assertFalse((self.tmp / "f.png").exists())
+        self.assertFalse((self.tmp / "f.svg").exists())
+
+    def test_an_empty_folder_beside_others_is_left_out_with_a_warning(self):
+        empty = self.tmp / "just-started"
+        empty.mkdir()
+        (empty / "logbook.csv").write_text(HEADER + "\n1,0,5,,,,,,0.1\n")  # no best yet
+        out = self.tmp / "f.svg"
+        p = run_cli(empty, self.dir, "-o", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn(f"plot.py: warning: {empty}: nothing to draw yet", p.stderr)
+        self.assertIn("<svg", out.read_text())
+        self.assertIn("r (median of 3)", out.read_text())
 
     def test_nothing_written_on_error(self):
         run_cli(self.tmp / "no-such-run", "-o", self.tmp / "f")
