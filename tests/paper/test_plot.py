@@ -15,7 +15,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PLOT = ROOT / "experiments" / "plot.py"
-ENGINE = ROOT / "build" / "mazesearch"
+# The mazesearch command of the engine tests: $MAZESEARCH_BIN when set (the ctest plot_py passes
+# the binary it built), else build/mazesearch. A MAZESEARCH_BIN that is not there fails the
+# engine tests rather than skipping them; build/mazesearch missing skips them.
+ENGINE_GIVEN = bool(os.environ.get("MAZESEARCH_BIN"))
+ENGINE = Path(os.environ["MAZESEARCH_BIN"]) if ENGINE_GIVEN else ROOT / "build" / "mazesearch"
 sys.path.insert(0, str(PLOT.parent))
 
 import plot  # noqa: E402
@@ -361,12 +365,33 @@ class CommandLineTest(TempCase):
         self.assertIn("r (median of 3)", out.read_text())
 
     def test_nothing_written_on_error(self):
-        run_cli(self.tmp / "no-such-run", "-o", self.tmp / "f")
+        p = run_cli(self.tmp / "no-such-run", "-o", self.tmp / "f")
+        self.assertEqual(p.returncode, 2, p.stderr)
         self.assertFalse((self.tmp / "f.png").exists())
 
 
-@unittest.skipUnless(ENGINE.is_file() and os.access(ENGINE, os.X_OK),
-                     "build/mazesearch is not built")
+class EngineChoiceTest(TempCase):
+    """The engine tests run the MAZESEARCH_BIN they are given, not whatever build/ holds."""
+
+    def test_MAZESEARCH_BIN_is_the_engine_the_tests_run(self):
+        marker = self.tmp / "called"
+        fake = self.tmp / "fake-mazesearch"
+        fake.write_text(f"#!/bin/sh\necho \"$@\" >> {marker}\nexit 3\n")
+        fake.chmod(0o755)
+        env = dict(os.environ, MAZESEARCH_BIN=str(fake))
+        p = subprocess.run([sys.executable, "-m", "unittest", "test_plot.EngineRunTest"],
+                           cwd=Path(__file__).parent, env=env, capture_output=True, text=True,
+                           timeout=300)
+        # The fake engine was run (so the test was neither skipped nor run on build/mazesearch)
+        # and its failure failed the test.
+        self.assertTrue(marker.exists(), p.stderr)
+        self.assertTrue(marker.read_text().startswith("run "), marker.read_text())
+        self.assertNotEqual(p.returncode, 0, p.stderr)
+        self.assertIn("FAILED", p.stderr)
+
+
+@unittest.skipUnless(ENGINE_GIVEN or (ENGINE.is_file() and os.access(ENGINE, os.X_OK)),
+                     "build/mazesearch is not built and MAZESEARCH_BIN is not set")
 class EngineRunTest(TempCase):
     def test_real_hill_climbing_run(self):
         out = self.tmp / "hc"
@@ -393,10 +418,6 @@ class EngineRunTest(TempCase):
         self.assertEqual((self.tmp / "hc.png").read_bytes()[:8], PNG_SIGNATURE)
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class ChangesOnly(unittest.TestCase):
     """Drawing keeps only the points where a series changes: the step functions stay the same."""
 
@@ -415,3 +436,7 @@ class ChangesOnly(unittest.TestCase):
             j = np.searchsorted(rx, x, side="right") - 1
             self.assertEqual(ra[j], a[i])
             self.assertTrue((np.isnan(rb[j]) and np.isnan(b[i])) or rb[j] == b[i])
+
+
+if __name__ == "__main__":
+    unittest.main()
