@@ -14,7 +14,8 @@
 #                       (make test TSAN=1 adds it to make test)
 #   make quickstart     the main job: a one-minute genetic search on 13x13 (configs/quickstart.yaml)
 #   make paper          the paper regenerated: experiments/paper/REPORT.md and its figures
-#                       (runs what runs/paper/ does not hold yet; PAPER_ARGS=--tiny: small budgets)
+#                       (runs what runs/paper/ does not hold yet; PAPER_ARGS=--tiny: small budgets,
+#                       runs in runs/paper-tiny/ and the report in runs/paper-tiny/report/)
 #   make bench          build/mazesearch bench, then the Google Benchmark binaries if built
 #   make install        cmake --install build --prefix $(PREFIX)
 #   make format         clang-format -i the C++ sources

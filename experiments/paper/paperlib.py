@@ -74,8 +74,23 @@ class Context:
 
     def run(self, config, name, *overrides):
         """The run folder runs/NAME of `mazesearch run CONFIG OVERRIDES`: reused when finished,
-        resumed when interrupted, made otherwise."""
+        resumed when interrupted, made otherwise.
+
+        A folder is reused or resumed only when it was made with the same settings: its resolved
+        config (config.yaml) must equal the one `run ... --dry-run` resolves now, budgets
+        included (the output path aside). A folder made with other settings (a --tiny run's
+        budgets, an edited config) is moved aside to NAME.set-aside-N, kept and never read,
+        and the run is made again."""
         folder = self.runs / name
+        cmd = ["run", self.root / config, f"output={folder}", "-q", *overrides]
+        if (folder / "config.yaml").exists():
+            wanted = resolved_config(self.ms(*cmd, "--dry-run"))
+            have = resolved_config((folder / "config.yaml").read_text())
+            if have != wanted:
+                aside = set_aside(folder)
+                self.say(f"{name}: {folder} was made with other settings "
+                         f"({config_difference(have, wanted)}): moved to {aside.name}, "
+                         f"running again")
         status = folder / "status"
         if status.exists() and status.read_text().strip() == "finished":
             self.say(f"{name}: reusing {folder}")
@@ -86,7 +101,7 @@ class Context:
         else:
             self.say(f"{name}: running {config} {' '.join(overrides)}")
             folder.parent.mkdir(parents=True, exist_ok=True)
-            self.ms("run", self.root / config, f"output={folder}", "-q", *overrides)
+            self.ms(*cmd)
         return folder
 
     def cached(self, name, make):
@@ -125,6 +140,39 @@ class Context:
         return os.path.relpath(self.root / path, self.out)
 
 
+def resolved_config(text):
+    """A resolved config as `mazesearch run --dry-run` prints it (and config.yaml holds it):
+    {dotted key: value text}, the `output` key left out (the folder may have been moved)."""
+    flat, path = {}, []
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        depth = (len(line) - len(line.lstrip(" "))) // 2
+        key, _, value = line.strip().partition(":")
+        path = path[:depth] + [key]
+        if value.strip():
+            flat[".".join(path)] = value.strip()
+    flat.pop("output", None)
+    return flat
+
+
+def config_difference(have, wanted):
+    """The keys on which two resolved configs differ, as `key: A there, B now`."""
+    keys = sorted(set(have) | set(wanted))
+    return "; ".join(f"{k}: {have.get(k, 'unset')} there, {wanted.get(k, 'unset')} now"
+                     for k in keys if have.get(k) != wanted.get(k))
+
+
+def set_aside(folder):
+    """Renames a run folder to the first free FOLDER.set-aside-N; the new path."""
+    n = 1
+    while folder.with_name(f"{folder.name}.set-aside-{n}").exists():
+        n += 1
+    aside = folder.with_name(f"{folder.name}.set-aside-{n}")
+    os.rename(folder, aside)
+    return aside
+
+
 class XorShift64Star:
     """A small 64-bit generator (xorshift64*) for the report's random inputs (boards, graphs,
     trees), so that every machine and Python version draws the same ones."""
@@ -155,6 +203,25 @@ def paper_numbers():
     """The paper's own figures (paper_numbers.json beside this file)."""
     with open(Path(__file__).with_name("paper_numbers.json")) as f:
         return json.load(f)
+
+
+def drop_columns(table, names):
+    """A Markdown table (lines `| a | b |`) without the columns whose header is in names; other
+    lines are kept as they are. The report leaves out wall-clock columns this way, so the same
+    runs give the same report on any machine."""
+    lines = table.splitlines()
+    header = next((i for i, line in enumerate(lines) if line.startswith("|")), None)
+    if header is None:
+        return table
+    cells = [c.strip() for c in lines[header].strip().strip("|").split("|")]
+    keep = [i for i, c in enumerate(cells) if c not in names]
+    out = []
+    for line in lines:
+        if line.startswith("|"):
+            row = [c.strip() for c in line.strip().strip("|").split("|")]
+            line = "| " + " | ".join(row[i] for i in keep if i < len(row)) + " |"
+        out.append(line)
+    return "\n".join(out) + ("\n" if table.endswith("\n") else "")
 
 
 def thousands(n):

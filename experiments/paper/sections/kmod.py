@@ -109,8 +109,8 @@ def build(ctx):
         out.append("*Tiny run:* k = 2 and 3 only.\n")
     out.append(
         "| k | smallest grid(s) | cells | fewest open cells | trapping boards | escaping boards "
-        "| grids searched | decision-tree leaves | seconds | any start and exit: cells |")
-    out.append("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        "| grids searched | decision-tree leaves | any start and exit: cells |")
+    out.append("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     missing = []
     for r in default:
         a = any_by_k.get(r["k"])
@@ -119,19 +119,18 @@ def build(ctx):
         if r["cells"] is None:
             missing.append(r)
             out.append(f"| {r['k']} | none up to {r['max_cells']} cells | - | - | - | - | "
-                       f"{r['grids_searched']} | {thousands(r['leaves'])} | "
-                       f"{r['seconds']:.2g} | {a_text} |")
+                       f"{r['grids_searched']} | {thousands(r['leaves'])} | {a_text} |")
             continue
         out.append(
             f"| {r['k']} | {grids_text(r)} | {r['cells']} | {smallest(r)['smallest_open_cells']} | "
             f"{trapping_text(r)} | "
             f"{' + '.join(thousands(g['escaping_boards']) for g in r['grids'])} | "
-            f"{r['grids_searched']} | {thousands(r['leaves'])} | {r['seconds']:.2g} | {a_text} |")
+            f"{r['grids_searched']} | {thousands(r['leaves'])} | {a_text} |")
     out.append("")
     out.append(
         "(Start top left, exit bottom left, as in the rest of the paper; \"trapping boards\" and "
-        "\"escaping boards\" count every board of the smallest grid, one number per grid; the "
-        "seconds are the solver's own. The last column is the same search with `--any-placement`, "
+        "\"escaping boards\" count every board of the smallest grid, one number per grid. "
+        "The last column is the same search with `--any-placement`, "
         f"every start and exit, for k = {a0} to {a1} up to {acells} cells.)\n")
     out.append(md + "\n")
     found = [r for r in default if r["cells"] is not None]

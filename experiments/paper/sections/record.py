@@ -98,9 +98,8 @@ def build(ctx):
         out.append(f"in this tiny run only to {thousands(budget)} evaluations, where its best "
                    f"is {thousands(again)}.\n")
     elif again == int(chain["best"]):
-        out.append(f"it ends on the chain's recorded best, {thousands(again)} moves, in "
-                   f"{summary['seconds']:.0f} s: the record is reproducible from its seed on any "
-                   f"machine.\n")
+        out.append(f"it ends on the chain's recorded best, {thousands(again)} moves: the record "
+                   f"is reproducible from its seed on any machine.\n")
     else:
         out.append(f"it ends at {thousands(again)} moves, not {chain['best']}: the run "
                    f"does not repeat the record (a bug to look into).\n")

@@ -1,0 +1,138 @@
+"""Tests of experiments/paper/ (make_paper.py, paperlib.py): where a report and its runs go, and
+that a run folder is reused only when it was made with the settings the report asks for now.
+
+    MAZESEARCH_BIN=build/mazesearch /usr/bin/python3 -m unittest discover -s tests/paper -p 'test_*.py'
+"""
+
+import io
+import json
+import os
+import sys
+import tempfile
+import unittest
+from contextlib import redirect_stderr
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PAPER = ROOT / "experiments" / "paper"
+sys.path.insert(0, str(PAPER))
+sys.path.insert(0, str(ROOT / "experiments"))
+
+import make_paper  # noqa: E402
+import paperlib  # noqa: E402
+
+# The engine, as in test_plot.py: $MAZESEARCH_BIN when set, else build/mazesearch.
+ENGINE_GIVEN = bool(os.environ.get("MAZESEARCH_BIN"))
+ENGINE = Path(os.environ["MAZESEARCH_BIN"]) if ENGINE_GIVEN else ROOT / "build" / "mazesearch"
+
+
+class ReportPathsTest(unittest.TestCase):
+    """A tiny report never goes over the committed one, and its runs are kept apart."""
+
+    def test_defaults(self):
+        out, runs = make_paper.report_paths(tiny=False)
+        self.assertEqual(out, PAPER.resolve())
+        self.assertEqual(runs, (ROOT / "runs" / "paper").resolve())
+        out, runs = make_paper.report_paths(tiny=True)
+        self.assertEqual(runs, (ROOT / "runs" / "paper-tiny").resolve())
+        self.assertEqual(out, runs / "report")
+        out, runs = make_paper.report_paths(tiny=True, runs="/tmp/x")
+        self.assertEqual(out, Path("/tmp/x/report"))
+
+    def test_tiny_over_the_committed_report_is_refused(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            report = (PAPER / "REPORT.md").read_bytes()
+            err = io.StringIO()
+            # An engine that fails at once: were the refusal gone, the report would stop at its
+            # first section (status 1) before writing anything.
+            with redirect_stderr(err):
+                status = make_paper.main(["--bin", "/bin/false", "--tiny", "--out", str(PAPER),
+                                          "--runs", str(Path(tmp) / "runs"), "-q"])
+            self.assertEqual(status, 2)
+            self.assertIn("does not write over the committed report", err.getvalue())
+            self.assertFalse((Path(tmp) / "runs").exists())
+            self.assertEqual((PAPER / "REPORT.md").read_bytes(), report)
+
+
+class ResolvedConfigTest(unittest.TestCase):
+    DRY_RUN = ("budget:\n  evaluations: 3000\nlabel: random, paper parameters\n"
+               "optimizer:\n  kind: random\n  p_blocked: 0.25\noutput: /somewhere/else\n"
+               "repeats: 3\ntarget: {kind: mouse-maze, rows: 6, cols: 6}\n")
+
+    def test_flattened_without_output(self):
+        flat = paperlib.resolved_config(self.DRY_RUN)
+        self.assertEqual(flat["budget.evaluations"], "3000")
+        self.assertEqual(flat["optimizer.p_blocked"], "0.25")
+        self.assertEqual(flat["target"], "{kind: mouse-maze, rows: 6, cols: 6}")
+        self.assertNotIn("output", flat)
+        self.assertNotIn("budget", flat)
+
+    def test_difference_names_the_budget(self):
+        have = paperlib.resolved_config(self.DRY_RUN)
+        wanted = paperlib.resolved_config(self.DRY_RUN.replace("3000", "1000000")
+                                          .replace("repeats: 3", "repeats: 20"))
+        self.assertNotEqual(have, wanted)
+        self.assertEqual(paperlib.config_difference(have, wanted),
+                         "budget.evaluations: 3000 there, 1000000 now; "
+                         "repeats: 3 there, 20 now")
+        moved = paperlib.resolved_config(self.DRY_RUN.replace("/somewhere/else", "/x"))
+        self.assertEqual(have, moved)
+
+
+class DropColumnsTest(unittest.TestCase):
+    def test_wall_clock_column_left_out(self):
+        table = ("| run | best | seconds per run |\n| --- | ---: | ---: |\n"
+                 "| a | 115 | 0.5 |\n| b | 99 | 0.8 |\n")
+        self.assertEqual(paperlib.drop_columns(table, {"seconds per run"}),
+                         "| run | best |\n| --- | ---: |\n| a | 115 |\n| b | 99 |\n")
+
+
+@unittest.skipUnless(ENGINE_GIVEN or (ENGINE.is_file() and os.access(ENGINE, os.X_OK)),
+                     "build/mazesearch is not built and MAZESEARCH_BIN is not set")
+class RunReuseTest(unittest.TestCase):
+    """The issue: after a --tiny run, a full `make paper` reused the tiny runs and reported
+    their results as full ones. A run folder is reused only when made with the same budgets."""
+
+    def setUp(self):
+        self._tmp = tempfile.TemporaryDirectory()
+        self.tmp = Path(self._tmp.name)
+        self.said = []
+        self.ctx = paperlib.Context(ROOT, ENGINE, self.tmp / "out", self.tmp / "runs",
+                                    quiet=True)
+        self.ctx.say = self.said.append
+
+    def tearDown(self):
+        self._tmp.cleanup()
+
+    def run_random(self, evaluations):
+        folder = self.ctx.run("configs/paper/random.yaml", "table/random", "repeats=1",
+                              f"budget.evaluations={evaluations}")
+        return folder, json.loads((folder / "summary.json").read_text())
+
+    def test_a_run_with_other_budgets_is_made_again_and_the_old_one_kept_apart(self):
+        folder, small = self.run_random(300)
+        self.assertEqual(small["evaluations"], 300)
+        again, same = self.run_random(300)  # the same settings: reused, not run again
+        self.assertEqual(again, folder)
+        self.assertIn(f"table/random: reusing {folder}", self.said)
+        self.assertEqual(same, small)
+        self.said.clear()
+        folder, large = self.run_random(700)
+        self.assertEqual(large["evaluations"], 700)
+        aside = folder.with_name("random.set-aside-1")
+        self.assertEqual(json.loads((aside / "summary.json").read_text())["evaluations"], 300)
+        self.assertTrue(any("budget.evaluations: 300 there, 700 now" in s for s in self.said),
+                        self.said)
+        self.assertTrue(any(s.startswith("table/random: running") for s in self.said), self.said)
+
+    def test_an_interrupted_run_with_other_budgets_is_not_resumed(self):
+        folder, _ = self.run_random(300)
+        (folder / "status").write_text("interrupted\n")
+        folder, result = self.run_random(500)
+        self.assertEqual(result["evaluations"], 500)
+        self.assertFalse(any("resuming" in s for s in self.said), self.said)
+        self.assertTrue(folder.with_name("random.set-aside-1").is_dir())
+
+
+if __name__ == "__main__":
+    unittest.main()
