@@ -318,6 +318,25 @@ int run_enumerate(const EnumerateOptions& o) {
     total.shards = shards;
     total.objective = *objective;
     std::vector<std::uint8_t> done;
+    // The tree cut into its subtrees, once for the whole job (every checkpoint segment runs it).
+    std::unique_ptr<EnumerationTree> cut;
+    auto tree = [&]() -> const EnumerationTree& {
+        if (!cut) {
+            const auto t = std::chrono::steady_clock::now();
+            try {
+                cut = passages
+                          ? passage_enumeration_tree(o.rows, o.cols, start.c, exit.c, o.frontier)
+                          : cell_enumeration_tree(o.rows, o.cols, start, exit, o.frontier);
+            } catch (const std::invalid_argument& e) {
+                throw ConfigError(std::string("enumerate: ") + e.what());
+            }
+            diag().debug(
+                "the tree cut into {} subtrees (--frontier {}) in {:.3f} s", cut->subtrees(),
+                cut->frontier(),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
+        }
+        return *cut;
+    };
     // The folder of --out is checked (and locked against a second enumeration of the same OUT)
     // before any work: a result that cannot be written is known at once, not after hours.
     std::optional<FolderLock> lock;
@@ -376,15 +395,7 @@ int run_enumerate(const EnumerateOptions& o) {
         }
         if (fs::exists(journal_path)) {
             if (done.empty()) {
-                try {
-                    done.assign(passages
-                                    ? passage_enumeration_subtrees(o.rows, o.cols, start.c, exit.c,
-                                                                   o.frontier)
-                                    : enumeration_subtrees(o.rows, o.cols, start, exit, o.frontier),
-                                0);
-                } catch (const std::invalid_argument& e) {
-                    throw ConfigError(journal_path.string() + ": " + e.what());
-                }
+                done.assign(tree().subtrees(), 0);
             }
             const std::size_t added = replay_journal(journal_path, total, done, o.cap);
             if (added)
@@ -503,6 +514,7 @@ int run_enumerate(const EnumerateOptions& o) {
         }
     };
 
+    const EnumerationTree& cut_tree = tree();
     bool interrupted = false;
     for (;;) {
         segment_start = std::chrono::steady_clock::now();
@@ -513,8 +525,7 @@ int run_enumerate(const EnumerateOptions& o) {
             done_at_segment += done[i];
         EnumerationResult part;
         try {
-            part = passages ? enumerate_passage_boards(o.rows, o.cols, start.c, exit.c, eo)
-                            : enumerate_boards(o.rows, o.cols, start, exit, eo);
+            part = cut_tree.run(eo);
         } catch (const std::invalid_argument& e) {
             throw ConfigError(progress_path.string() + ": " + e.what());
         }

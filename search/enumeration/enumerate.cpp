@@ -137,20 +137,61 @@ struct Collector {
 
 }  // namespace
 
-EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
-                                   const EnumerationOptions& options) {
+namespace {
+
+class CellTree final : public EnumerationTree {
+  public:
+    CellTree(int rows, int cols, Cell start, Cell exit, std::vector<Node> nodes, std::size_t want,
+             const Grid& g)
+        : EnumerationTree(want, nodes.size()),
+          rows_(rows),
+          cols_(cols),
+          start_(start),
+          exit_(exit),
+          g_(g),
+          nodes_(std::move(nodes)) {}
+
+    EnumerationResult run(const EnumerationOptions& options) const override;
+
+  private:
+    int rows_, cols_;
+    Cell start_, exit_;
+    Grid g_;
+    std::vector<Node> nodes_;
+};
+
+}  // namespace
+
+std::unique_ptr<EnumerationTree> cell_enumeration_tree(int rows, int cols, Cell start, Cell exit,
+                                                       std::size_t want) {
     const Board shape(rows, cols, start, exit);  // validates
     if (rows * cols > kMaxEnumerationCells || (rows + 2) * (cols + 2) > kMaxPadded)
         throw std::invalid_argument(
             "enumeration handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128 "
             "(8x8, 7x9, 16x4, ...)");
+    want = std::max<std::size_t>(want, 1);
+    const Grid g(rows, cols, start, exit);
+    return std::make_unique<CellTree>(rows, cols, start, exit, frontier(g, want), want, g);
+}
+
+EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
+                                   const EnumerationOptions& options) {
+    return cell_enumeration_tree(rows, cols, start, exit, options.frontier)->run(options);
+}
+
+EnumerationResult CellTree::run(const EnumerationOptions& options) const {
+    const int rows = rows_, cols = cols_;
+    const Cell start = start_, exit = exit_;
+    const Grid& g = g_;
+    const std::vector<Node>& nodes = nodes_;
+    if (std::max<std::size_t>(options.frontier, 1) != frontier())
+        throw std::invalid_argument("a tree cut for a frontier of " + std::to_string(frontier()) +
+                                    " run with options for " + std::to_string(options.frontier));
     if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
         throw std::invalid_argument("shard i/N needs 0 <= i < N");
     if (options.at_least > 0)
         throw std::invalid_argument("the cell enumeration counts every board (no at_least)");
     const auto t0 = std::chrono::steady_clock::now();
-    const Grid g(rows, cols, start, exit);
-    const std::vector<Node> nodes = frontier(g, std::max<std::size_t>(options.frontier, 1));
     if (options.done && options.done->empty()) options.done->assign(nodes.size(), 0);
     if (options.done && options.done->size() != nodes.size())
         throw std::invalid_argument(
@@ -251,10 +292,7 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
 }
 
 std::size_t enumeration_subtrees(int rows, int cols, Cell start, Cell exit, std::size_t frontier) {
-    if (rows < 1 || cols < 1 || rows * cols > kMaxEnumerationCells || (rows + 2) * (cols + 2) > 128)
-        throw std::invalid_argument("enumeration handles grids of at most 64 cells");
-    const enumeration::Grid g(rows, cols, start, exit);
-    return enumeration::frontier(g, std::max<std::size_t>(frontier, 1)).size();
+    return cell_enumeration_tree(rows, cols, start, exit, frontier)->subtrees();
 }
 
 }  // namespace maze

@@ -168,14 +168,56 @@ struct Collector {
 
 }  // namespace passage_detail
 
+namespace passage_detail {
+
+class PassageTree final : public EnumerationTree {
+  public:
+    PassageTree(int rows, int cols, int entrance, int exit, Forest forest, std::size_t want)
+        : PassageTree(rows, cols, entrance, exit, forest, passage_detail::frontier(forest, want),
+                      want) {}
+
+    EnumerationResult run(const EnumerationOptions& options) const override;
+
+  private:
+    PassageTree(int rows, int cols, int entrance, int exit, Forest forest, std::vector<Item> items,
+                std::size_t want)
+        : EnumerationTree(want, items.size()),
+          rows_(rows),
+          cols_(cols),
+          entrance_(entrance),
+          exit_(exit),
+          forest_(std::move(forest)),
+          items_(std::move(items)) {}
+
+    int rows_, cols_, entrance_, exit_;
+    Forest forest_;
+    std::vector<Item> items_;
+};
+
+}  // namespace passage_detail
+
+std::unique_ptr<EnumerationTree> passage_enumeration_tree(int rows, int cols, int entrance,
+                                                          int exit, std::size_t want) {
+    return std::make_unique<passage_detail::PassageTree>(
+        rows, cols, entrance, exit, passage_detail::make_forest(rows, cols, entrance, exit),
+        std::max<std::size_t>(want, 1));
+}
+
 EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int exit,
                                            const EnumerationOptions& options) {
-    const passage_detail::Forest forest = passage_detail::make_forest(rows, cols, entrance, exit);
+    return passage_enumeration_tree(rows, cols, entrance, exit, options.frontier)->run(options);
+}
+
+EnumerationResult passage_detail::PassageTree::run(const EnumerationOptions& options) const {
+    const int rows = rows_, cols = cols_, entrance = entrance_, exit = exit_;
+    const Forest& forest = forest_;
+    const std::vector<Item>& items = items_;
+    if (std::max<std::size_t>(options.frontier, 1) != frontier())
+        throw std::invalid_argument("a tree cut for a frontier of " + std::to_string(frontier()) +
+                                    " run with options for " + std::to_string(options.frontier));
     if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
         throw std::invalid_argument("shard i/N needs 0 <= i < N");
     const auto t0 = std::chrono::steady_clock::now();
-    const std::vector<passage_detail::Item> items =
-        passage_detail::frontier(forest, std::max<std::size_t>(options.frontier, 1));
     if (options.done && options.done->empty()) options.done->assign(items.size(), 0);
     if (options.done && options.done->size() != items.size())
         throw std::invalid_argument(
@@ -250,9 +292,7 @@ EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int
 
 std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int exit,
                                          std::size_t frontier_size) {
-    return passage_detail::frontier(passage_detail::make_forest(rows, cols, entrance, exit),
-                                    std::max<std::size_t>(frontier_size, 1))
-        .size();
+    return passage_enumeration_tree(rows, cols, entrance, exit, frontier_size)->subtrees();
 }
 
 TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, std::uint64_t probes,

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -69,7 +70,35 @@ struct EnumerationOptions {
     }
 };
 
-// Enumerates every board of the rows x cols grid with start and exit open.
+// One grid's decision tree cut into its frontier subtrees, once: a job that enumerates it in
+// slices (checkpoint segments, the exhaustive optimizer's steps, resumed work) runs the same
+// tree again and again without cutting it again (cutting a 6x6 tree into 16,384 subtrees takes
+// as long as enumerating a few hundred of them).
+class EnumerationTree {
+  public:
+    virtual ~EnumerationTree() = default;
+    // The frontier asked for, and the subtrees it gave (at least that many, unless the whole tree
+    // has fewer leaves): the length of a `done` list, the unit of shards and hand-outs.
+    std::size_t frontier() const { return frontier_; }
+    std::size_t subtrees() const { return subtrees_; }
+    // Enumerates the subtrees `options` selects (options.frontier must be this tree's).
+    virtual EnumerationResult run(const EnumerationOptions& options) const = 0;
+
+  protected:
+    EnumerationTree(std::size_t frontier, std::size_t subtrees)
+        : frontier_(frontier), subtrees_(subtrees) {}
+
+  private:
+    std::size_t frontier_, subtrees_;
+};
+
+// The tree of every board of the rows x cols grid with start and exit open.
+std::unique_ptr<EnumerationTree> cell_enumeration_tree(
+    int rows, int cols, Cell start, Cell exit,
+    std::size_t frontier = EnumerationOptions{}.frontier);
+
+// Enumerates every board of the rows x cols grid with start and exit open (cuts the tree for
+// this call alone: slices of one job go through cell_enumeration_tree).
 EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
                                    const EnumerationOptions& options);
 

@@ -17,6 +17,12 @@
 
 namespace maze {
 
+// The forest of every passage board of the rows x cols grid with the given entrance and exit
+// columns (-1: every column), cut once (exhaustive.hpp, EnumerationTree).
+std::unique_ptr<EnumerationTree> passage_enumeration_tree(
+    int rows, int cols, int entrance, int exit,
+    std::size_t frontier = EnumerationOptions{}.frontier);
+
 // Enumerates every passage board of the rows x cols grid with the given entrance and exit
 // columns (-1: every column). Grids of at most 64 passages (6x6, 5x7, 4x9, ...).
 EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int exit,
@@ -30,9 +36,8 @@ std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int e
 // With at_least > 0, of the tree that enumerate_passage_boards explores with that floor: a probe
 // that reaches a node the bound cuts ends there with no leaf, so comparing the two estimates
 // measures how much the bound cuts on trees too large to enumerate.
-TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit,
-                                   std::uint64_t probes, std::uint64_t seed,
-                                   std::uint64_t at_least = 0);
+TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, std::uint64_t probes,
+                                   std::uint64_t seed, std::uint64_t at_least = 0);
 
 // The plain way, for tests: walks every passage board with the reference walk.
 EnumerationResult enumerate_passages_by_walking(int rows, int cols, int entrance, int exit,

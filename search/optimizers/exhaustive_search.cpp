@@ -22,6 +22,7 @@ void ExhaustiveSearch::start(const Target& target, std::uint64_t, const std::vec
         throw ParamError(
             "optimizer.kind", "",
             "exhaustive handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128");
+    tree_ = cell_enumeration_tree(g.rows(), g.cols(), g.start(), g.exit());
     result_ = EnumerationResult{};
     result_.rows = g.rows();
     result_.cols = g.cols();
@@ -42,7 +43,7 @@ void ExhaustiveSearch::step(Evaluator& ev) {
     o.done = &done_;
     o.objective = grid_.objective;
     o.limit = chunk_;  // the next `chunk` subtrees in canonical order: the same steps every run
-    const EnumerationResult part = enumerate_boards(g.rows(), g.cols(), g.start(), g.exit(), o);
+    const EnumerationResult part = tree_->run(o);
     result_.merge(part, cap_);
     finished_ = true;
     for (auto d : done_) finished_ = finished_ && d;
@@ -86,11 +87,11 @@ void ExhaustiveSearch::restore(const nlohmann::json& state) {
     if (grid_.genes) {
         const GridGenes& g = *grid_.genes;
         if (result.model != BoardModel::Cells || result.rows != g.rows() ||
-            result.cols != g.cols() || !(result.start == g.start()) ||
-            !(result.exit == g.exit()) || result.objective != grid_.objective)
+            result.cols != g.cols() || !(result.start == g.start()) || !(result.exit == g.exit()) ||
+            result.objective != grid_.objective)
             throw std::invalid_argument("exhaustive: the checkpoint enumerates another grid");
         // One mark a subtree (none before the first step).
-        const std::size_t subtrees = enumeration_subtrees(g.rows(), g.cols(), g.start(), g.exit());
+        const std::size_t subtrees = tree_->subtrees();
         if (!done.empty() && done.size() != subtrees)
             throw std::invalid_argument("exhaustive: the checkpoint marks " +
                                         std::to_string(done.size()) + " subtrees done or not; " +

@@ -7,6 +7,7 @@
 // otherwise).
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "mazesearch/search/enumeration/exhaustive.hpp"
@@ -32,7 +33,8 @@ class ExhaustiveSearch : public Optimizer {
   private:
     std::size_t chunk_;
     std::size_t cap_;
-    EnumerableGrid grid_;  // genes == nullptr until start()
+    EnumerableGrid grid_;                          // genes == nullptr until start()
+    std::shared_ptr<const EnumerationTree> tree_;  // the grid's tree, cut once by start()
     EnumerationResult result_;
     std::vector<std::uint8_t> done_;
     bool finished_ = false;
