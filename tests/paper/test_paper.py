@@ -134,5 +134,81 @@ class RunReuseTest(unittest.TestCase):
         self.assertTrue(folder.with_name("random.set-aside-1").is_dir())
 
 
+@unittest.skipUnless(ENGINE_GIVEN or (ENGINE.is_file() and os.access(ENGINE, os.X_OK)),
+                     "build/mazesearch is not built and MAZESEARCH_BIN is not set")
+class ExhaustiveResultsTest(unittest.TestCase):
+    """The small-grid optima are computed by the engine and checked against the committed
+    results; 7x7 is read from its committed result, checked against the merge of its shards.
+    A tampered committed file is an error, not republished."""
+
+    def setUp(self):
+        self._tmp = tempfile.TemporaryDirectory()
+        self.tmp = Path(self._tmp.name)
+        from sections import exhaustive
+        self.ex = exhaustive
+
+    def tearDown(self):
+        self._tmp.cleanup()
+
+    def context(self, root=ROOT):
+        ctx = paperlib.Context(root, ENGINE, self.tmp / "out", self.tmp / "runs", quiet=True)
+        ctx.said = []
+        ctx.say = ctx.said.append
+        return ctx
+
+    def fake_root(self, tamper):
+        """A copy of the committed results and 7x7 shards, with tamper(results folder) applied."""
+        root = self.tmp / "root"
+        results = root / "experiments" / "exhaustive" / "results"
+        results.mkdir(parents=True)
+        for f in (ROOT / "experiments" / "exhaustive" / "results").glob("*.json"):
+            (results / f.name).write_bytes(f.read_bytes())
+        shards = root / "experiments" / "exhaustive" / "7x7"
+        shards.mkdir()
+        for f in (ROOT / "experiments" / "exhaustive" / "7x7").glob("shard-*-of-64.json"):
+            (shards / f.name).write_bytes(f.read_bytes())
+        tamper(results)
+        return root
+
+    def test_computed_by_the_engine_and_equal_to_the_committed_file(self):
+        ctx = self.context()
+        res, source = self.ex.result(ctx, 4, 4)
+        self.assertIn("`mazesearch enumerate --rows 4 --cols 4`", source)
+        self.assertIn("equal to `experiments/exhaustive/results/4x4.json`", source)
+        self.assertEqual((res["optimum"], res["feasible"]), (25, 5745))
+        self.assertTrue((self.tmp / "runs" / "exhaustive" / "enumerate-4x4.json").is_file())
+        self.assertTrue(any("mazesearch enumerate --rows 4 --cols 4" in s for s in ctx.said))
+
+    def test_a_committed_result_that_differs_is_an_error(self):
+        def tamper(results):
+            data = json.loads((results / "4x4.json").read_text())
+            data["optimum"] = 26
+            (results / "4x4.json").write_text(json.dumps(data))
+        ctx = self.context(self.fake_root(tamper))
+        with self.assertRaisesRegex(paperlib.PaperError, "differs from .*4x4.json in optimum"):
+            self.ex.result(ctx, 4, 4)
+
+    def test_7x7_is_the_merge_of_its_shards(self):
+        res, source = self.ex.result(self.context(), 7, 7)
+        self.assertEqual(res["optimum"], 330)
+        self.assertIn("not run here", source)
+        self.assertIn("`mazesearch merge experiments/exhaustive/7x7/shard-*-of-64.json`", source)
+
+        def tamper(results):
+            data = json.loads((results / "7x7.json").read_text())
+            data["feasible"] += 1
+            (results / "7x7.json").write_text(json.dumps(data))
+        ctx = self.context(self.fake_root(tamper))
+        with self.assertRaisesRegex(paperlib.PaperError, "not the merge .* feasible"):
+            self.ex.result(ctx, 7, 7)
+
+        def drop_a_shard(results):
+            (results.parent / "7x7" / "shard-63-of-64.json").unlink()
+        (self.tmp / "root").rename(self.tmp / "root-1")
+        ctx = self.context(self.fake_root(drop_a_shard))
+        with self.assertRaisesRegex(paperlib.PaperError, "63 shard files, not 64"):
+            self.ex.result(ctx, 7, 7)
+
+
 if __name__ == "__main__":
     unittest.main()

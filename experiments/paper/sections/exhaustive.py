@@ -1,33 +1,97 @@
 """Every small grid, exactly: the optimum of every R x C grid up to 7x7, the histogram of moves
-over every feasible 7x7 board, and Theorem 8's bound beside each optimum."""
+over every feasible 7x7 board, and Theorem 8's bound beside each optimum.
 
+Every grid but 7x7 is enumerated by the engine (cached with the report's runs) and checked
+against its committed result; 7x7 (2 hours) is read from its committed result, which is checked
+against the merge of its committed shards."""
+
+import glob
 import json
 from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
 
-from paperlib import paper_numbers, thousands
+from paperlib import PaperError, paper_numbers, thousands
 
 SIDES = range(2, 8)
 RECORDED = Path("experiments/exhaustive/results")
+SHARDS_7X7 = "experiments/exhaustive/7x7/shard-*-of-64.json"
+# The fields that make an enumeration's answer (its counters and timing aside); ours must equal
+# the recorded file's in each of them that the file has.
+ANSWER = ("rows", "cols", "start", "exit", "convention", "optimum", "optimal_boards", "boards",
+          "feasible", "histogram")
+TINY_CELLS = 36  # a tiny run enumerates the grids of at most this many cells (6x6: seconds)
+
+
+def differences(ours, theirs):
+    """The ANSWER fields on which two enumeration results differ (those `theirs` has)."""
+    return [k for k in ANSWER if k in theirs and ours.get(k) != theirs[k]]
+
+
+def recorded(ctx, rows, cols):
+    """The committed experiments/exhaustive/results/RxC.json, or None."""
+    path = ctx.root / RECORDED / f"{rows}x{cols}.json"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def merged_7x7(ctx):
+    """7x7 takes about 2 hours to enumerate, so it is not run: its committed result is read and
+    checked to equal the merge of its committed shards (`mazesearch merge ... --json`)."""
+    shards = sorted(glob.glob(str(ctx.root / SHARDS_7X7)))
+    if len(shards) != 64:
+        raise PaperError(f"{SHARDS_7X7}: {len(shards)} shard files, not 64")
+    merged = ctx.ms_json("merge", *shards)
+    res = recorded(ctx, 7, 7)
+    if res is None:
+        raise PaperError(f"no {RECORDED / '7x7.json'}")
+    differ = differences(merged, res)
+    if differ or set(ANSWER) - set(res):
+        raise PaperError(f"{RECORDED / '7x7.json'} is not the merge of {SHARDS_7X7} "
+                         f"(differ: {', '.join(differ) or 'fields missing'})")
+    return res
 
 
 def result(ctx, rows, cols):
-    """The enumeration of rows x cols: the recorded one, or one made now (runs/exhaustive/); None
-    in tiny mode for grids too large to enumerate in a moment."""
-    recorded = ctx.root / RECORDED / f"{rows}x{cols}.json"
-    if recorded.exists():
-        return json.loads(recorded.read_text()), str(RECORDED / f"{rows}x{cols}.json")
-    made = ctx.runs / "exhaustive" / f"{rows}x{cols}.json"
-    if not made.exists():
-        if ctx.tiny and rows * cols > 30:
-            return None, None
-        made.parent.mkdir(parents=True, exist_ok=True)
-        ctx.say(f"enumerating {rows}x{cols}")
-        ctx.ms("enumerate", "--rows", rows, "--cols", cols, "--threads", ctx.threads,
-               "--out", made)
-    return json.loads(made.read_text()), "made by this report"
+    """(the enumeration of rows x cols, where it comes from), or (None, None) for a grid too
+    large for a tiny run.
+
+    Every grid but 7x7 is enumerated here (`mazesearch enumerate --rows R --cols C --json`,
+    kept in RUNS/exhaustive/enumerate-RxC.json) and compared with the committed
+    experiments/exhaustive/results/RxC.json when there is one: a difference is an error."""
+    if (rows, cols) == (7, 7):
+        return merged_7x7(ctx), (f"`{RECORDED / '7x7.json'}` (not run here: about 2 hours), "
+                                 f"equal to `mazesearch merge {SHARDS_7X7}`")
+    if ctx.tiny and rows * cols > TINY_CELLS:
+        return None, None
+    ours = ctx.cached_json(f"exhaustive/enumerate-{rows}x{cols}", "enumerate", "--rows", rows,
+                           "--cols", cols)
+    command = f"`mazesearch enumerate --rows {rows} --cols {cols}`"
+    theirs = recorded(ctx, rows, cols)
+    if theirs is None:
+        return ours, command
+    differ = differences(ours, theirs)
+    if differ:
+        raise PaperError(f"{command} differs from {RECORDED / f'{rows}x{cols}.json'} in "
+                         f"{', '.join(differ)} (ours: optimum {ours.get('optimum')}, "
+                         f"feasible {ours.get('feasible')}; recorded: optimum "
+                         f"{theirs.get('optimum')}, feasible {theirs.get('feasible')})")
+    return ours, f"{command}, equal to `{RECORDED / f'{rows}x{cols}.json'}`"
+
+
+def paper_says(paper, rows, cols, optimum):
+    """The paper's figure for a grid beside our optimum: the number and how it relates."""
+    key = {(5, 5): "optimum_5x5", (6, 6): "optimum_6x6"}.get((rows, cols))
+    if (rows, cols) == (7, 7):
+        return "not solved (\"prohibitive\")"
+    if key is None:
+        return "-"
+    theirs = paper[key]["value"]
+    if theirs == optimum:
+        return f"{theirs}, the same"
+    if theirs == optimum + 2:
+        return f"{theirs}, a Flash count (= {optimum} moves)"
+    return f"{theirs}, **not ours**"
 
 
 def optimum_board(ctx, res):
@@ -106,29 +170,38 @@ def build(ctx):
     out = ["## Every small grid, exactly\n",
            "`mazesearch enumerate --rows R --cols C` walks every board of a grid by a decision "
            "tree that decides a cell only when Squeaky first looks at it, so one walk covers every "
-           "board that agrees on the cells he saw. The optimum of every grid from 2x2 to 7x7 "
-           "(`experiments/exhaustive/results/`, the grids not recorded there enumerated by this "
-           "report; \"?\": not enumerated in a tiny run):\n",
+           "board that agrees on the cells he saw. The optimum of every grid from 2x2 to 7x7: "
+           "every grid but 7x7 is enumerated by this report (`mazesearch enumerate --rows R "
+           "--cols C --json`, kept with its runs) and compared with the committed result "
+           f"`{RECORDED}/RxC.json` where there is one (a difference stops the report). 7x7 takes "
+           "about 2 hours on 2 cores, so the report does not run it: it reads the committed "
+           f"`{RECORDED}/7x7.json` and checks that it equals the merge of the committed shards "
+           f"(`mazesearch merge {SHARDS_7X7} --json`). "
+           + ("\"?\": not enumerated in a tiny run.\n" if ctx.tiny else "\n"),
            optima_figure(ctx, grid), ""]
-    rows = ["| grid | optimum | optimal boards | feasible boards | of | source |",
-            "| --- | ---: | ---: | ---: | ---: | --- |"]
+    rows = ["| grid | optimum | the paper | optimal boards | feasible boards | of | source |",
+            "| --- | ---: | --- | ---: | ---: | ---: | --- |"]
     for (r, c), res in sorted(grid.items()):
         if r != c and max(r, c) < 7:
             continue
         cells = r * c - 2
-        rows.append(f"| {r}x{c} | {thousands(res['optimum'])} | {thousands(res['optimal_boards'])}"
-                    f" | {thousands(res['feasible'])} | 2^{cells} | "
-                    f"{sources[(r, c)]} |")
+        rows.append(f"| {r}x{c} | {thousands(res['optimum'])} | "
+                    f"{paper_says(paper, r, c, res['optimum'])} | "
+                    f"{thousands(res['optimal_boards'])} | {thousands(res['feasible'])} | "
+                    f"2^{cells} | {sources[(r, c)]} |")
     out.append("The square grids and those with a side of 7 (the others are in "
-               "`experiments/exhaustive/table.md`):\n")
+               "`experiments/exhaustive/table.md`); \"the paper\" is its figure "
+               "(`experiments/paper/paper_numbers.json`, Figure 2 and Section 4.3):\n")
     out.append("\n".join(rows) + "\n")
     g66, g77 = grid.get((6, 6)), grid.get((7, 7))
-    if g66 and g77:
+    r66 = recorded(ctx, 6, 6)
+    if g66 and g77 and r66:
         share = g66["feasible"] / 2 ** 34
         out.append(
             f"The paper solved 6x6 in about {paper['days_6x6']['value']} days of parallel "
-            f"computation and called 7x7 prohibitive. Here 6x6 takes {g66['seconds']:.1f} s and "
-            f"7x7 {g77['seconds'] / 3600:.1f} hours of the recorded run: optimum "
+            f"computation and called 7x7 prohibitive. The recorded runs took "
+            f"{r66['seconds']:.1f} s for 6x6 and {g77['seconds'] / 3600:.1f} hours for 7x7 (the "
+            f"`seconds` of `{RECORDED}/6x6.json` and `7x7.json`): optimum "
             f"**{g77['optimum']}**, {thousands(g77['optimal_boards'])} optimal board, "
             f"{thousands(g77['feasible'])} feasible boards "
             f"({g77['feasible'] / g66['feasible']:,.0f} times as many as 6x6). "
