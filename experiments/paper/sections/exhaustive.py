@@ -176,8 +176,8 @@ def build(ctx):
            f"`{RECORDED}/RxC.json` where there is one (a difference stops the report). 7x7 takes "
            "about 2 hours on 2 cores, so the report does not run it: it reads the committed "
            f"`{RECORDED}/7x7.json` and checks that it equals the merge of the committed shards "
-           f"(`mazesearch merge {SHARDS_7X7} --json`). "
-           + ("\"?\": not enumerated in a tiny run.\n" if ctx.tiny else "\n"),
+           f"(`mazesearch merge {SHARDS_7X7} --json`)."
+           + (" \"?\": not enumerated in a tiny run.\n" if ctx.tiny else "\n"),
            optima_figure(ctx, grid), ""]
     rows = ["| grid | optimum | the paper | optimal boards | feasible boards | of | source |",
             "| --- | ---: | --- | ---: | ---: | ---: | --- |"]
