@@ -148,6 +148,50 @@ class DocsCiteWhatExistsTest(unittest.TestCase):
         self.assertEqual(problems, [], "\n" + "\n".join(problems))
 
 
+def code_lines(text):
+    """The lines of the fenced code blocks of a Markdown text."""
+    inside, out = False, []
+    for line in text.splitlines():
+        if line.startswith("```"):
+            inside = not inside
+        elif inside:
+            out.append(line)
+    return out
+
+
+def plot_folders_not_made(readme_text):
+    """The run folders a plot.py example in the README draws that no README command makes (no
+    `output=FOLDER` in its code blocks)."""
+    code = code_lines(readme_text)
+    made = {m for line in code for m in re.findall(r"\boutput=(\S+)", line)}
+    missing = []
+    for line in code:
+        if "experiments/plot.py" not in line:
+            continue
+        words = line.split("#")[0].split()
+        args = words[words.index(next(w for w in words if w.endswith("plot.py"))) + 1:]
+        for word in args:
+            if word.startswith("-"):
+                break
+            if word not in made:
+                missing.append(word)
+    return missing
+
+
+class ReadmePlotExampleTest(unittest.TestCase):
+    """The issue: README.md's plot.py example drew runs/anneal-6x6, which no command made."""
+
+    def test_the_checker_finds_a_folder_no_command_makes(self):
+        text = ("```sh\nbuild/mazesearch run a.yaml output=runs/a\n```\n\n```sh\n"
+                "/usr/bin/python3 experiments/plot.py runs/a runs/b -o c   # c.png\n```\n")
+        self.assertEqual(plot_folders_not_made(text), ["runs/b"])
+
+    def test_every_folder_the_readme_plots_is_made_by_a_readme_command(self):
+        text = (ROOT / "README.md").read_text()
+        self.assertTrue(any("experiments/plot.py runs/" in line for line in code_lines(text)))
+        self.assertEqual(plot_folders_not_made(text), [])
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--list"]:  # the problems alone, for a quick look
         print("\n".join(broken_citations(ROOT)) or "no broken citations")
