@@ -179,6 +179,33 @@ nlohmann::json read_json_file(const fs::path& path) {
     }
 }
 
+std::optional<fs::path> take_latest_or_previous(
+    const fs::path& latest, const fs::path& previous,
+    const std::function<void(const fs::path&)>& take,
+    const std::function<void(const std::string&)>& warn, const std::string& what,
+    const std::function<std::string(const std::string&)>& advice) {
+    std::string problems, files;
+    for (const fs::path& p : {latest, previous}) {
+        std::error_code ec;
+        if (!fs::exists(p, ec)) continue;
+        files += (files.empty() ? "" : " and ") + p.string();
+        try {
+            take(p);
+            if (!problems.empty())
+                warn(p.string() + ": resuming from this previous checkpoint instead");
+            return p;
+        } catch (const std::exception& e) {
+            const std::string why = e.what();
+            // Messages of the parsers start with the path already.
+            const std::string line = why.rfind(p.string(), 0) == 0 ? why : p.string() + ": " + why;
+            warn(line + " (unusable; skipped)");
+            problems += (problems.empty() ? "" : "; ") + line;
+        }
+    }
+    if (problems.empty()) return std::nullopt;
+    throw ConfigError("no usable " + what + ": " + problems + ". " + advice(files));
+}
+
 FolderLock::FolderLock(const fs::path& dir, const std::string& what) {
     fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd_ < 0) throw FileError(dir, "open the folder", errno);

@@ -12,7 +12,9 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -57,6 +59,17 @@ void make_folder(const std::filesystem::path& dir);
 // names it, exit status 2).
 std::string read_text_file(const std::filesystem::path& path);
 nlohmann::json read_json_file(const std::filesystem::path& path);
+
+// The latest of a pair of files kept by write_file_keeping_previous, else the previous one: the
+// first that exists and that `take` (which reads it and keeps what it read, throwing
+// std::exception when it cannot) accepts. Returns the path taken; each file passed over is said
+// through `warn` with its path and why. None when neither exists. When both are unusable,
+// ConfigError "no usable WHAT: why each. ADVICE(FILES)", FILES naming the ones that exist.
+std::optional<std::filesystem::path> take_latest_or_previous(
+    const std::filesystem::path& latest, const std::filesystem::path& previous,
+    const std::function<void(const std::filesystem::path&)>& take,
+    const std::function<void(const std::string&)>& warn, const std::string& what,
+    const std::function<std::string(const std::string& files)>& advice);
 
 class FolderLock {
   public:

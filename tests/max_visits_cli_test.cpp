@@ -115,7 +115,7 @@ TEST(MaxVisitsCli, EnumerateAndMergeKeepObjectivesApart) {
               0);
     const CmdResult mixed = run("merge " + dir + "/mv_shard0.json " + moves_shard);
     EXPECT_EQ(mixed.status, 2);
-    EXPECT_NE(mixed.err.find("objectives"), std::string::npos) << mixed.err;
+    EXPECT_NE(mixed.err.find("objective moves, not max-visits"), std::string::npos) << mixed.err;
 
     // The progress of a moves enumeration does not resume as max-visits.
     const std::string out = dir + "/mv_resume.json";

@@ -297,7 +297,7 @@ TEST(Runner, ACorruptCheckpointFallsBackToThePreviousOneAndEndsTheSame) {
         EXPECT_EQ(logbook_without_timing(whole), logbook_without_timing(parts)) << corrupt;
         const std::string log = slurp(parts / "log.txt");
         EXPECT_NE(log.find("checkpoint.json"), std::string::npos) << log;
-        EXPECT_NE(log.find("(corrupt; skipped)"), std::string::npos) << log;
+        EXPECT_NE(log.find("(unusable; skipped)"), std::string::npos) << log;
         EXPECT_NE(log.find("checkpoint.prev.json: resuming from this previous checkpoint"),
                   std::string::npos)
             << log;

@@ -16,10 +16,12 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "mazesearch/experiments/cluster/world.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/commands/enumerate_files.hpp"
 #include "mazesearch/experiments/commands/enumerate_mpi.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
@@ -77,28 +79,12 @@ int parse_column(const std::string& text, const std::string& what, int cols) {
     return c;
 }
 
-std::string column_text(int c) {
-    return c < 0 ? "any" : std::to_string(c);
-}
-
 // What the optimum of a result counts.
 const char* value_unit(const EnumerationResult& r) {
     if (r.objective == WalkObjective::MaxVisits)
         return "max-visits (visits of the most-visited cell)";
     return r.model == BoardModel::Passages ? "moves (the move in and the move out counted)"
                                            : "moves (paper convention)";
-}
-
-// "5x5, start (0,0), exit (4,0)" or "5x5 passages, entrance any, exit 2".
-std::string describe_grid(const EnumerationResult& r) {
-    char buf[160];
-    if (r.model == BoardModel::Passages)
-        std::snprintf(buf, sizeof buf, "%dx%d passages, entrance %s, exit %s", r.rows, r.cols,
-                      column_text(r.start.c).c_str(), column_text(r.exit.c).c_str());
-    else
-        std::snprintf(buf, sizeof buf, "%dx%d, start (%d,%d), exit (%d,%d)", r.rows, r.cols,
-                      r.start.r, r.start.c, r.exit.r, r.exit.c);
-    return buf;
 }
 
 void print_result(const EnumerationResult& r, bool json) {
@@ -118,10 +104,7 @@ void print_result(const EnumerationResult& r, bool json) {
     std::printf(
         "%s%s: optimum %llu %s, "
         "%llu optimal board%s; %llu feasible boards%s; %llu leaves; %.2f s\n",
-        describe_grid(r).c_str(),
-        r.shards > 1
-            ? (" shard " + std::to_string(r.shard) + "/" + std::to_string(r.shards)).c_str()
-            : "",
+        describe_grid(r).c_str(), r.shards > 1 ? (" " + r.shards_text()).c_str() : "",
         static_cast<unsigned long long>(r.optimum), value_unit(r),
         static_cast<unsigned long long>(r.optimal_boards), r.optimal_boards == 1 ? "" : "s",
         static_cast<unsigned long long>(r.feasible),
@@ -131,89 +114,6 @@ void print_result(const EnumerationResult& r, bool json) {
                        : "",
         static_cast<unsigned long long>(r.leaves), r.seconds);
     for (const std::string& b : r.boards) std::printf("\n%s", b.c_str());
-}
-
-// An enumeration's checkpoint: the result so far and which subtrees are done.
-struct ProgressFile {
-    fs::path path;
-    EnumerationResult result;
-    std::vector<std::uint8_t> done;
-};
-
-// The latest usable progress file (OUT.progress, else the one before it, OUT.progress.prev); a
-// corrupt one is said and passed over. None when neither exists; ConfigError naming both and
-// what to do when neither can be read.
-std::optional<ProgressFile> load_progress(const fs::path& latest, const fs::path& previous) {
-    std::string problems;
-    for (const fs::path& path : {latest, previous}) {
-        if (!fs::exists(path)) continue;
-        try {
-            const nlohmann::json p = read_json_file(path);
-            const std::string done = p.at("done").get<std::string>();
-            if (done.find_first_not_of("01") != std::string::npos)
-                throw ConfigError(path.string() + ": done: expected a string of 0s and 1s");
-            ProgressFile f{path, EnumerationResult::from_json(p.at("result")),
-                           done_from_text(p.at("done").get<std::string>())};
-            if (!problems.empty())
-                diag().warn("{}: resuming from this previous checkpoint instead", path.string());
-            return f;
-        } catch (const std::exception& e) {
-            const std::string why = e.what();
-            const std::string line =
-                why.rfind(path.string(), 0) == 0 ? why : path.string() + ": " + why;
-            diag().warn("{} (corrupt; skipped)", line);
-            problems += (problems.empty() ? "" : "; ") + line;
-        }
-    }
-    if (problems.empty()) return std::nullopt;
-    throw ConfigError("no usable progress: " + problems + ". To start over, remove " +
-                      latest.string() + " and " + previous.string());
-}
-
-// Adds to `total` and `done` what the journal of a distributed enumeration (OUT.progress.log,
-// experiments/commands/enumerate_mpi.hpp) holds beyond the progress file: one line per batch of
-// finished subtrees, {"subtrees": [...], "result": {...}}. A batch whose subtrees the progress
-// already marks done is skipped (the progress was written after it), a last line cut short (a
-// process killed while writing it) is dropped. Returns the subtrees added.
-std::size_t replay_journal(const fs::path& path, EnumerationResult& total,
-                           std::vector<std::uint8_t>& done, std::size_t cap) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw FileError(path, "read the journal", errno);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::size_t added = 0, line_no = 0, at = 0;
-    while (at < text.size()) {
-        const std::size_t end = text.find('\n', at);
-        ++line_no;
-        if (end == std::string::npos) {
-            diag().warn("{}:{}: a line cut short (the job ended while writing it); dropped",
-                        path.string(), line_no);
-            break;
-        }
-        const std::string line = text.substr(at, end - at);
-        at = end + 1;
-        const std::string where = path.string() + ":" + std::to_string(line_no);
-        try {
-            const nlohmann::json j = nlohmann::json::parse(line);
-            const auto ids = j.at("subtrees").get<std::vector<std::size_t>>();
-            std::size_t marked = 0;
-            for (std::size_t i : ids) {
-                if (i >= done.size())
-                    throw ConfigError("subtree " + std::to_string(i) + " of " +
-                                      std::to_string(done.size()));
-                marked += done[i] != 0;
-            }
-            if (ids.empty() || marked == ids.size()) continue;  // in the progress already
-            if (marked != 0) throw ConfigError("a batch partly in the progress file");
-            total.merge(EnumerationResult::from_json(j.at("result")), cap);
-            for (std::size_t i : ids) done[i] = 1;
-            added += ids.size();
-        } catch (const std::exception& e) {
-            throw ConfigError(where + ": not a journal line of this enumeration (" +
-                              std::string(e.what()) + "); to go on without it, remove " +
-                              path.string() + " (its subtrees will be enumerated again)");
-        }
-    }
-    return added;
 }
 
 int finish_enumeration(const EnumerateOptions& o, const EnumerationResult& total);
@@ -255,12 +155,28 @@ int run_enumerate(const EnumerateOptions& o) {
         throw ConfigError("--objective: expected moves or max-visits, got '" + o.objective + "'");
     int shard = 0, shards = 1;
     {
-        char slash = 0;
-        std::istringstream in(o.shard);
-        if (!(in >> shard >> slash >> shards) || slash != '/' || shards < 1 || shard < 0 ||
-            shard >= shards)
+        // Digits, a slash, digits: nothing before, between or after ("1/2x", "1/2/3" and "1/2 "
+        // were taken as 1/2).
+        const std::size_t slash = o.shard.find('/');
+        auto number = [&](std::string_view digits, int& to) {
+            if (digits.empty() || digits.size() > 9 ||
+                digits.find_first_not_of("0123456789") != std::string_view::npos)
+                return false;
+            to = std::stoi(std::string(digits));
+            return true;
+        };
+        const std::string_view text(o.shard);
+        if (slash == std::string::npos || !number(text.substr(0, slash), shard) ||
+            !number(text.substr(slash + 1), shards) || shards < 1 || shard >= shards)
             throw ConfigError("--shard: expected i/N with 0 <= i < N, got '" + o.shard + "'");
     }
+    if (o.estimate && (!o.out.empty() || o.resume || o.shard != "0/1"))
+        throw ConfigError(
+            std::string("--estimate: only estimates the whole tree and writes nothing; ") +
+            (o.resume         ? "--resume"
+             : !o.out.empty() ? "--out"
+                              : "--shard") +
+            " is for an enumeration");
     if (o.estimate) {
         if (world().rank() != 0) return kExitOk;  // under mpirun, one estimate (rank 0's)
         const TreeEstimate e = passages ? estimate_passage_tree(o.rows, o.cols, start.c, exit.c,
@@ -314,8 +230,9 @@ int run_enumerate(const EnumerateOptions& o) {
     total.cols = o.cols;
     total.start = start;
     total.exit = exit;
-    total.shard = shard;
+    total.held = {shard};
     total.shards = shards;
+    total.frontier = o.frontier;
     total.objective = *objective;
     std::vector<std::uint8_t> done;
     // The tree cut into its subtrees, once for the whole job (every checkpoint segment runs it).
@@ -348,6 +265,10 @@ int run_enumerate(const EnumerateOptions& o) {
         const fs::path out(o.out);
         if (fs::is_directory(out))
             throw ConfigError(o.out + ": is a folder; --out takes a file name (the result)");
+        if (fs::exists(out) && !fs::is_regular_file(out))
+            throw ConfigError(o.out +
+                              ": is not a regular file (a device?); --out takes a file name that "
+                              "the result, OUT.progress and OUT.lock can be written beside");
         const fs::path folder = out.parent_path().empty() ? fs::path(".") : out.parent_path();
         if (!fs::is_directory(folder)) throw FileError(folder, "write the result there", ENOENT);
         lock.emplace(FolderLock::file(o.out + ".lock", o.out, "an enumeration"));
@@ -358,45 +279,28 @@ int run_enumerate(const EnumerateOptions& o) {
     if (!files_here) {
         // Another rank of an MPI job: rank 0 checked the files.
     } else if (o.resume) {
-        if (o.out.empty())
-            throw ConfigError("--resume needs --out FILE (the progress is FILE.progress)");
         if (fs::exists(o.out) && !fs::exists(progress_path) && !fs::exists(previous_path) &&
             !fs::exists(journal_path)) {
+            // Finished: but only if it is this job's, every subtree of it counted.
+            read_finished_result(o.out, total, tree().subtrees());
             std::printf("%s: already finished\n", o.out.c_str());
             std::error_code ec;
             fs::remove(o.out + ".lock", ec);
             if (distributed()) world().broadcast("finished");  // the other ranks end too
             return kExitOk;
         }
-        const std::optional<ProgressFile> p = load_progress(progress_path, previous_path);
-        if (!p) {
-            if (!fs::exists(journal_path))
-                diag().warn(
-                    "{}: no progress written yet (the enumeration stopped before its first "
-                    "checkpoint); starting it from the beginning",
-                    progress_path.string());
-        } else {
-            total = p->result;
-            done = p->done;
-            if (total.model != (passages ? BoardModel::Passages : BoardModel::Cells))
-                throw ConfigError(p->path.string() + ": an enumeration of " +
-                                  std::string(model_name(total.model)) + ", not " + o.model);
-            if (total.at_least != o.at_least)
-                throw ConfigError(p->path.string() + ": an enumeration of the boards worth " +
-                                  std::to_string(total.at_least) + " or more, not " +
-                                  std::to_string(o.at_least) + " (--at-least)");
-            if (total.rows != o.rows || total.cols != o.cols || !(total.start == start) ||
-                !(total.exit == exit) || total.shard != shard || total.shards != shards)
-                throw ConfigError(p->path.string() + ": belongs to another grid or shard");
-            if (total.objective != *objective)
-                throw ConfigError(p->path.string() + ": an enumeration of objective " +
-                                  std::string(objective_name(total.objective)) + ", not " +
-                                  o.objective);
+        if (std::optional<ProgressFile> p =
+                load_progress(progress_path, previous_path, total, tree().subtrees())) {
+            total = std::move(p->result);
+            done = std::move(p->done);
+        } else if (!fs::exists(journal_path)) {
+            diag().warn(
+                "{}: no progress written yet (the enumeration stopped before its first "
+                "checkpoint); starting it from the beginning",
+                progress_path.string());
         }
         if (fs::exists(journal_path)) {
-            if (done.empty()) {
-                done.assign(tree().subtrees(), 0);
-            }
+            if (done.empty()) done.assign(tree().subtrees(), 0);
             const std::size_t added = replay_journal(journal_path, total, done, o.cap);
             if (added)
                 diag().info("{}: {} more subtrees finished after the last checkpoint",
@@ -633,45 +537,7 @@ Command add_merge(CLI::App& app) {
     sub->add_flag("--json", *json, "Print one JSON object");
     sub->add_option("--cap", *cap, "Optimal boards listed at most");
     return {sub, [files, json, cap] {
-                EnumerationResult total;
-                std::vector<int> seen;
-                for (size_t i = 0; i < files->size(); ++i) {
-                    EnumerationResult r;
-                    try {
-                        r = EnumerationResult::from_json(read_json_file((*files)[i]));
-                    } catch (const nlohmann::json::exception& e) {
-                        throw ConfigError((*files)[i] + ": not an enumeration result: " + e.what());
-                    } catch (const std::invalid_argument& e) {
-                        throw ConfigError((*files)[i] + ": " + e.what());
-                    }
-                    if (i == 0) {
-                        total = r;
-                        seen.assign(static_cast<size_t>(r.shards), 0);
-                    } else {
-                        if (r.shards != total.shards)
-                            throw ConfigError((*files)[i] + ": a shard of " +
-                                              std::to_string(r.shards) + ", the others are of " +
-                                              std::to_string(total.shards));
-                        try {
-                            total.merge(r, *cap);
-                        } catch (const std::invalid_argument& e) {
-                            throw ConfigError((*files)[i] + ": " + e.what());
-                        }
-                    }
-                    if (seen[static_cast<size_t>(r.shard)]++)
-                        throw ConfigError((*files)[i] + ": shard " + std::to_string(r.shard) +
-                                          " given twice");
-                }
-                std::string missing;
-                for (size_t s = 0; s < seen.size(); ++s)
-                    if (!seen[s]) missing += (missing.empty() ? "" : ", ") + std::to_string(s);
-                total.shard = 0;
-                if (!missing.empty())
-                    diag().warn("merge: shards {} of {} missing; the result is partial", missing,
-                                total.shards);
-                else
-                    total.shards = 1;
-                print_result(total, *json);
+                print_result(merge_result_files(*files, *cap), *json);
                 return kExitOk;
             }};
 }

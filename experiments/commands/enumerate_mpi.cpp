@@ -337,7 +337,8 @@ int run_rank0(DistributedEnumeration& job) {
                     if (!report.at("result").is_null())
                         master.finish(msg->from,
                                       report.at("subtrees").get<std::vector<std::size_t>>(),
-                                      EnumerationResult::from_json(report.at("result")));
+                                      EnumerationResult::from_json(report.at("result"),
+                                                                   EnumerationResult::Kind::Part));
                     nlohmann::json answer;
                     if (report.at("leaving").get<bool>()) {
                         master.leave(msg->from);

@@ -219,7 +219,8 @@ EnumerationResult CellTree::run(const EnumerationOptions& options) const {
     total.cols = cols;
     total.start = start;
     total.exit = exit;
-    total.shard = options.shard;
+    total.held = {options.shard};
+    total.frontier = frontier();
     total.shards = options.shards;
     total.objective = options.objective;
     if (options.next) {
@@ -251,6 +252,7 @@ EnumerationResult CellTree::run(const EnumerationOptions& options) const {
                     c.r.boards.clear();
                 }
                 c.r.subtrees = 1;
+                trim_boards(c.r.boards, options.board_cap);  // in text order, as every result
                 std::uint64_t b = floor.load();
                 while (c.r.optimal_boards > 0 && c.r.optimum > b &&
                        !floor.compare_exchange_weak(b, c.r.optimum)) {

@@ -235,7 +235,8 @@ EnumerationResult passage_detail::PassageTree::run(const EnumerationOptions& opt
     total.cols = cols;
     total.start = {0, entrance};
     total.exit = {rows - 1, exit};
-    total.shard = options.shard;
+    total.held = {options.shard};
+    total.frontier = frontier();
     total.shards = options.shards;
     total.objective = options.objective;
     total.at_least = options.at_least;
@@ -252,6 +253,7 @@ EnumerationResult passage_detail::PassageTree::run(const EnumerationOptions& opt
                 c.explore(forest.grids[static_cast<size_t>(it.grid)], n);
                 c.flush();
                 c.r.subtrees = 1;
+                trim_boards(c.r.boards, options.board_cap);  // in text order, as every result
                 options.finished(*i, std::move(c.r));  // seconds 0: the hand-out times the whole
             }
         });

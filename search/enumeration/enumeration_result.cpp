@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/passage_board.hpp"
 
 namespace maze {
@@ -51,6 +52,55 @@ void EnumerationResult::merge(const EnumerationResult& o, std::size_t board_cap)
     seconds += o.seconds;
 }
 
+void EnumerationResult::merge_shards(const EnumerationResult& o, std::size_t board_cap) {
+    if (o.shards != shards)
+        throw std::invalid_argument("a result of " + std::to_string(o.shards) +
+                                    " shards cannot be merged with one of " +
+                                    std::to_string(shards));
+    if (o.frontier != frontier)
+        throw std::invalid_argument("a tree cut for --frontier " + std::to_string(o.frontier) +
+                                    " cannot be merged with one cut for " +
+                                    std::to_string(frontier) +
+                                    " (their subtrees, and so their shards, differ)");
+    std::string twice;
+    for (int s : o.held)
+        if (std::binary_search(held.begin(), held.end(), s))
+            twice += (twice.empty() ? "" : ", ") + std::to_string(s);
+    if (!twice.empty())
+        throw std::invalid_argument(
+            "shard" + std::string(twice.find(',') == std::string::npos ? " " : "s ") + twice +
+            " of " + std::to_string(shards) + " given twice (its boards would be counted twice)");
+    merge(o, board_cap);
+    held.insert(held.end(), o.held.begin(), o.held.end());
+    std::sort(held.begin(), held.end());
+}
+
+void EnumerationResult::whole_if_complete() {
+    if (held.size() != static_cast<std::size_t>(shards)) return;
+    shards = 1;  // every shard: the whole tree
+    held = {0};
+}
+
+std::uint64_t shard_subtrees(std::size_t tree_subtrees, int s, int n) {
+    const auto t = static_cast<std::uint64_t>(tree_subtrees);
+    const auto i = static_cast<std::uint64_t>(s), k = static_cast<std::uint64_t>(n);
+    return i >= t ? 0 : (t - i + k - 1) / k;
+}
+
+std::uint64_t EnumerationResult::subtrees_held(std::size_t tree_subtrees) const {
+    std::uint64_t n = 0;
+    for (int s : held) n += shard_subtrees(tree_subtrees, s, shards);
+    return n;
+}
+
+std::string EnumerationResult::shards_text() const {
+    if (shards == 1) return "";
+    if (held.size() == 1) return "shard " + std::to_string(held[0]) + "/" + std::to_string(shards);
+    std::string list;
+    for (int s : held) list += (list.empty() ? "" : ", ") + std::to_string(s);
+    return "shards " + list + " of " + std::to_string(shards);
+}
+
 nlohmann::json EnumerationResult::to_json() const {
     nlohmann::json j;
     if (model == BoardModel::Passages) j["model"] = model_name(model);
@@ -64,8 +114,12 @@ nlohmann::json EnumerationResult::to_json() const {
         j["exit"] = {exit.r, exit.c};
     }
     if (at_least > 0) j["at_least"] = at_least;
-    j["shard"] = shard;
+    if (held.size() == 1)
+        j["shard"] = held[0];
+    else
+        j["shards_held"] = held;
     j["shards"] = shards;
+    j["frontier"] = frontier;
     j["objective"] = objective_name(objective);
     // Moves are counted in the paper's convention (Mouse Maze 2: the move in and the move out
     // counted); max visits count visits, with no convention.
@@ -128,7 +182,7 @@ Cell json_cell(const nlohmann::json& v, const std::string& what, int rows, int c
 
 }  // namespace
 
-EnumerationResult EnumerationResult::from_json(const nlohmann::json& j) {
+EnumerationResult EnumerationResult::from_json(const nlohmann::json& j, Kind kind) {
     if (!j.is_object()) bad_result("expected a JSON object");
     EnumerationResult r;
     r.rows = static_cast<int>(json_whole(json_field(j, "rows"), "rows", 1, kMaxSide));
@@ -150,8 +204,25 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j) {
     if (j.contains("at_least")) r.at_least = json_count(j["at_least"], "at_least");
     if (j.contains("shards"))
         r.shards = static_cast<int>(json_whole(j["shards"], "shards", 1, 1 << 30));
+    if (j.contains("shard") && j.contains("shards_held"))
+        bad_result("shard and shards_held: one or the other");
     if (j.contains("shard"))
-        r.shard = static_cast<int>(json_whole(j["shard"], "shard", 0, r.shards - 1));
+        r.held = {static_cast<int>(json_whole(j["shard"], "shard", 0, r.shards - 1))};
+    if (j.contains("shards_held")) {
+        const nlohmann::json& h = j["shards_held"];
+        if (!h.is_array() || h.size() < 2 || h.size() >= static_cast<std::size_t>(r.shards))
+            bad_result("shards_held: expected a list of 2 to " + std::to_string(r.shards - 1) +
+                       " shards (all of them make the whole tree, shard 0 of 1)");
+        r.held.clear();
+        for (const nlohmann::json& v : h) {
+            const int s = static_cast<int>(json_whole(v, "shards_held", 0, r.shards - 1));
+            if (!r.held.empty() && s <= r.held.back())
+                bad_result("shards_held: expected distinct shards in increasing order");
+            r.held.push_back(s);
+        }
+    }
+    if (j.contains("frontier"))
+        r.frontier = static_cast<std::size_t>(json_whole(j["frontier"], "frontier", 1, 1 << 26));
     std::string objective = "moves";
     if (j.contains("objective")) {
         if (!j["objective"].is_string()) bad_result("objective: expected a name");
@@ -204,7 +275,105 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j) {
             bad_result("seconds: expected a time");
         r.seconds = t.get<double>();
     }
+    r.check(kind);
     return r;
+}
+
+namespace {
+
+// What a board listed in a result is worth when walked, by the result's objective.
+std::uint64_t walked_value(const EnumerationResult& r, const std::string& text) {
+    const bool visits = r.objective == WalkObjective::MaxVisits;
+    if (r.model == BoardModel::Passages) {
+        const PassageWalkResult w =
+            reference_passage_walk(PassageBoard::parse(text, "enumeration result"));
+        if (!w.feasible) return 0;
+        return visits ? *std::max_element(w.visits.begin(), w.visits.end()) : w.moves;
+    }
+    const Board b = Board::parse(text, "enumeration result");
+    MouseWalk walker;
+    const WalkResult w = evaluate(b, walker);
+    if (!w.feasible) return 0;
+    if (!visits) return w.moves;
+    std::uint64_t most = 0;
+    for (int i = 0; i < b.rows(); ++i)
+        for (int k = 0; k < b.cols(); ++k) most = std::max(most, walker.visits(i, k));
+    return most;
+}
+
+}  // namespace
+
+void EnumerationResult::check(Kind kind) const {
+    std::uint64_t sum = 0;
+    for (const auto& [value, n] : histogram) {
+        if (n == 0) bad_result("histogram: " + std::to_string(value) + ": 0 boards (not listed)");
+        if (value < at_least)
+            bad_result("histogram: " + std::to_string(value) + " is below at_least " +
+                       std::to_string(at_least));
+        if (sum + n < sum) bad_result("histogram: the counts overflow");
+        sum += n;
+    }
+    if (sum != feasible)
+        bad_result("feasible: " + std::to_string(feasible) + ", but the histogram counts " +
+                   std::to_string(sum) + " boards");
+    // Every leaf is at least one board (only leaves worth at_least or more count boards).
+    if (at_least == 0 && leaves > feasible)
+        bad_result("leaves: " + std::to_string(leaves) + ", more than the " +
+                   std::to_string(feasible) + " feasible boards");
+    if (optimal_boards == 0 && (optimum != 0 || !boards.empty()))
+        bad_result("optimal_boards: 0, with an optimum or boards listed");
+    if (boards.size() > optimal_boards)
+        bad_result("boards: " + std::to_string(boards.size()) + " listed, more than the " +
+                   std::to_string(optimal_boards) + " optimal boards");
+    if (optimal_boards > 0) {
+        const auto at = histogram.find(optimum);
+        if (at == histogram.end())
+            bad_result("optimum: " + std::to_string(optimum) + " is not in the histogram");
+        // A part may count boards worth its optimum that it searched below a floor (Kind).
+        if (kind == Kind::Result ? at->second != optimal_boards : at->second < optimal_boards)
+            bad_result("optimal_boards: " + std::to_string(optimal_boards) +
+                       ", but the histogram has " + std::to_string(at->second) + " boards worth " +
+                       std::to_string(optimum));
+    }
+    if (kind == Kind::Result && !histogram.empty() &&
+        (optimal_boards == 0 || histogram.rbegin()->first != optimum))
+        bad_result("optimum: " + std::to_string(optimum) + ", but the histogram goes up to " +
+                   std::to_string(histogram.rbegin()->first));
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        if (i > 0 && !(boards[i - 1] < boards[i]))
+            bad_result("boards: expected distinct boards in text order");
+        const std::uint64_t v = walked_value(*this, boards[i]);
+        if (v != optimum)
+            bad_result("boards: board " + std::to_string(i + 1) + " is worth " + std::to_string(v) +
+                       " when walked, not the optimum " + std::to_string(optimum));
+    }
+}
+
+void check_subtrees(const EnumerationResult& r, std::size_t tree_subtrees) {
+    const std::uint64_t want = r.subtrees_held(tree_subtrees);
+    if (r.subtrees != want)
+        bad_result("subtrees: " + std::to_string(r.subtrees) + ", but " +
+                   (r.shards == 1 ? std::string("the tree") : r.shards_text()) + " of the " +
+                   std::to_string(r.rows) + "x" + std::to_string(r.cols) +
+                   " tree cut for --frontier " + std::to_string(r.frontier) + " has " +
+                   std::to_string(want));
+}
+
+void check_progress(const EnumerationResult& r, const std::vector<std::uint8_t>& done) {
+    std::uint64_t marked = 0;
+    for (std::size_t i = 0; i < done.size(); ++i) {
+        if (!done[i]) continue;
+        ++marked;
+        if (!std::binary_search(r.held.begin(), r.held.end(),
+                                static_cast<int>(i % static_cast<std::size_t>(r.shards))))
+            throw std::invalid_argument("done: subtree " + std::to_string(i) +
+                                        " marked done, but it is not in " +
+                                        (r.shards_text().empty() ? "the tree" : r.shards_text()));
+    }
+    if (marked != r.subtrees)
+        throw std::invalid_argument("done: " + std::to_string(marked) +
+                                    " subtrees marked done, but the result counts " +
+                                    std::to_string(r.subtrees));
 }
 
 std::string done_to_text(const std::vector<std::uint8_t>& done) {

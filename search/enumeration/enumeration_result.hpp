@@ -18,6 +18,8 @@
 namespace maze {
 
 constexpr int kMaxEnumerationCells = 64;
+// The subtrees an enumeration's tree is cut into unless told otherwise (at least this many).
+constexpr std::size_t kDefaultFrontier = std::size_t{1} << 14;
 
 // Which boards an enumeration covers: grids of open and blocked cells (the paper's mouse maze), or
 // Mouse Maze 2's passage boards (every cell open, the passages between them decided).
@@ -35,7 +37,14 @@ struct EnumerationResult {
     // When > 0, only boards worth at least this much are counted (feasible, histogram, optimum):
     // the enumeration cut the subtrees its bound proved unable to reach it. 0: every board.
     std::uint64_t at_least = 0;
-    int shard = 0, shards = 1;
+    // The shards this result holds, of `shards` (shard s: the subtrees i of the tree with
+    // i mod shards == s): one for `enumerate --shard s/N`, several for a merge of some of them.
+    // A result of the whole tree holds {0} of 1. Sorted, distinct.
+    int shards = 1;
+    std::vector<int> held{0};
+    // The frontier the tree was cut for (`--frontier`): with the shards, it says exactly which
+    // subtrees the result covers, so results cut for different frontiers never add up.
+    std::size_t frontier = kDefaultFrontier;
     WalkObjective objective = WalkObjective::Moves;  // what a board's value is
     std::uint64_t optimum = 0;                       // the largest value over all feasible boards
     std::uint64_t optimal_boards = 0;                // boards of that value
@@ -49,16 +58,50 @@ struct EnumerationResult {
     std::uint64_t cuts = 0;      // subtrees cut by the bound (at_least > 0)
     double seconds = 0;
 
-    // Adds another shard's result of the same grid and objective (throws std::invalid_argument
-    // otherwise).
-    void merge(const EnumerationResult& other, std::size_t board_cap);
+    // Adds the counts of another part of the same work (other subtrees of the same grid,
+    // objective and floor; throws std::invalid_argument otherwise). The shards held are not
+    // touched: this is how one job sums its own pieces.
+    void merge(const EnumerationResult& part, std::size_t board_cap);
+    // Adds the result of other shards of the same tree (the same grid, objective, floor, frontier
+    // and shard count, and none of the shards this one holds; std::invalid_argument naming what
+    // differs otherwise).
+    void merge_shards(const EnumerationResult& other, std::size_t board_cap);
+    // Once every shard is held, the result is the whole tree's (shard 0 of 1).
+    void whole_if_complete();
+
+    // The subtrees of a tree of `tree_subtrees` that the shards held cover.
+    std::uint64_t subtrees_held(std::size_t tree_subtrees) const;
+    // "shard 2/3", "shards 0, 1 of 3", "" for the whole tree.
+    std::string shards_text() const;
+
     nlohmann::json to_json() const;
-    // A file without "objective" is a moves result (files written before objectives existed).
+    // What a part may look like (a journal line of a distributed job: a batch of subtrees
+    // searched for boards worth at least what other subtrees had found, so its optimum may be
+    // 0 or below its histogram's largest value) as opposed to a result or progress.
+    enum class Kind { Result, Part };
+    // A file without "objective" is a moves result (files written before objectives existed), one
+    // without "frontier" was cut for the default frontier (files written before it was
+    // recorded: the subtree count, checked against the tree, tells if it was not).
     // Throws std::invalid_argument for an unknown objective, a missing field, a field of the
     // wrong kind or out of range (a grid larger than 16x16, a cell off the grid, a shard past
-    // shards, a negative or fractional count, a board that is not one of this grid).
-    static EnumerationResult from_json(const nlohmann::json& j);
+    // shards, a negative or fractional count, a board that is not one of this grid), and for
+    // fields that disagree: the feasible count is the sum of the histogram, the optimum its
+    // largest value and the optimal boards its count there, each board listed is worth the
+    // optimum when walked, there are no more leaves than boards (every leaf is at least one).
+    static EnumerationResult from_json(const nlohmann::json& j, Kind kind = Kind::Result);
+    // The same checks of fields that disagree, on a result in memory.
+    void check(Kind kind = Kind::Result) const;
 };
+
+// The subtrees of a tree of `tree_subtrees` that shard s of n covers.
+std::uint64_t shard_subtrees(std::size_t tree_subtrees, int s, int n);
+
+// Checks a result against the tree it claims to cover (`tree_subtrees`, the count of the tree cut
+// for its frontier): every subtree of its shards explored (`finished`), or, for progress, exactly
+// the subtrees marked in `done`, all of them in its shards. std::invalid_argument naming the
+// field otherwise.
+void check_subtrees(const EnumerationResult& r, std::size_t tree_subtrees);
+void check_progress(const EnumerationResult& r, const std::vector<std::uint8_t>& done);
 
 // Keeps the first `cap` distinct boards in text order.
 void trim_boards(std::vector<std::string>& boards, std::size_t cap);

@@ -36,7 +36,7 @@ struct EnumerationOptions {
     int shard = 0;                                   // this shard ...
     int shards = 1;                                  // ... of this many
     std::size_t board_cap = 64;                      // optimal boards listed at most
-    std::size_t frontier = 1 << 14;                  // subtrees to cut the tree into (at least)
+    std::size_t frontier = kDefaultFrontier;         // subtrees to cut the tree into (at least)
     // Called now and then from the enumerating threads with (subtrees done, subtrees of this
     // shard, best so far); may be empty.
     std::function<void(std::uint64_t, std::uint64_t, std::uint64_t)> progress;

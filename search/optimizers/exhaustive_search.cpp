@@ -96,6 +96,11 @@ void ExhaustiveSearch::restore(const nlohmann::json& state) {
             throw std::invalid_argument("exhaustive: the checkpoint marks " +
                                         std::to_string(done.size()) + " subtrees done or not; " +
                                         "this grid has " + std::to_string(subtrees));
+        check_progress(result, done);  // the result counts exactly the subtrees marked done
+        if (finished && result.subtrees != subtrees)
+            throw std::invalid_argument("exhaustive: the checkpoint says finished with " +
+                                        std::to_string(result.subtrees) + " of " +
+                                        std::to_string(subtrees) + " subtrees done");
     }
     result_ = std::move(result);
     done_ = std::move(done);
