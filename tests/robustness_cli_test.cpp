@@ -207,21 +207,26 @@ TEST(Robustness, NoCheckpointYetStartsOverAndSaysSo) {
     EXPECT_TRUE(has(e.out, "optimum 25 moves")) << e.out;
     EXPECT_TRUE(fs::exists(out));
 
-    // A run killed before its first checkpoint.
+    // A run killed before its first checkpoint. 500,000 evaluations take about a second on one
+    // core here, so the run is still going when the kill lands (sent once its logbook exists).
     const fs::path run_dir = fresh("killed_early");
     const std::string err_path = test_dir() + "/killed_early_err.txt";
     {
-        Child child({"run", kQuickstart, "threads=1", "budget.evaluations=20000",
+        Child child({"run", kQuickstart, "threads=1", "budget.evaluations=500000",
                      "checkpoint_seconds=600", "--quiet", "output=" + run_dir.string()},
                     err_path);
         ASSERT_TRUE(child.started());
         ASSERT_TRUE(child.wait_until([&] { return fs::exists(run_dir / "logbook.csv"); },
-                                     std::chrono::seconds(60)))
+                                     std::chrono::seconds(120)))
             << read_file(err_path);
         child.send(SIGKILL);
-        child.wait(std::chrono::seconds(60));
+        const ChildExit e = child.wait(std::chrono::seconds(60));
+        // Killed while it ran: the case under test happened.
+        ASSERT_TRUE(!e.exited && e.signal == SIGKILL) << e.describe() << "\n"
+                                                      << read_file(err_path);
     }
-    if (fs::exists(run_dir / "summary.json")) GTEST_SKIP() << "the run ended before the signal";
+    ASSERT_FALSE(fs::exists(run_dir / "summary.json"));
+    EXPECT_EQ(read_file((run_dir / "status").string()), "running\n");
     EXPECT_FALSE(fs::exists(run_dir / "checkpoint.json"));
     const CmdResult resumed = run("resume --quiet " + run_dir.string());
     EXPECT_EQ(resumed.status, 0) << resumed.err;
@@ -262,17 +267,25 @@ TEST(Robustness, ACorruptEnumerationProgressFallsBackToThePreviousOne) {
     const std::string out = (dir / "6x6.json").string();
     const std::string err_path = test_dir() + "/enum_corrupt_err.txt";
     {
+        // 6x6 on one thread: about 2 s of work, of which two checkpoints take the first 0.1 s; the
+        // signal goes once the second one is there, so it lands in the middle of the work.
         Child child({"enumerate", "--rows", "6", "--cols", "6", "--quiet", "--threads", "1",
                      "--checkpoint-seconds", "0.05", "--out", out},
                     err_path);
         ASSERT_TRUE(child.started());
-        const bool twice = child.wait_until([&] { return fs::exists(out + ".progress.prev"); },
-                                            std::chrono::seconds(60));
-        if (twice) child.send(SIGINT);
-        const ChildExit e = child.wait(std::chrono::seconds(60));
-        if (!(e.exited && e.code == 130))
-            GTEST_SKIP() << "the enumeration ended before two checkpoints: " << e.describe();
+        ASSERT_TRUE(child.wait_until([&] { return fs::exists(out + ".progress.prev"); },
+                                     std::chrono::seconds(120)))
+            << "no second checkpoint\n"
+            << read_file(err_path);
+        child.send(SIGINT);
+        const ChildExit e = child.wait(std::chrono::seconds(120));
+        ASSERT_TRUE(e.exited && e.code == 130) << e.describe() << "\n" << read_file(err_path);
+        EXPECT_TRUE(has(read_file(err_path), "interrupted; progress in " + out + ".progress"))
+            << read_file(err_path);
     }
+    ASSERT_TRUE(fs::exists(out + ".progress"));
+    ASSERT_TRUE(fs::exists(out + ".progress.prev"));
+    ASSERT_FALSE(fs::exists(out));
     const CmdResult plain = run("enumerate --rows 6 --cols 6 --json --quiet");
     ASSERT_EQ(plain.status, 0) << plain.err;
     std::ofstream(out + ".progress", std::ios::trunc) << "{\"result\": {\"rows\": 6";
@@ -328,11 +341,16 @@ TEST(Robustness, ASecondEnumerationOfTheSameOutputIsRefused) {
                  "--checkpoint-seconds", "0.05", "--out", out},
                 err_path);
     ASSERT_TRUE(child.started());
-    if (!child.wait_until([&] { return fs::exists(out + ".progress"); }, std::chrono::seconds(60)))
-        GTEST_SKIP() << "the enumeration ended before its first checkpoint";
+    // Its first checkpoint shows it at work (about 2 s of it on one thread).
+    ASSERT_TRUE(
+        child.wait_until([&] { return fs::exists(out + ".progress"); }, std::chrono::seconds(120)))
+        << "no checkpoint\n"
+        << read_file(err_path);
     const CmdResult r = run("enumerate --rows 6 --cols 6 --resume --out " + out);
     child.send(SIGINT);
-    child.wait(std::chrono::seconds(60));
+    const ChildExit e = child.wait(std::chrono::seconds(120));
+    // Interrupted, so it was still at work while the second process was refused.
+    EXPECT_TRUE(e.exited && e.code == 130) << e.describe() << "\n" << read_file(err_path);
     EXPECT_EQ(r.status, 2) << r.err;
     EXPECT_TRUE(has(r.err, out + ": in use by another mazesearch process (an enumeration"))
         << r.err;

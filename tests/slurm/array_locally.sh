@@ -22,24 +22,36 @@ answer() { sed -E 's/"seconds":[0-9.eE+-]+,?//'; }
 "$bin" enumerate --rows "$rows" --cols "$cols" --json --quiet | answer > plain.txt
 
 export ROWS=$rows COLS=$cols SHARDS=$shards OUT_DIR=$work/shards MAZESEARCH=$bin
-export SLURM_CPUS_PER_TASK=1 EXTRA="--checkpoint-seconds 0.05"
-# Task 1 is stopped once it has written progress (Slurm's TERM before the time limit).
-SLURM_ARRAY_TASK_ID=1 bash "$src/experiments/slurm/enumerate-array.sbatch" > task1.out 2>&1 &
+export SLURM_CPUS_PER_TASK=1
+# Task 1 is stopped once it has written progress (Slurm's TERM before the time limit): its first
+# checkpoint comes after 0.01 s of work, and the task has about half a second of work on one
+# core here (6x6, 4 shards), so the TERM lands while it works. The stop must happen: a task
+# that ends in any other way fails the test.
+SLURM_ARRAY_TASK_ID=1 EXTRA="--checkpoint-seconds 0.01" \
+  bash "$src/experiments/slurm/enumerate-array.sbatch" > task1.out 2>&1 &
 job=$!
-for _ in $(seq 1 300); do
-  [ -e shards/shard-1.json.progress ] && break
-  kill -0 "$job" 2>/dev/null || break
-  sleep 0.05
+# Waits for the progress with a deadline sized for a machine under heavy load (120 s).
+deadline=$((SECONDS + 120))
+until [ -e shards/shard-1.json.progress ]; do
+  if ! kill -0 "$job" 2>/dev/null; then
+    echo "FAIL: task 1 ended before its first checkpoint (too little work to stop it)" >&2
+    cat task1.out >&2; exit 1
+  fi
+  if [ "$SECONDS" -ge "$deadline" ]; then
+    echo "FAIL: task 1 wrote no progress in 120 s" >&2; cat task1.out >&2; exit 1
+  fi
+  sleep 0.01
 done
-kill -TERM "$job" 2>/dev/null || true
+kill -TERM "$job"
 status=0
 wait "$job" || status=$?
-if [ "$status" -eq 130 ]; then
-  echo "task 1 stopped with its progress written (status 130)"
-  [ -e shards/shard-1.json.progress ] || { echo "FAIL: no progress after the stop" >&2; exit 1; }
-elif [ "$status" -ne 0 ]; then
-  echo "FAIL: task 1 ended with $status" >&2; cat task1.out >&2; exit 1
+if [ "$status" -ne 130 ]; then
+  echo "FAIL: task 1, stopped while it worked, ended with status $status, not 130" >&2
+  cat task1.out >&2; exit 1
 fi
+[ -e shards/shard-1.json.progress ] || { echo "FAIL: no progress after the stop" >&2; exit 1; }
+if [ -e shards/shard-1.json ]; then echo "FAIL: a stopped task wrote a result" >&2; exit 1; fi
+echo "task 1 stopped with its progress written (status 130)"
 # The merge refuses while a shard is missing or unfinished.
 if bash "$src/experiments/slurm/merge-shards.sh" shards > /dev/null 2>&1; then
   echo "FAIL: merge-shards.sh merged an incomplete set" >&2; exit 1
@@ -48,6 +60,10 @@ fi
 for task in $(seq 0 $((shards - 1))); do
   SLURM_ARRAY_TASK_ID=$task bash "$src/experiments/slurm/enumerate-array.sbatch" > "task$task.out" 2>&1
 done
+# Task 1 went on from its progress rather than starting over.
+if grep -q "no progress written yet" task1.out; then
+  echo "FAIL: task 1 started over instead of resuming" >&2; cat task1.out >&2; exit 1
+fi
 # A task that runs again after it finished says so and changes nothing.
 SLURM_ARRAY_TASK_ID=0 bash "$src/experiments/slurm/enumerate-array.sbatch" > again.out 2>&1
 grep -q "already finished" again.out || { echo "FAIL: a finished task ran again" >&2; cat again.out >&2; exit 1; }
