@@ -2,12 +2,14 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <filesystem>
 #include <iostream>
 #include <new>
+#include <thread>
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
@@ -26,12 +28,13 @@ using namespace maze::cli;
 // Says why the command failed and returns its exit status: 2 for what the user can fix (a config,
 // a parameter, a board or input file, a bad path), 1 for the environment (a full disk, an I/O
 // error, memory) and for anything unforeseen (an internal error).
-int report_failure(const std::exception& e) {
+// `echo`: a rank of an MPI job but rank 0, which says bad input to no one (rank 0 says it).
+int report_failure(const std::exception& e, bool echo) {
     const bool bad_input =
         dynamic_cast<const ConfigError*>(&e) || dynamic_cast<const maze::ParamError*>(&e) ||
         dynamic_cast<const maze::BoardError*>(&e) || dynamic_cast<const maze::InputError*>(&e);
     if (bad_input) {
-        diag().error("{}", e.what());
+        if (!echo) diag().error("{}", e.what());
         return kExitBadInput;
     }
     if (const auto* f = dynamic_cast<const FileError*>(&e)) {
@@ -67,7 +70,7 @@ int finish_standard_output(int status) {
     return status == kExitOk ? kExitInternal : status;
 }
 
-int run_command(int argc, char** argv);
+int run_command(int argc, char** argv, bool& spans_ranks);
 
 }  // namespace
 
@@ -76,15 +79,27 @@ int run_command(int argc, char** argv);
 // waiting for it in a collective step.
 int main(int argc, char** argv) {
     start_world(argc, argv);
-    const int status = run_command(argc, argv);
-    if (distributed() && status != kExitOk && status != 130) world().abort(status);
+    bool spans_ranks = false;
+    const int status = run_command(argc, argv, spans_ranks);
+    if (spans_ranks && distributed() && status != kExitOk && status != 130) {
+        // Bad input is met by every rank alike; rank 0 says it and ends the job. The others
+        // wait for that a moment first, so that the job ends once, not in one abort per rank
+        // (Open MPI's own notes of several aborts at once came out garbled).
+        if (world().rank() != 0 && status == kExitBadInput)
+            std::this_thread::sleep_for(std::chrono::seconds(2));
+        world().abort(status);
+    }
     finish_world();
     return status;
 }
 
 namespace {
 
-int run_command(int argc, char** argv) {
+int run_command(int argc, char** argv, bool& spans_ranks) {
+    // Under mpirun the other ranks say nothing of what rank 0 says too: a bad command line, a bad
+    // config or file (every rank reads the same), the results of a command that runs on rank 0
+    // alone. What only one rank meets (an internal error, the environment) each rank says.
+    const bool echo = world().rank() != 0;
     CLI::App app{"mazesearch: search mazes that keep Squeaky the mouse inside as long as possible"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "mazesearch 0.1.0");
@@ -109,7 +124,11 @@ int run_command(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        app.exit(e);  // prints the parser's message and usage hint
+        // Said as every other error is, with where to read what the command takes.
+        std::string help = "mazesearch --help";
+        for (const CLI::App* sub : app.get_subcommands())
+            help = "mazesearch " + sub->get_name() + " --help";
+        if (!echo) diag().error("{} (see {})", e.what(), help);
         return kExitBadInput;
     }
     set_verbosity(quiet ? Verbosity::Quiet : verbose ? Verbosity::Verbose : Verbosity::Normal);
@@ -117,12 +136,14 @@ int run_command(int argc, char** argv) {
     try {
         for (const Command& c : commands)
             if (c.sub->parsed()) {
+                spans_ranks = c.spans_ranks;
+                if (echo && !spans_ranks) return kExitOk;  // rank 0 runs it, as one process
                 status = c.run();
                 break;
             }
     } catch (const std::exception& e) {
         std::fflush(stdout);
-        return report_failure(e);
+        return report_failure(e, echo);
     }
     return finish_standard_output(status);
 }

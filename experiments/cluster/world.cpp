@@ -159,6 +159,10 @@ Solo g_solo;
 void start_world([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv) {
 #ifdef MAZESEARCH_HAVE_MPI
     if (g_started || !launched_by_mpi()) return;
+    // A rank waiting in a collective (an island run's every step, a migration) spins on its core
+    // in Open MPI's progress loop; on a busy machine, or with more ranks than cores, the spinning
+    // ranks take the cores from the ones with work. Unless told otherwise, an idle rank yields.
+    setenv("OMPI_MCA_mpi_yield_when_idle", "1", 0);
     int provided = 0;
     // The enumeration's rank 0 answers work requests from a thread of its own while its other
     // threads enumerate; only that thread calls MPI meanwhile, so SERIALIZED is enough.

@@ -15,6 +15,9 @@ constexpr int kExitBadInput = 2;
 struct Command {
     CLI::App* sub = nullptr;
     std::function<int()> run;
+    // Under mpirun: the command spreads its work over the ranks (run, resume, enumerate). Any
+    // other command runs on rank 0 alone, as one process; the other ranks end at once, silent.
+    bool spans_ranks = false;
 };
 
 Command add_eval(CLI::App& app);

@@ -524,7 +524,7 @@ Command add_enumerate(CLI::App& app) {
                     "Under mpirun: random probes of each subtree for the largest-first hand-out "
                     "(0: canonical order)")
         ->check(CLI::Range(0, 1000000));
-    return {sub, [o] { return run_enumerate(*o); }};
+    return {sub, [o] { return run_enumerate(*o); }, true};
 }
 
 Command add_merge(CLI::App& app) {

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/experiments/cluster/world.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
@@ -36,9 +37,11 @@ Command add_run(CLI::App& app) {
         "holds config.yaml, overrides.txt, log.txt, logbook.csv, best.txt, best.svg, status,\n"
         "summary.json and checkpoint.json; repeats go in repeat-NNN/ subfolders. Ctrl-C writes a\n"
         "checkpoint and exits 130; `mazesearch resume DIR` continues.");
-    return {sub, [opts] {
+    return {sub,
+            [opts] {
                 const RunConfig c = load_config(opts->config, opts->overrides);
                 if (opts->dry_run) {
+                    if (world().rank() != 0) return kExitOk;  // under mpirun, printed once
                     // Check the target and optimizer sections as a real run would.
                     make_target(c.target);
                     make_optimizer(c.optimizer);
@@ -48,7 +51,8 @@ Command add_run(CLI::App& app) {
                 RunOptions ro;
                 ro.quiet = verbosity() == Verbosity::Quiet;
                 return run_experiment(c, ro);
-            }};
+            },
+            true};
 }
 
 Command add_resume(CLI::App& app) {
@@ -56,11 +60,13 @@ Command add_resume(CLI::App& app) {
     CLI::App* sub =
         app.add_subcommand("resume", "Continue an interrupted run from its checkpoints");
     sub->add_option("dir", *dir, "Run directory")->required();
-    return {sub, [dir] {
+    return {sub,
+            [dir] {
                 RunOptions ro;
                 ro.quiet = verbosity() == Verbosity::Quiet;
                 return resume_experiment(*dir, ro);
-            }};
+            },
+            true};
 }
 
 }  // namespace maze::cli
