@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -63,36 +64,55 @@ TEST(MpiEnumerate, AFailingRankEndsTheJob) {
 
 namespace {
 
-// Starts a 6x6 enumeration under `ranks` ranks into OUT (progress every 20 ms) in the
-// background, waits for its first progress file, then runs `strike` (shell text; $JOB is
-// mpirun's process id) and waits for the job to end, at most a minute. Returns what the shell
-// printed: "progress" when the progress file was there when it struck.
-std::string interrupt_job(const std::string& out, int ranks, const std::string& strike) {
-    const std::string script =
-        "cd " + test_dir() + " && " + mpirun(ranks) + kBin +
-        " enumerate --rows 6 --cols 6 --threads 1 --quiet --checkpoint-seconds 0.02 --out " + out +
-        " >/dev/null 2>&1 & JOB=$!; for i in $(seq 1 600); do [ -e " + out +
-        ".progress ] && break; kill -0 $JOB 2>/dev/null || break; sleep 0.1; done; [ -e " + out +
-        ".progress ] && echo progress; " + strike +
-        "; for i in $(seq 1 600); do kill -0 $JOB 2>/dev/null || break; sleep 0.1; done; "
-        "kill -9 $JOB 2>/dev/null; wait $JOB";
-    const CmdResult r = run("--version >/dev/null; " + script + " #", "");
-    return r.out;
+// Runs shell text with /bin/sh and returns what it printed on standard output.
+std::string shell(const std::string& script) {
+    std::string out;
+    FILE* p = popen(script.c_str(), "r");
+    if (!p) return out;
+    char buf[4096];
+    std::size_t n = 0;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+    pclose(p);
+    return out;
 }
 
+// Shell text that waits until `condition` (shell test text) holds, polling every 10 ms, at most
+// 12,000 polls (two minutes and more: generous for a machine under heavy load); it prints
+// "ended" if the job $JOB ends first.
+std::string wait_for(const std::string& condition) {
+    return "for i in $(seq 1 12000); do " + condition +
+           " && break; kill -0 $JOB 2>/dev/null || { echo ended; break; }; sleep 0.01; done; ";
+}
+
+// Shell text that waits for $JOB to end (at most two minutes and more, then kills it) and
+// prints "status N", its exit status.
+const std::string kWaitForTheJob =
+    "for i in $(seq 1 12000); do kill -0 $JOB 2>/dev/null || break; sleep 0.01; done; "
+    "kill -9 $JOB 2>/dev/null; wait $JOB; echo status $?";
+
+// Starts a 6x6 enumeration under `ranks` ranks into OUT (progress every 20 ms) in the
+// background, waits for its first progress file, then runs `strike` (shell text; $JOB is
+// mpirun's process id) and waits for the job to end. Returns what the shell printed:
+// "at work" when the progress file was there and the result not yet when it struck, then
+// "status N" (mpirun's exit status), then rank 0's standard error.
+std::string interrupt_job(const std::string& out, int ranks, const std::string& strike) {
+    const std::string err = out + ".err";
+    const std::string said =
+        shell("cd " + test_dir() + " && " + mpirun(ranks) + kBin +
+              " enumerate --rows 6 --cols 6 --threads 1 --checkpoint-seconds 0.02 --out " + out +
+              " >/dev/null 2>" + err + " & JOB=$!; " + wait_for("[ -e " + out + ".progress ]") +
+              "[ -e " + out + ".progress ] && [ ! -e " + out + " ] && echo at work; " + strike +
+              "; " + kWaitForTheJob);
+    return said + read_file(err);  // in this order: the error file once the job has ended
+}
+
+// The job ended without its result, and the resume gives the single-process answer.
 void expect_resumes_to_the_plain_answer(const std::string& out, const std::string& launcher) {
-    const CmdResult plain = run("enumerate --rows 6 --cols 6 --json --quiet");
-    ASSERT_EQ(plain.status, 0) << plain.err;
-    if (std::filesystem::exists(out) && !std::filesystem::exists(out + ".progress")) {
-        // The job finished before the strike (a fast machine): its result must be whole.
-        const CmdResult whole = run("merge --json " + out);
-        ASSERT_EQ(whole.status, 0) << whole.err;
-        EXPECT_EQ(answer(whole.out), answer(plain.out));
-        return;
-    }
+    ASSERT_FALSE(std::filesystem::exists(out)) << "the job finished: nothing was interrupted";
     ASSERT_TRUE(std::filesystem::exists(out + ".progress") ||
                 std::filesystem::exists(out + ".progress.log"));
-    ASSERT_FALSE(std::filesystem::exists(out));
+    const CmdResult plain = run("enumerate --rows 6 --cols 6 --json --quiet");
+    ASSERT_EQ(plain.status, 0) << plain.err;
     const CmdResult resumed = run(
         "enumerate --rows 6 --cols 6 --threads 1 --json --quiet --resume --out " + out, launcher);
     ASSERT_EQ(resumed.status, 0) << resumed.err;
@@ -104,33 +124,41 @@ void expect_resumes_to_the_plain_answer(const std::string& out, const std::strin
 }  // namespace
 
 // Ctrl-C on mpirun: it passes the signal to every rank, rank 0 writes the progress file, and
-// the job resumed under mpirun ends on the single-process answer.
+// the job resumed under mpirun ends on the single-process answer. The signal goes once the first
+// progress file shows the job at work (about a second of it on this machine), and the job must
+// say it was interrupted.
 TEST(MpiEnumerate, AnInterruptedJobResumesToTheSameAnswer) {
     const std::string out = test_dir() + "/interrupted.json";
     const std::string said = interrupt_job(out, 3, "kill -INT $JOB");
-    EXPECT_NE(said.find("progress"), std::string::npos) << said;
+    ASSERT_NE(said.find("at work"), std::string::npos) << said;
+    EXPECT_EQ(said.find("status 0\n"), std::string::npos) << said;
+    EXPECT_NE(said.find("interrupted; progress in " + out + ".progress"), std::string::npos)
+        << said;
+    ASSERT_TRUE(std::filesystem::exists(out + ".progress")) << said;
     expect_resumes_to_the_plain_answer(out, mpirun(3));
 }
 
 namespace {
 
-// Starts a 6x6 job of three ranks with no periodic checkpoint due, kills rank `victim` outright
-// (SIGKILL: no chance to say anything) half a second into the hand-out, and waits for the job to
-// end. Returns what the shell printed: "killed" when it struck.
+// Starts a 6x6 job of three ranks with no periodic checkpoint due, waits until rank 0's journal
+// holds finished subtrees (its first batch, half a second into the hand-out), kills rank
+// `victim` outright (SIGKILL: no chance to say anything) and waits for the job to end. Returns
+// what the shell printed: "at work" when the journal had a batch and the result was not there
+// yet, "killed" when it struck, then "status N" (mpirun's exit status) and the job's standard
+// error. The job takes about 2 s here: if it ever ends before its first journal batch, the test
+// fails ("ended", no "killed") rather than passing without the case.
 std::string kill_rank(const std::string& out, int victim) {
     const std::string err = out + ".err";
     const std::string script =
         "cd " + test_dir() + " && " + mpirun(3) + kBin +
         " enumerate --rows 6 --cols 6 --threads 1 --checkpoint-seconds 100000 --out " + out +
-        " >/dev/null 2>" + err + " & JOB=$!; for i in $(seq 1 600); do grep -q 'subtrees to do' " +
-        err +
-        " 2>/dev/null && break; kill -0 $JOB 2>/dev/null || break; sleep 0.05; done; "
-        "sleep 0.5; for p in $(pgrep -f 'enumerate --rows 6 --cols 6 .*" +
-        out + "'); do grep -qa OMPI_COMM_WORLD_RANK=" + std::to_string(victim) +
-        " /proc/$p/environ 2>/dev/null && kill -9 $p && echo killed; done; for i in $(seq 1 600); "
-        "do kill -0 $JOB 2>/dev/null || break; sleep 0.1; done; kill -9 $JOB 2>/dev/null; "
-        "wait $JOB";
-    return run("--version >/dev/null; " + script + " #").out + read_file(err);
+        " >/dev/null 2>" + err + " & JOB=$!; " + wait_for("[ -s " + out + ".progress.log ]") +
+        "[ -s " + out + ".progress.log ] && [ ! -e " + out +
+        " ] && echo at work && for p in $(pgrep -f 'enumerate --rows 6 --cols 6 .*" + out +
+        "'); do grep -qa OMPI_COMM_WORLD_RANK=" + std::to_string(victim) +
+        " /proc/$p/environ 2>/dev/null && kill -9 $p && echo killed; done; " + kWaitForTheJob;
+    const std::string said = shell(script);
+    return said + read_file(err);  // in this order: the error file once the job has ended
 }
 
 }  // namespace
@@ -142,12 +170,12 @@ std::string kill_rank(const std::string& out, int victim) {
 TEST(MpiEnumerate, AJobWithAKilledRankResumesToTheSameAnswer) {
     const std::string out = test_dir() + "/killed.json";
     const std::string said = kill_rank(out, 2);
-    EXPECT_NE(said.find("killed"), std::string::npos) << said;
-    if (said.find("killed") != std::string::npos && !std::filesystem::exists(out)) {
-        EXPECT_TRUE(std::filesystem::exists(out + ".progress") ||
-                    !read_file(out + ".progress.log").empty())
-            << said;
-    }
+    ASSERT_NE(said.find("at work"), std::string::npos) << said;
+    ASSERT_NE(said.find("killed"), std::string::npos) << said;
+    EXPECT_EQ(said.find("status 0\n"), std::string::npos) << said;
+    EXPECT_TRUE(std::filesystem::exists(out + ".progress") ||
+                !read_file(out + ".progress.log").empty())
+        << said;
     expect_resumes_to_the_plain_answer(out, "");
 }
 
@@ -156,11 +184,11 @@ TEST(MpiEnumerate, AJobWithAKilledRankResumesToTheSameAnswer) {
 TEST(MpiEnumerate, AJobWhoseRankZeroDiedResumesFromTheJournal) {
     const std::string out = test_dir() + "/journal.json";
     const std::string said = kill_rank(out, 0);
-    EXPECT_NE(said.find("killed"), std::string::npos) << said;
-    if (said.find("killed") != std::string::npos && !std::filesystem::exists(out)) {
-        EXPECT_FALSE(std::filesystem::exists(out + ".progress")) << said;
-        EXPECT_FALSE(read_file(out + ".progress.log").empty()) << said;
-    }
+    ASSERT_NE(said.find("at work"), std::string::npos) << said;
+    ASSERT_NE(said.find("killed"), std::string::npos) << said;
+    EXPECT_EQ(said.find("status 0\n"), std::string::npos) << said;
+    EXPECT_FALSE(std::filesystem::exists(out + ".progress")) << said;
+    EXPECT_FALSE(read_file(out + ".progress.log").empty()) << said;
     expect_resumes_to_the_plain_answer(out, mpirun(2));
 }
 

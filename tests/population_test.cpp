@@ -382,14 +382,19 @@ TEST(Archive, KeepsTheBestBoardsApartAndSurvivesACheckpoint) {
         }
         for (std::size_t j = i + 1; j < a.size(); ++j)
             EXPECT_GE(a[i].genome.distance(a[j].genome), 5u);
-        // Found by the evaluation it names: the scores of the batch in order.
+        // Found by the evaluation it names: the scores of the batch in order. The index must name
+        // one of the batch's feasible boards (1-based), and that board is the archived one.
         const std::size_t at = a[i].evaluation;
-        std::size_t feasible_seen = 0;
+        std::size_t feasible_seen = 0, named = 0;
         for (std::size_t k = 0; k < all.size(); ++k)
             if (scores[k].feasible && ++feasible_seen == at) {
+                ++named;
                 EXPECT_EQ(all[k], a[i].genome);
                 EXPECT_EQ(scores[k].value, a[i].value);
             }
+        EXPECT_GE(at, 1u) << "archived board " << i;
+        EXPECT_LE(at, feasible_seen) << "archived board " << i;
+        EXPECT_EQ(named, 1u) << "archived board " << i << " names evaluation " << at;
     }
     // Every feasible board worth more than the archive's last is within 5 of a kept board at
     // least as good.
