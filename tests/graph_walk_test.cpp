@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
 #include "mazesearch/engine/bitboard.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "random_boards.hpp"
@@ -42,6 +46,56 @@ bool naive_kmod_escapes(const MazeGraph& g, int k, int max_moves) {
         v = best;
     }
     return v == g.exit;
+}
+
+// An independent, naive walk of the ordinary mouse: its moves until it reaches the exit (at most
+// `max_moves`; more means it did not get there).
+std::uint64_t naive_moves(const MazeGraph& g, std::uint64_t max_moves) {
+    std::vector<std::uint64_t> seen(static_cast<size_t>(g.vertices()), 0);
+    int v = g.start;
+    std::uint64_t moves = 0;
+    while (v != g.exit && moves <= max_moves) {
+        ++seen[static_cast<size_t>(v)];
+        int best = -1;
+        for (int w : g.neighbours[static_cast<size_t>(v)])
+            if (best < 0 || seen[static_cast<size_t>(w)] < seen[static_cast<size_t>(best)])
+                best = w;
+        v = best;
+        ++moves;
+    }
+    return moves;
+}
+
+// Theorem 8's bound computed naively from its statement: the start's component C (breadth-first
+// search), Delta the largest degree in C, diam the largest distance between two vertices of C,
+// and |C| * (Delta + Delta^2 + ... + Delta^diam), summed in that order.
+double naive_theorem8_bound(const MazeGraph& g) {
+    const auto n = static_cast<size_t>(g.vertices());
+    auto distances = [&](int from) {
+        std::vector<int> d(n, -1);
+        std::vector<int> queue{from};
+        d[static_cast<size_t>(from)] = 0;
+        for (size_t i = 0; i < queue.size(); ++i)
+            for (int w : g.neighbours[static_cast<size_t>(queue[i])])
+                if (d[static_cast<size_t>(w)] < 0) {
+                    d[static_cast<size_t>(w)] = d[static_cast<size_t>(queue[i])] + 1;
+                    queue.push_back(w);
+                }
+        return d;
+    };
+    const std::vector<int> from_start = distances(g.start);
+    int component = 0, delta = 0, diam = 0;
+    for (size_t v = 0; v < n; ++v) {
+        if (from_start[v] < 0) continue;
+        ++component;
+        delta = std::max(delta, static_cast<int>(g.neighbours[v].size()));
+        const std::vector<int> d = distances(static_cast<int>(v));
+        for (size_t w = 0; w < n; ++w)
+            if (from_start[w] >= 0) diam = std::max(diam, d[w]);
+    }
+    double sum = 0, power = 1;
+    for (int i = 0; i < diam; ++i) sum += (power *= delta);
+    return component * sum;
 }
 
 }  // namespace
@@ -102,9 +156,16 @@ TEST(KModMouse, LemmaElevenConstructionTrapsEveryKAndTheOrdinaryMouseEscapes) {
         EXPECT_TRUE(kmod.trapped) << "k = " << k;
         // Trapped for real: an independent naive walk of 100,000 moves never reaches vk.
         EXPECT_FALSE(naive_kmod_escapes(g, k, 100000)) << k;
+        // The ordinary mouse: s v1 s v2 ... s v(k-2) s (2(k-2) moves), then v(k-1), and w and
+        // back k times (w is preferred while its count is at most s's, k - 1), then s and vk:
+        // 4k - 1 moves, as an independent naive walk finds too.
         const GraphWalkResult plain = reference_walk(g);
         EXPECT_FALSE(plain.trapped);
-        EXPECT_GT(plain.moves, 0u);
+        EXPECT_EQ(plain.moves, static_cast<std::uint64_t>(4 * k - 1)) << k;
+        EXPECT_EQ(plain.moves, naive_moves(g, 1000)) << k;
+        // The bound: |V| = k + 2, Delta = k (at s), diam = 3 (w to any other v_i).
+        const double kk = k;
+        EXPECT_DOUBLE_EQ(theorem8_bound(g), (kk + 2) * (kk + kk * kk + kk * kk * kk)) << k;
         EXPECT_LT(static_cast<double>(plain.moves), theorem8_bound(g));
     }
 }
@@ -143,13 +204,23 @@ TEST(KModMouse, TwoModMouseIsTrappedOnSomeGrids) {
 }
 
 TEST(Theorem8, BoundHoldsOnRandomBoardsAndUsesTheStartComponent) {
+    // The bound is astronomically loose (10^2 to 10^11 times the moves here), so "moves < bound"
+    // alone shows little: both sides are checked exactly, the moves against an independent naive
+    // walk and the bound against a naive computation from its statement.
     Rng rng(8);
+    int boards = 0;
     for (int i = 0; i < 3000; ++i) {
         const Board b = testing_support::random_mixed_board(rng);
         if (!feasible(b)) continue;
         const MazeGraph g = grid_graph(b);
-        ASSERT_LT(static_cast<double>(evaluate(b).moves), theorem8_bound(g)) << b.to_text();
+        const std::uint64_t moves = evaluate(b).moves;
+        const double bound = theorem8_bound(g);
+        ASSERT_EQ(moves, naive_moves(g, moves + 1)) << b.to_text();
+        ASSERT_DOUBLE_EQ(bound, naive_theorem8_bound(g)) << b.to_text();
+        ASSERT_LT(static_cast<double>(moves), bound) << b.to_text();
+        ++boards;
     }
+    EXPECT_GT(boards, 1000);
     // A path s - x - f: |V| = 3, diam 2, Delta 2: 3 * (2 + 4) = 18; isolated extras don't count.
     MazeGraph path;
     path.neighbours = {{1}, {0, 2}, {1}, {}, {}};

@@ -519,11 +519,12 @@ TEST(OptimizerImproves, EveryKindFindsFourByFourOptimum) {
     for (const auto& c : all_cases()) {
         if (c.name == "hamming_report") continue;  // one ball only, by design
         const Outcome o = run(c.params, square(4), 20000, 2);
-        if (c.name == "hamming_climb") {
-            EXPECT_LE(o.best_score, 25) << c.name;
-            continue;
-        }
         EXPECT_EQ(o.best_score, 25) << c.name;
+        // The climb ends by itself there: nothing within radius 3 of the optimum beats it
+        // (measured: under 1,000 evaluations for seeds 1..10).
+        if (c.name == "hamming_climb") {
+            EXPECT_LT(o.evaluations, 20000u) << c.name;
+        }
     }
 }
 
