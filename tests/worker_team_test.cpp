@@ -4,11 +4,17 @@
 #include "mazesearch/engine/worker_team.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -90,13 +96,56 @@ double process_cpu_seconds() {
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
 }
 
+// The scheduler states of this process's threads but the calling one ('R': running or waiting
+// for a core, 'S': asleep, ...), from /proc/self/task/ID/stat.
+std::vector<char> other_thread_states() {
+    std::vector<char> states;
+    const std::string self = std::to_string(::syscall(SYS_gettid));
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator("/proc/self/task", ec)) {
+        if (e.path().filename() == self) continue;
+        std::ifstream in(e.path() / "stat");
+        std::string line;
+        std::getline(in, line);
+        const auto close = line.rfind(')');  // the name in parentheses may hold anything
+        if (close != std::string::npos && close + 2 < line.size())
+            states.push_back(line[close + 2]);
+    }
+    return states;
+}
+
+int running_other_threads() {
+    const std::vector<char> s = other_thread_states();
+    return static_cast<int>(std::count(s.begin(), s.end(), 'R'));
+}
+
+// Idle workers sleep instead of spinning, whatever the machine's load. A spinning (or yielding)
+// thread is always running or waiting for a core ('R'), however little of a core it gets on a
+// busy machine; a sleeping one is 'S' and uses no CPU however busy the machine is. So: once the
+// workers have gone to sleep (waited for, generously), they stay asleep in (nearly) every sample
+// over half a second, and the process (this thread's sampling aside) uses next to no CPU
+// meanwhile.
 TEST(WorkerTeam, AnIdleTeamDoesNotKeepCoresBusy) {
     WorkerTeam team(4);
-    team.run(4, [](std::size_t, int) {});
+    // Items long enough for the workers to join the loop.
+    team.run(64,
+             [](std::size_t, int) { std::this_thread::sleep_for(std::chrono::milliseconds(1)); });
+    ASSERT_GE(other_thread_states().size(), 1u) << "no worker thread to watch";
+    // The workers may yield for a moment before they sleep (longer on a busy machine).
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (running_other_threads() > 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ASSERT_EQ(running_other_threads(), 0) << "workers still awake a minute after their last loop";
     const double before = process_cpu_seconds();
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    // Three workers may yield for a couple of milliseconds before they sleep; spinning ones
-    // would burn 600 ms here.
+    int samples = 0, awake = 0;
+    for (; samples < 100; ++samples) {
+        awake += running_other_threads();
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    // A spinning worker is 'R' in every sample; a sleeping one at most in a stray wake-up's.
+    EXPECT_LE(awake, samples / 10) << "threads awake, summed over " << samples << " samples";
+    // 100 samples cost a few milliseconds of CPU; one spinning worker alone would take the
+    // whole half second (or on a busy machine its share of a core, but never leave 'R').
     EXPECT_LT(process_cpu_seconds() - before, 0.1);
 }
 
