@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <vector>
 
 #include "mazesearch/engine/input_error.hpp"
@@ -19,25 +20,33 @@ std::string byte_size_text(std::size_t bytes) {
     return std::to_string(bytes) + " bytes";
 }
 
-std::string read_input_stream(std::istream& in, const std::string& source, std::size_t max_bytes,
-                              std::string_view kind) {
+// Named, not anonymous: the engine is built as a unity build.
+namespace input_reading {
+
+constexpr std::size_t kChunkBytes = std::size_t{1} << 16;
+
+// Reads `in` whole; the limit comes from `limit_for`, called with the first chunk.
+std::string read_stream(std::istream& in, const std::string& source,
+                        const std::function<InputLimit(std::string_view)>& limit_for) {
     std::string text;
-    std::vector<char> chunk(std::size_t{1} << 16);
+    std::vector<char> chunk(kChunkBytes);
+    std::optional<InputLimit> limit;
     while (in) {
         in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
         const auto got = static_cast<std::size_t>(in.gcount());
-        if (got > max_bytes - text.size())
+        if (!limit) limit = limit_for(std::string_view(chunk.data(), got));
+        if (got > limit->max_bytes - text.size())
             throw InputError(source, 0,
-                             "the input is longer than " + byte_size_text(max_bytes) +
-                                 ", the most " + std::string(kind) + " may take");
+                             "the input is longer than " + byte_size_text(limit->max_bytes) +
+                                 ", the most " + limit->kind + " may take");
         text.append(chunk.data(), got);
     }
     if (in.bad()) throw InputError(source, 0, "read error");
     return text;
 }
 
-std::string read_input(const std::string& path, std::size_t max_bytes, std::string_view kind) {
-    if (path == "-") return read_input_stream(std::cin, "<stdin>", max_bytes, kind);
+// Opens `path` for reading; a missing file or a directory is an InputError naming it.
+std::ifstream open_input(const std::string& path, std::string_view kind) {
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
         throw InputError(path, 0, std::string("cannot open the file: ") + std::strerror(errno));
@@ -46,7 +55,29 @@ std::string read_input(const std::string& path, std::size_t max_bytes, std::stri
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError(path, 0, std::string("cannot open the file: ") + std::strerror(errno));
+    return in;
+}
+
+}  // namespace input_reading
+
+std::string read_input_stream(std::istream& in, const std::string& source, std::size_t max_bytes,
+                              std::string_view kind) {
+    return input_reading::read_stream(in, source, [&](std::string_view) {
+        return InputLimit{max_bytes, std::string(kind)};
+    });
+}
+
+std::string read_input(const std::string& path, std::size_t max_bytes, std::string_view kind) {
+    if (path == "-") return read_input_stream(std::cin, "<stdin>", max_bytes, kind);
+    std::ifstream in = input_reading::open_input(path, kind);
     return read_input_stream(in, path, max_bytes, kind);
+}
+
+std::string read_input_sniffed(const std::string& path, std::string_view kind,
+                               const std::function<InputLimit(std::string_view head)>& limit_for) {
+    if (path == "-") return input_reading::read_stream(std::cin, "<stdin>", limit_for);
+    std::ifstream in = input_reading::open_input(path, kind);
+    return input_reading::read_stream(in, path, limit_for);
 }
 
 }  // namespace maze

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -18,6 +19,20 @@ std::string read_input(const std::string& path, std::size_t max_bytes, std::stri
 // The whole of `in`, named `source` in messages, with the same limit.
 std::string read_input_stream(std::istream& in, const std::string& source, std::size_t max_bytes,
                               std::string_view kind);
+
+// The limit of an input whose kind is told by its beginning (read_input_sniffed): the most it may
+// take and what it is, for the message about the limit ("a board file").
+struct InputLimit {
+    std::size_t max_bytes = 0;
+    std::string kind;
+};
+
+// As read_input, the limit chosen by `limit_for` from the input's first bytes (the first 64 KiB,
+// or the whole of a shorter input). `limit_for` is called once, before the rest is read; it may
+// throw to refuse the input unread (an input of a kind the command does not take). `kind` says
+// what the input may be in the message about a directory ("a board file or a graph file").
+std::string read_input_sniffed(const std::string& path, std::string_view kind,
+                               const std::function<InputLimit(std::string_view head)>& limit_for);
 
 // What a size limit reads as in a message: "1 MiB", "256 MiB", "4096 bytes".
 std::string byte_size_text(std::size_t bytes);

@@ -8,8 +8,12 @@
 #include <vector>
 
 #include "mazesearch/engine/bench_boards.hpp"
+#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/worker_team.hpp"
+#include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/commands/passages.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
@@ -25,6 +29,38 @@ struct BenchOptions {
     std::vector<std::string> boards;  // board files; empty: the built-in set
     bool passages = false;            // the built-in passage sample (bench_passages.cpp)
 };
+
+// The files of --boards, read before any work: cell boards or passage boards, all of one kind.
+std::vector<InputFile> read_bench_files(const std::vector<std::string>& paths) {
+    const FileKinds takes{"bench --boards", {FileKind::CellBoard, FileKind::PassageBoard}};
+    std::vector<InputFile> files;
+    for (const std::string& path : paths) {
+        files.push_back(read_input_file(path, takes));
+        const InputFile& f = files.back();
+        if (f.kind != files.front().kind)
+            throw InputError(
+                f.name, 1,
+                file_kind_name(f.kind) + " among " +
+                    (files.front().kind == FileKind::CellBoard ? "cell boards" : "passage boards") +
+                    "; bench --boards takes boards of one kind, all cell boards or "
+                    "all passage boards");
+    }
+    return files;
+}
+
+// The cell boards of the files; each must be feasible.
+std::vector<Board> parse_bench_boards(const std::vector<InputFile>& files) {
+    std::vector<Board> out;
+    for (const InputFile& f : files) {
+        Board b = Board::parse(f.text, f.name);
+        if (!feasible(b))
+            throw InputError(f.name, 0,
+                             "infeasible board (the exit cannot be reached from the start); the "
+                             "bench walks feasible boards only");
+        out.push_back(std::move(b));
+    }
+    return out;
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -66,7 +102,8 @@ Command add_bench(CLI::App& app) {
     sub->add_flag("--json", opts->json,
                   R"(Print {"signature":..., "moves_per_second":..., ...} on one line)");
     sub->add_option("--boards", opts->boards,
-                    "Walk these board files (the format `eval` reads) instead of the built-in set")
+                    "Walk these files instead of the built-in set: cell boards or passage boards "
+                    "(the formats `eval` reads), all of one kind; not graph files")
         ->expected(1, -1);
     sub->add_flag("--passages", opts->passages,
                   "Walk the built-in sample of 13x13 passage boards (Mouse Maze 2) and compare the "
@@ -78,13 +115,15 @@ Command add_bench(CLI::App& app) {
         "the sum of the moves `eval` prints for those files; every board must be feasible.\n"
         "Passage board files (Mouse Maze 2) or --passages bench the passage walk instead; its\n"
         "signature counts the move in and the move out.\n"
-        "Exit status: 0 success, 2 a bad or infeasible board file (FILE:LINE: what was expected).");
+        "Exit status: 0 success, 2 a bad, infeasible or refused file (FILE:LINE: what was\n"
+        "expected), 1 an internal error (the walks disagree).");
     return {
         sub, [opts] {
-            if (opts->passages || any_passage_board_file(opts->boards))
-                return bench_passages({opts->seconds, opts->threads, opts->json, opts->boards});
+            const std::vector<InputFile> files = read_bench_files(opts->boards);
+            if (opts->passages || (!files.empty() && files.front().kind == FileKind::PassageBoard))
+                return bench_passages({opts->seconds, opts->threads, opts->json, files});
             const std::vector<Board> boards =
-                opts->boards.empty() ? bench_boards() : load_bench_boards(opts->boards);
+                files.empty() ? bench_boards() : parse_bench_boards(files);
             std::vector<std::uint64_t> serial(boards.size());
             std::vector<std::uint64_t> batch_scores(boards.size());
             evaluate_batch_serial(boards, serial);

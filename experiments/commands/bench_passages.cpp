@@ -75,18 +75,12 @@ std::vector<PassageBoard> copies(const std::vector<PassageBoard>& set, std::uint
     return batch;
 }
 
-std::vector<PassageBoard> load_files(const std::vector<std::string>& paths) {
+std::vector<PassageBoard> parse_files(const std::vector<InputFile>& files) {
     std::vector<PassageBoard> out;
-    for (const std::string& path : paths) {
-        const std::string text = read_board_text(path);
-        const std::string name = path == "-" ? "<stdin>" : path;
-        if (!PassageBoard::looks_like(text))
-            throw InputError(name, 1,
-                             "a cell board among passage boards; --boards takes boards of one "
-                             "kind (a passage board's first line starts with '+')");
-        PassageBoard b = PassageBoard::parse(text, name);
+    for (const InputFile& file : files) {
+        PassageBoard b = PassageBoard::parse(file.text, file.name);
         if (!passage_feasible(b))
-            throw InputError(name, 0,
+            throw InputError(file.name, 0,
                              "infeasible passage board (the exit cannot be reached from the "
                              "entrance); the bench walks feasible boards only");
         out.push_back(b);
@@ -98,7 +92,7 @@ std::vector<PassageBoard> load_files(const std::vector<std::string>& paths) {
 
 int bench_passages(const PassageBenchOptions& o) {
     const std::vector<PassageBoard> boards =
-        o.boards.empty() ? passage_bench_boards() : passage_bench::load_files(o.boards);
+        o.files.empty() ? passage_bench_boards() : passage_bench::parse_files(o.files);
     std::vector<std::uint64_t> serial(boards.size());
     std::vector<std::uint64_t> interleaved(boards.size());
     evaluate_passage_batch_serial(boards, serial);
@@ -159,7 +153,7 @@ int bench_passages(const PassageBenchOptions& o) {
         std::printf(
             "bench: %zu passage boards%s, signature %llu moves (the move in and the move out "
             "counted)\n",
-            boards.size(), o.boards.empty() ? " (the built-in 13x13 sample)" : "",
+            boards.size(), o.files.empty() ? " (the built-in 13x13 sample)" : "",
             static_cast<unsigned long long>(signature));
         std::printf(
             "interleaved walk: %8.1f M moves/s  (median of %zu timed rounds, %d thread%s)\n",

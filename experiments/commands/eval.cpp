@@ -12,6 +12,7 @@
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/experiments/board_report.hpp"
+#include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/commands/eval_graph.hpp"
 #include "mazesearch/experiments/commands/passages.hpp"
@@ -82,10 +83,10 @@ Command add_eval(CLI::App& app) {
     auto opts = std::make_shared<EvalOptions>();
     CLI::App* sub = app.add_subcommand(
         "eval", "Walk Squeaky through each board: moves, Flash count, feasibility");
-    sub->add_option(
-           "files", opts->files,
-           "Board files ('.' open, '#' blocked, one 'S', one 'E'; or passage boards drawn with "
-           "'+', '-' and '|'); '-' reads standard input")
+    sub->add_option("files", opts->files,
+                    "Board or graph files: cell boards ('.' open, '#' blocked, one 'S', one 'E'), "
+                    "passage boards (drawn with '+', '-' and '|') or graph files (JSON); '-' "
+                    "reads standard input")
         ->required();
     sub->add_flag("--visits", opts->visits, "Also print the grid of visit counts");
     sub->add_option("--kmod", opts->kmod,
@@ -93,8 +94,8 @@ Command add_eval(CLI::App& app) {
         ->check(CLI::Range(2, 1000000));
     sub->add_flag("--json", opts->json, "JSON Lines: one object per board, in argument order");
     sub->add_flag("--graph", opts->graph,
-                  "Read every file as a graph file (docs/formats.md, 'Graph files'); without it, "
-                  "files named *.json or starting with '{' are");
+                  "Take graph files only (docs/formats.md, 'Graph files'): a board among the files "
+                  "is refused before any is walked");
     sub->add_flag("--check", opts->check,
                   "Also walk each board with the plain reference walk (the paper's definition on "
                   "a general graph) and fail unless the moves and visit counts agree");
@@ -103,55 +104,65 @@ Command add_eval(CLI::App& app) {
         "counts two more. Most visits: the largest visit count of one cell (the first such cell\n"
         "in row-major order; the start counts the move that leaves it, the exit 0), the value of\n"
         "objective max-visits. An infeasible board is a result (feasible false), not an error.\n"
-        "A passage board (Mouse Maze 2, a file whose first line starts with '+') counts the move\n"
-        "in and the move out; its exit cell's count is its move out.\n"
-        "Exit status: 0 success, 2 a bad board file (boards before it are already printed),\n"
+        "eval takes cell boards, passage boards and graph files, told apart by their first\n"
+        "character: a passage board (Mouse Maze 2) starts with '+', a graph file with '{' (or is\n"
+        "named *.json). A passage board counts the move in and the move out; its exit cell's\n"
+        "count is its move out. A graph file is walked on its vertices (ids in the output).\n"
+        "Exit status: 0 success, 2 a bad or refused file (the boards before it are already\n"
+        "printed; with --graph a board is refused before any file is walked),\n"
         "3 with --check: the reference walk disagrees (a bug; please report the board).");
-    return {sub, [opts] {
-                int status = kExitOk;
-                for (const std::string& file : opts->files) {
-                    if (opts->graph || looks_like_graph_file(file)) {  // eval_graph.cpp
-                        const int s = eval_graph_file(
-                            file, {opts->visits, opts->json, opts->check, opts->kmod});
-                        if (s != kExitOk) status = s;
-                        std::fflush(stdout);
-                        continue;
-                    }
-                    const std::string text = read_board_text(file);
-                    const std::string name = file == "-" ? "<stdin>" : file;
-                    if (PassageBoard::looks_like(text)) {  // Mouse Maze 2: eval_passages.cpp
-                        const int s = eval_passage_board(
-                            name, text, {opts->visits, opts->json, opts->check, opts->kmod});
-                        if (s != kExitOk) status = s;
-                        std::fflush(stdout);
-                        continue;
-                    }
-                    const Board b = Board::parse(text, name);
-                    const BoardReport rep = report_board(b, opts->kmod);
-                    if (opts->json)
-                        print_json(name, b, rep, *opts);
-                    else
-                        print_text(name, b, rep, *opts);
-                    if (opts->check && !opts->kmod) {
-                        const GraphWalkResult ref = reference_grid_walk(b);
-                        const bool agree =
-                            ref.feasible == rep.feasible &&
-                            (!rep.feasible ||
-                             (rep.moves && ref.moves == *rep.moves && ref.visits == rep.visits));
-                        if (!opts->json)
-                            std::printf("reference walk: %s\n", agree ? "agrees" : "DISAGREES");
-                        if (!agree) {
-                            std::fprintf(stderr,
-                                         "mazesearch: %s: the reference walk disagrees with the "
-                                         "fast walk\n",
-                                         name.c_str());
-                            status = 3;
-                        }
-                    }
+    return {
+        sub, [opts] {
+            const FileKinds takes =
+                opts->graph
+                    ? FileKinds{"eval --graph", {FileKind::GraphFile}}
+                    : FileKinds{"eval",
+                                {FileKind::CellBoard, FileKind::PassageBoard, FileKind::GraphFile}};
+            // A board given to eval --graph stops it before the first result.
+            if (opts->graph) check_file_kinds(opts->files, takes);
+            int status = kExitOk;
+            for (const std::string& file : opts->files) {
+                const InputFile in = read_input_file(file, takes);
+                const std::string& name = in.name;
+                if (in.kind == FileKind::GraphFile) {  // eval_graph.cpp
+                    const int s = eval_graph(name, in.text,
+                                             {opts->visits, opts->json, opts->check, opts->kmod});
+                    if (s != kExitOk) status = s;
                     std::fflush(stdout);
+                    continue;
                 }
-                return status;
-            }};
+                if (in.kind == FileKind::PassageBoard) {  // Mouse Maze 2: eval_passages.cpp
+                    const int s = eval_passage_board(
+                        name, in.text, {opts->visits, opts->json, opts->check, opts->kmod});
+                    if (s != kExitOk) status = s;
+                    std::fflush(stdout);
+                    continue;
+                }
+                const Board b = Board::parse(in.text, name);
+                const BoardReport rep = report_board(b, opts->kmod);
+                if (opts->json)
+                    print_json(name, b, rep, *opts);
+                else
+                    print_text(name, b, rep, *opts);
+                if (opts->check && !opts->kmod) {
+                    const GraphWalkResult ref = reference_grid_walk(b);
+                    const bool agree = ref.feasible == rep.feasible &&
+                                       (!rep.feasible || (rep.moves && ref.moves == *rep.moves &&
+                                                          ref.visits == rep.visits));
+                    if (!opts->json)
+                        std::printf("reference walk: %s\n", agree ? "agrees" : "DISAGREES");
+                    if (!agree) {
+                        std::fprintf(stderr,
+                                     "mazesearch: %s: the reference walk disagrees with the "
+                                     "fast walk\n",
+                                     name.c_str());
+                        status = 3;
+                    }
+                }
+                std::fflush(stdout);
+            }
+            return status;
+        }};
 }
 
 }  // namespace maze::cli

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
@@ -144,20 +143,8 @@ void print_text(const std::string& name, const GraphFile& g, const GraphReport& 
 
 }  // namespace
 
-bool looks_like_graph_file(const std::string& path) {
-    if (path == "-") return false;
-    if (path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0) return true;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;  // the board reader says why
-    char c = 0;
-    for (int i = 0; i < 4096 && in.get(c); ++i)
-        if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return c == '{';
-    return false;
-}
-
-int eval_graph_file(const std::string& path, const GraphEvalOptions& o) {
-    const GraphFile g = load_graph_file(path);
-    const std::string name = path == "-" ? "<stdin>" : path;
+int eval_graph(const std::string& name, const std::string& text, const GraphEvalOptions& o) {
+    const GraphFile g = parse_graph_file(text, name);
     const GraphReport rep = walk(g, o.kmod);
     if (o.json)
         print_json(name, g, rep, o);

@@ -1,5 +1,6 @@
 // `mazesearch eval` on graph files (docs/formats.md, "Graph files"): the walk on any graph,
-// reported as eval reports boards. eval.cpp hands a file here when it is a graph file.
+// reported as eval reports boards. eval.cpp hands a file here when it is a graph file
+// (experiments/command_input.hpp tells the kinds apart).
 #pragma once
 
 #include <string>
@@ -13,13 +14,9 @@ struct GraphEvalOptions {
     int kmod = 0;         // a k-mod mouse (k >= 2) instead of Squeaky
 };
 
-// Whether eval should read `path` as a graph file rather than a board: its name ends in ".json",
-// or its first character other than white space is '{' (no board file starts so). Standard
-// input ("-") only with --graph.
-bool looks_like_graph_file(const std::string& path);
-
-// Walks the graph file and prints the result; returns the exit status (0, or 3 when --check
-// finds the walks disagreeing). A bad file throws InputError (exit status 2).
-int eval_graph_file(const std::string& path, const GraphEvalOptions& options);
+// Walks the graph file `text` (named `name` in the output) and prints the result; returns the
+// exit status (0, or 3 when --check finds the walks disagreeing). A bad file throws InputError
+// (exit status 2).
+int eval_graph(const std::string& name, const std::string& text, const GraphEvalOptions& options);
 
 }  // namespace maze::cli

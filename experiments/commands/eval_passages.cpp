@@ -2,16 +2,12 @@
 // counted, feasibility, the most-visited cell and, with --visits, the counts drawn in the maze.
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "mazesearch/engine/graph_walk.hpp"
-#include "mazesearch/engine/input_error.hpp"
-#include "mazesearch/engine/input_file.hpp"
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/engine/passage_walk.hpp"
 #include "mazesearch/experiments/board_report.hpp"
@@ -135,28 +131,6 @@ void print_text(const std::string& name, const PassageBoard& b, const PassageRep
 }
 
 }  // namespace passage_eval
-
-std::string read_board_text(const std::string& path) {
-    try {
-        return read_input(path, kMaxBoardFileBytes, "a board file");
-    } catch (const InputError& e) {
-        throw BoardError(e.source(), e.line(), e.detail());
-    }
-}
-
-bool any_passage_board_file(const std::vector<std::string>& paths) {
-    for (const std::string& path : paths) {
-        int first = EOF;
-        if (path == "-") {
-            first = std::cin.peek();
-        } else {
-            std::ifstream in(path, std::ios::binary);
-            if (in) first = in.peek();
-        }
-        if (first == '+') return true;
-    }
-    return false;
-}
 
 int eval_passage_board(const std::string& name, const std::string& text,
                        const PassageEvalOptions& options) {

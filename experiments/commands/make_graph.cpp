@@ -11,6 +11,7 @@
 #include "mazesearch/engine/graph_examples.hpp"
 #include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
@@ -66,7 +67,9 @@ GraphFile make(const MakeGraphOptions& o) {
     }
     if (o.board.empty())
         throw InputError("make-graph board", 0, "--board FILE is required: the board to convert");
-    GraphFile g = grid_graph_file(Board::load(o.board));
+    const InputFile in =
+        read_input_file(o.board, {"make-graph board --board", {FileKind::CellBoard}});
+    GraphFile g = grid_graph_file(Board::parse(in.text, in.name));
     g.description = "the board " + o.board + " as a graph (mazesearch make-graph board)";
     return g;
 }
@@ -85,7 +88,9 @@ Command add_make_graph(CLI::App& app) {
     sub->add_option("--cols", opts->cols, "torus: columns (3..100; default 6)");
     sub->add_option("--size", opts->size, "grid3d: XxYxZ (1..30 each; default 3x3x3)");
     sub->add_option("--k", opts->k, "lemma11: k (2..100; default 3)");
-    sub->add_option("--board", opts->board, "board: the board file to convert");
+    sub->add_option("--board", opts->board,
+                    "board: the board to convert, a cell board ('-' reads standard input); not "
+                    "passage boards or graph files");
     sub->add_option("-o,--output", opts->out, "File to write (default: standard output)");
     sub->footer(
         "The graphs of configs/graphs/ are made with this command (configs/graphs/README.md).\n"

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
+#include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/hamming_ball.hpp"
@@ -68,21 +69,26 @@ Command add_neighbourhood(CLI::App& app) {
     auto opts = std::make_shared<NeighbourhoodOptions>();
     CLI::App* sub = app.add_subcommand(
         "neighbourhood", "Scores of every feasible board within Hamming distance R of a board");
-    sub->add_option("file", opts->file, "Board file")->required();
-    sub->add_option("--radius,-r", opts->radius, "Hamming radius (1..3)")->check(CLI::Range(1, 3));
+    sub->add_option("file", opts->file,
+                    "A cell board ('-' reads standard input); not passage boards or graph files")
+        ->required();
+    sub->add_option("--radius,-r", opts->radius, "Hamming radius (1..3; default 1)")
+        ->check(CLI::Range(1, 3));
     sub->add_option("--threads", opts->threads, "Threads (0: every core)")
         ->check(CLI::Range(0, 4096));
     sub->add_flag("--json", opts->json,
                   "One JSON object: totals, histogram, per-distance breakdown");
     return {sub, [opts] {
-                const Board board = Board::load(opts->file);
+                const InputFile in =
+                    read_input_file(opts->file, {"neighbourhood", {FileKind::CellBoard}});
+                const Board board = Board::parse(in.text, in.name);
                 const MouseMazeTarget target(board.rows(), board.cols(), board.start(),
                                              board.exit(), MouseMazeTarget::Convention::Paper);
                 const Genome centre = target.to_genome(board);
                 Evaluator ev(target, Budget{}, opts->threads);
                 const Score c = ev.evaluate_one(centre);
                 if (!c.feasible)
-                    throw BoardError(opts->file, 0,
+                    throw BoardError(in.name, 0,
                                      "the centre board is infeasible (no path from S to E)");
                 HammingBall ball(centre.size(), opts->radius);
                 Tally all;

@@ -1,17 +1,14 @@
 // What `eval`, `render` and `bench` do with Mouse Maze 2 boards (passage boards, docs/formats.md,
-// "Passage boards"). The commands read a board file's text once and hand it here when
-// PassageBoard::looks_like says it is a passage board; cell boards go on as before.
+// "Passage boards"). The commands read a file once (read_input_file, experiments/command_input.hpp,
+// which tells its kind) and hand its text here when it is a passage board.
 #pragma once
 
 #include <string>
 #include <vector>
 
-namespace maze::cli {
+#include "mazesearch/experiments/command_input.hpp"
 
-// The whole text of a board file ("-": standard input), read once so that a command can tell a
-// passage board from a cell board before parsing. A file that cannot be read, a directory or an
-// over-long input is a BoardError naming the path, as Board::load reports it.
-std::string read_board_text(const std::string& path);
+namespace maze::cli {
 
 struct PassageEvalOptions {
     bool visits = false;  // print the visit counts
@@ -30,15 +27,12 @@ int eval_passage_board(const std::string& name, const std::string& text,
 int render_passage_board(const std::string& file, const std::string& text, const std::string& out,
                          std::string title, int cell_pixels);
 
-// Does any of these board files hold a passage board? Reads only the first byte of each (so a
-// standard input of "-" is peeked at, not consumed).
-bool any_passage_board_file(const std::vector<std::string>& paths);
-
 struct PassageBenchOptions {
     double seconds = 3.0;
     int threads = 1;
     bool json = false;
-    std::vector<std::string> boards;  // passage board files; empty: the built-in sample
+    // Passage board files, read (read_input_file); empty: the built-in sample.
+    std::vector<InputFile> files;
 };
 
 // `bench` on passage boards: the interleaved batch walk, the walk one board at a time and the

@@ -4,9 +4,9 @@
 #include <string>
 
 #include "mazesearch/engine/board.hpp"
-#include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/experiments/board_report.hpp"
+#include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/commands/passages.hpp"
 #include "mazesearch/experiments/files.hpp"
@@ -28,17 +28,24 @@ Command add_render(CLI::App& app) {
     auto opts = std::make_shared<RenderCliOptions>();
     CLI::App* sub =
         app.add_subcommand("render", "Draw a board as an SVG, cells coloured by visit count");
-    sub->add_option("file", opts->file, "Board file (a cell board or a passage board)")->required();
+    sub->add_option("file", opts->file,
+                    "A cell board or a passage board ('-' reads standard input); not a graph file")
+        ->required();
     sub->add_option("-o,--output", opts->out, "SVG file to write")->required();
     sub->add_option("--title", opts->title, "Title (default: the file name and its score)");
-    sub->add_option("--cell-pixels", opts->cell_pixels, "Size of one cell in pixels")
+    sub->add_option("--cell-pixels", opts->cell_pixels, "Size of one cell in pixels (default 32)")
         ->check(CLI::Range(4, 256));
+    sub->footer(
+        "render takes cell boards and passage boards (Mouse Maze 2, a file starting with '+'),\n"
+        "not graph files (a graph run's best.svg is its picture).\n"
+        "Exit status: 0 success, 2 a bad or refused file (nothing is written).");
     return {sub, [opts] {
-                const std::string text = read_board_text(opts->file);
-                if (PassageBoard::looks_like(text))  // Mouse Maze 2: render_passages.cpp
-                    return render_passage_board(opts->file, text, opts->out, opts->title,
+                const InputFile in = read_input_file(
+                    opts->file, {"render", {FileKind::CellBoard, FileKind::PassageBoard}});
+                if (in.kind == FileKind::PassageBoard)  // Mouse Maze 2: render_passages.cpp
+                    return render_passage_board(opts->file, in.text, opts->out, opts->title,
                                                 opts->cell_pixels);
-                const Board b = Board::parse(text, opts->file == "-" ? "<stdin>" : opts->file);
+                const Board b = Board::parse(in.text, in.name);
                 const BoardReport rep = report_board(b, 0);
                 RenderOptions ro;
                 ro.cell_pixels = opts->cell_pixels;

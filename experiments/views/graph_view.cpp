@@ -3,6 +3,7 @@
 #include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/pictures/graph_picture.hpp"
+#include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/graph_target.hpp"
 
@@ -31,7 +32,9 @@ class GraphView : public BoardView {
     }
     // A graph file that is part of the target's graph (a run's best.txt, for instance).
     std::optional<Genome> read_board(const std::string& path) const override {
-        const GraphFile sub = load_graph_file(path);
+        const InputFile in =
+            read_input_file(path, {"`initial:` of a graph target", {FileKind::GraphFile}});
+        const GraphFile sub = parse_graph_file(in.text, in.name);
         try {
             return t_.genome_of(sub);
         } catch (const std::invalid_argument& e) {

@@ -3,6 +3,7 @@
 #include "mazesearch/engine/bitboard.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/svg_render.hpp"
+#include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 
@@ -29,7 +30,9 @@ class MouseMazeView : public BoardView {
         return render_svg(b, visits, o);
     }
     std::optional<Genome> read_board(const std::string& path) const override {
-        return t_.to_genome(Board::load(path));
+        const InputFile in =
+            read_input_file(path, {"`initial:` of a mouse-maze target", {FileKind::CellBoard}});
+        return t_.to_genome(Board::parse(in.text, in.name));
     }
 
   private:

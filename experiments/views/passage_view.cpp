@@ -5,7 +5,7 @@
 
 #include "mazesearch/engine/passage_walk.hpp"
 #include "mazesearch/engine/pictures/passage_picture.hpp"
-
+#include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/passage_target.hpp"
 
@@ -30,7 +30,9 @@ class PassageView : public BoardView {
                                             o);
     }
     std::optional<Genome> read_board(const std::string& path) const override {
-        return t_.to_genome(PassageBoard::load(path), path);
+        const InputFile in =
+            read_input_file(path, {"`initial:` of a passages target", {FileKind::PassageBoard}});
+        return t_.to_genome(PassageBoard::parse(in.text, in.name), path);
     }
 
   private:

@@ -1,0 +1,146 @@
+// End-to-end tests of what the commands take: the kind of each file they read (cell boards,
+// passage boards, graph files), refused by kind with exit status 2 before anything is written.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cli_support.hpp"
+
+// Named, not anonymous: the cli tests are a unity build.
+namespace command_input_cli {
+
+using maze::testing_support::CmdResult;
+using maze::testing_support::kBoards;
+using maze::testing_support::kSourceDir;
+using maze::testing_support::read_file;
+using maze::testing_support::run;
+using maze::testing_support::run_with_input;
+using maze::testing_support::test_dir;
+using maze::testing_support::write_temp;
+
+const std::string kCellBoard = kBoards + "figure1-13x13.txt";            // 180 moves
+const std::string kPassageBoard = kBoards + "passages-optimum-4x4.txt";  // 86 moves
+const std::string kGraphFile = kSourceDir + "/configs/graphs/hex-4.json";
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+// A refusal as every error is made: status 2, one "mazesearch: error: " line first on standard
+// error, nothing on standard output.
+void expect_error(const CmdResult& r, const std::string& args, const std::string& message) {
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << args;
+    EXPECT_EQ(r.err.rfind("mazesearch: error: ", 0), 0u) << args << "\n" << r.err;
+    EXPECT_TRUE(contains(r.err, message)) << args << "\nexpected: " << message << "\n" << r.err;
+}
+
+std::string fresh_path(const std::string& name) {
+    const std::string path = test_dir() + "/" + name;
+    std::filesystem::remove_all(path);
+    return path;
+}
+
+TEST(CommandInputCli, NeighbourhoodTakesCellBoardsOnly) {
+    for (const auto& [file, kind] : {std::pair{kPassageBoard, std::string("a passage board")},
+                                     std::pair{kGraphFile, std::string("a graph file")}}) {
+        const std::string args = "neighbourhood " + file;
+        expect_error(run(args), args, file + ": " + kind);
+        expect_error(run(args), args, "; neighbourhood takes cell boards");
+    }
+}
+
+TEST(CommandInputCli, RenderRefusesAGraphFileAndWritesNothing) {
+    const std::string out = fresh_path("render_graph.svg");
+    const std::string args = "render " + kGraphFile + " -o " + out;
+    expect_error(run(args), args,
+                 kGraphFile +
+                     ": a graph file (it starts with '{'); render takes cell boards and "
+                     "passage boards");
+    EXPECT_FALSE(std::filesystem::exists(out));
+    // Standard input is told apart the same way.
+    const CmdResult in = run_with_input("render - -o " + out, read_file(kGraphFile));
+    expect_error(in, "render - (a graph file)", "<stdin>: a graph file");
+    EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+TEST(CommandInputCli, BenchBoardsRefusesAGraphFileBeforeAnyWork) {
+    const std::string args = "bench --seconds 0.01 --boards " + kCellBoard + " " + kGraphFile;
+    expect_error(run(args), args,
+                 kGraphFile +
+                     ": a graph file (it starts with '{'); bench --boards takes cell "
+                     "boards and passage boards");
+}
+
+TEST(CommandInputCli, MakeGraphBoardTakesCellBoardsOnly) {
+    for (const auto& [file, kind] : {std::pair{kPassageBoard, std::string("a passage board")},
+                                     std::pair{kGraphFile, std::string("a graph file")}}) {
+        const std::string out = fresh_path("made.json");
+        const std::string args = "make-graph board --board " + file + " -o " + out;
+        expect_error(run(args), args,
+                     file + ": " + kind + " (it starts with '" + (file == kGraphFile ? "{" : "+") +
+                         "'); make-graph board --board takes cell boards");
+        EXPECT_FALSE(std::filesystem::exists(out)) << args;
+    }
+}
+
+TEST(CommandInputCli, EvalGraphRefusesBoardsBeforePrintingAny) {
+    // The good graph file comes first: the board after it is refused before it is walked.
+    const std::string args = "eval --graph " + kGraphFile + " " + kPassageBoard;
+    expect_error(run(args), args, kPassageBoard + ": a passage board");
+    expect_error(run(args), args, "; eval --graph takes graph files");
+    const std::string cells = "eval --graph " + kCellBoard;
+    expect_error(run(cells), cells, kCellBoard + ": a cell board; eval --graph takes graph files");
+}
+
+TEST(CommandInputCli, EvalTellsAGraphFileOnStandardInputWithoutGraph) {
+    const CmdResult file = run("eval " + kGraphFile);
+    ASSERT_EQ(file.status, 0) << file.err;
+    const CmdResult in = run_with_input("eval -", read_file(kGraphFile));
+    EXPECT_EQ(in.status, 0) << in.err;
+    // The same report, named <stdin>.
+    EXPECT_EQ(in.out, "<stdin>" + file.out.substr(kGraphFile.size())) << in.out;
+}
+
+TEST(CommandInputCli, ARunsInitialBoardMustBeOfItsTargetsKind) {
+    const std::string cells = kSourceDir + "/configs/paper/genetic.yaml";
+    const std::string passages = kSourceDir + "/configs/passages/annealing.yaml";
+    struct Case {
+        std::string config, initial, message;
+    };
+    for (const Case& c :
+         {Case{cells, kPassageBoard,
+               kPassageBoard + ": a passage board (it starts with '+'); `initial:` of a "
+                               "mouse-maze target takes cell boards"},
+          Case{passages, kCellBoard,
+               kCellBoard + ": a cell board; `initial:` of a passages target takes passage "
+                            "boards"}}) {
+        const std::string out = fresh_path("initial_run");
+        const std::string args = "run " + c.config +
+                                 " repeats=1 budget.evaluations=1000 initial=" + c.initial +
+                                 " output=" + out;
+        expect_error(run(args), args, c.message);
+    }
+}
+
+TEST(CommandInputCli, EachCommandsHelpSaysWhichKindsItTakes) {
+    struct Case {
+        std::string command;
+        std::vector<std::string> phrases;
+    };
+    for (const Case& c :
+         {Case{"eval", {"cell boards, passage boards and graph files"}},
+          Case{"render", {"cell boards and passage boards", "not graph files"}},
+          Case{"bench", {"cell boards or passage boards", "not graph files"}},
+          Case{"neighbourhood", {"A cell board", "not passage boards or graph files"}},
+          Case{"make-graph", {"a cell board", "not passage boards or graph files"}}}) {
+        const CmdResult r = run(c.command + " --help");
+        EXPECT_EQ(r.status, 0) << c.command;
+        for (const std::string& p : c.phrases)
+            EXPECT_TRUE(contains(r.out, p)) << c.command << " --help lacks: " << p << "\n" << r.out;
+    }
+}
+
+}  // namespace command_input_cli
