@@ -1,5 +1,7 @@
 #include "mazesearch/experiments/command_input.hpp"
 
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -139,6 +141,31 @@ void check_file_kinds(const std::vector<std::string>& paths, const FileKinds& ta
         head.resize(static_cast<std::size_t>(in.gcount()));
         command_input::kind_taken(head, path, path, takes);
     }
+}
+
+CLI::Validator finite_range(double low, double high, const std::string& unit) {
+    char range[96];
+    std::snprintf(range, sizeof range, "%g to %g", low, high);
+    const std::string expected = "expected a finite number of " + unit + " from " + range;
+    return CLI::Validator(
+        [low, high, expected](std::string& text) -> std::string {
+            double v = 0;
+            if (!CLI::detail::lexical_cast(text, v) || !std::isfinite(v) || v < low || v > high)
+                return text + ": " + expected;
+            return "";
+        },
+        std::string("finite, ") + range, "FINITE_RANGE");
+}
+
+CLI::Validator not_nan() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            double v = 0;
+            if (!CLI::detail::lexical_cast(text, v) || std::isnan(v))
+                return text + ": expected a number";
+            return "";
+        },
+        "", "NOT_NAN");
 }
 
 }  // namespace maze::cli

@@ -1,8 +1,10 @@
 // What the commands take as input: the kind of a board or graph file, told by its first bytes so
 // that a command given a file of another kind says so ("maze.txt: a passage board; neighbourhood
-// takes cell boards") instead of letting the wrong parser fail on it.
+// takes cell boards") instead of letting the wrong parser fail on it; and numeric options that
+// must be finite (CLI::Range lets nan through).
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,5 +56,11 @@ InputFile read_input_file(const std::string& path, const FileKinds& takes);
 // of each: a command that prints as it goes (eval) checks every file before the first result.
 // Standard input, and files that cannot be opened, are left to read_input_file.
 void check_file_kinds(const std::vector<std::string>& paths, const FileKinds& takes);
+
+// A CLI11 check: a finite number from `low` to `high` (nan and the infinities refused, as
+// CLI::Range does not); `unit` names what the number is in the message ("seconds").
+CLI::Validator finite_range(double low, double high, const std::string& unit);
+// A CLI11 check: any number but nan (infinities allowed).
+CLI::Validator not_nan();
 
 }  // namespace maze::cli

@@ -1,8 +1,10 @@
 // End-to-end tests of what the commands take: the kind of each file they read (cell boards,
-// passage boards, graph files), refused by kind with exit status 2 before anything is written.
+// passage boards, graph files), refused by kind with exit status 2 before anything is written;
+// numeric options that must be finite; lists of files that need files.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -141,6 +143,55 @@ TEST(CommandInputCli, EachCommandsHelpSaysWhichKindsItTakes) {
         for (const std::string& p : c.phrases)
             EXPECT_TRUE(contains(r.out, p)) << c.command << " --help lacks: " << p << "\n" << r.out;
     }
+}
+
+TEST(CommandInputCli, BenchSecondsMustBeAFiniteNumberInRange) {
+    for (const std::string v : {"nan", "NaN", "-nan", "inf", "-inf", "-1", "0", "1e9"}) {
+        const std::string args = "bench --seconds " + v;
+        const CmdResult r = run(args);
+        EXPECT_EQ(r.status, 2) << args << "\n" << r.out << r.err;
+        EXPECT_EQ(r.out, "") << args;
+        EXPECT_TRUE(contains(r.err, "--seconds")) << args << "\n" << r.err;
+    }
+    const CmdResult nan = run("bench --seconds nan");
+    EXPECT_TRUE(contains(nan.err, "a finite number")) << nan.err;
+}
+
+TEST(CommandInputCli, BenchBoardsNeedsFilesAndLeavesTheNextOptionAlone) {
+    for (const std::string args :
+         {"bench --boards --seconds 0.2", "bench --boards", "bench --json --boards --threads 1"}) {
+        const CmdResult r = run(args);
+        EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+        EXPECT_EQ(r.out, "") << args;
+        EXPECT_TRUE(contains(r.err, "--boards needs at least one board file")) << args << r.err;
+        EXPECT_FALSE(contains(r.err, "cannot open")) << args << "\n" << r.err;
+    }
+    // An option after the files is read as an option.
+    const CmdResult ok = run("bench --boards " + kCellBoard + " --seconds 0.01 --json");
+    EXPECT_EQ(ok.status, 0) << ok.err;
+    EXPECT_TRUE(contains(ok.out, "\"signature\":180")) << ok.out;
+}
+
+// A run folder as summarize reads it: config.json and summary.json.
+std::string fake_run(const std::string& name) {
+    const std::string dir = fresh_path(name);
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir + "/config.json") << R"({"name": "fake", "label": "fake run"})";
+    std::ofstream(dir + "/summary.json")
+        << R"({"best_score": 42, "evaluations": 1000, "seconds": 0.5})";
+    return dir;
+}
+
+TEST(CommandInputCli, SummarizeOptimumMustBeANumber) {
+    const std::string dir = fake_run("summarize_optimum");
+    const CmdResult good = run("summarize --optimum 42 " + dir);
+    EXPECT_EQ(good.status, 0) << good.err;
+    EXPECT_TRUE(contains(good.out, "| fake run |")) << good.out;
+    const std::string args = "summarize --optimum nan " + dir;
+    const CmdResult r = run(args);
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(contains(r.err, "--optimum")) << r.err;
 }
 
 }  // namespace command_input_cli

@@ -28,6 +28,7 @@ struct BenchOptions {
     bool json = false;
     std::vector<std::string> boards;  // board files; empty: the built-in set
     bool passages = false;            // the built-in passage sample (bench_passages.cpp)
+    CLI::Option* boards_option = nullptr;
 };
 
 // The files of --boards, read before any work: cell boards or passage boards, all of one kind.
@@ -95,16 +96,19 @@ Command add_bench(CLI::App& app) {
     CLI::App* sub = app.add_subcommand(
         "bench",
         "Walk a fixed board set: total moves (a behaviour signature) and moves per second");
-    sub->add_option("--seconds", opts->seconds, "Time spent on each walker")
-        ->check(CLI::Range(0.01, 3600.0));
+    sub->add_option("--seconds", opts->seconds, "Time spent on each walker (default 3)")
+        ->check(finite_range(0.01, 3600.0, "seconds"));
     sub->add_option("--threads", opts->threads, "Threads, each walking its own copy of the set")
         ->check(CLI::Range(1, 1024));
     sub->add_flag("--json", opts->json,
                   R"(Print {"signature":..., "moves_per_second":..., ...} on one line)");
-    sub->add_option("--boards", opts->boards,
-                    "Walk these files instead of the built-in set: cell boards or passage boards "
-                    "(the formats `eval` reads), all of one kind; not graph files")
-        ->expected(1, -1);
+    // Zero files are let through to be refused by name: a list that must have one would take the
+    // next option (`--boards --seconds 1`) for a file.
+    opts->boards_option =
+        sub->add_option("--boards", opts->boards,
+                        "Walk these files instead of the built-in set: cell boards or passage "
+                        "boards (the formats `eval` reads), all of one kind; not graph files")
+            ->expected(0, -1);
     sub->add_flag("--passages", opts->passages,
                   "Walk the built-in sample of 13x13 passage boards (Mouse Maze 2) and compare the "
                   "interleaved walk with the serial and the reference walk")
@@ -119,7 +123,15 @@ Command add_bench(CLI::App& app) {
         "expected), 1 an internal error (the walks disagree).");
     return {
         sub, [opts] {
-            const std::vector<InputFile> files = read_bench_files(opts->boards);
+            // CLI11 records --boards given without files as one empty value.
+            std::vector<std::string> paths;
+            for (const std::string& p : opts->boards)
+                if (!p.empty()) paths.push_back(p);
+            if (opts->boards_option->count() > 0 && paths.empty())
+                throw InputError("bench", 0,
+                                 "--boards needs at least one board file (cell boards or passage "
+                                 "boards, all of one kind)");
+            const std::vector<InputFile> files = read_bench_files(paths);
             if (opts->passages || (!files.empty() && files.front().kind == FileKind::PassageBoard))
                 return bench_passages({opts->seconds, opts->threads, opts->json, files});
             const std::vector<Board> boards =

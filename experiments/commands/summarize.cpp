@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
@@ -37,7 +38,8 @@ Command add_summarize(CLI::App& app) {
     auto optimum = std::make_shared<double>(std::numeric_limits<double>::quiet_NaN());
     CLI::App* sub = app.add_subcommand("summarize", "Markdown table of finished run directories");
     sub->add_option("dirs", *dirs, "Run directories")->required();
-    sub->add_option("--optimum", *optimum, "Also count the runs that reached this score");
+    sub->add_option("--optimum", *optimum, "Also count the runs that reached this score")
+        ->check(not_nan());
     return {
         sub, [dirs, optimum] {
             const bool with_optimum = !std::isnan(*optimum);
