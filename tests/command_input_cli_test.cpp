@@ -1,6 +1,7 @@
 // End-to-end tests of what the commands take: the kind of each file they read (cell boards,
 // passage boards, graph files), refused by kind with exit status 2 before anything is written;
-// numeric options that must be finite; lists of files that need files.
+// numeric options that must be finite; lists of files that need files; and errors that speak as
+// every other error does ("mazesearch: error: ..." on standard error, nothing on standard output).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -192,6 +193,47 @@ TEST(CommandInputCli, SummarizeOptimumMustBeANumber) {
     EXPECT_EQ(r.status, 2) << r.out << r.err;
     EXPECT_EQ(r.out, "");
     EXPECT_TRUE(contains(r.err, "--optimum")) << r.err;
+}
+
+TEST(CommandInputCli, SummarizeOfAMissingFolderPrintsNoTable) {
+    const std::string good = fake_run("summarize_good");
+    const std::string missing = fresh_path("summarize_missing");
+    for (const std::string args : {"summarize " + missing, "summarize " + good + " " + missing})
+        expect_error(run(args), args, missing + ": not a run folder (no such folder)");
+    const std::string file = write_temp("summarize_file.txt", "not a folder\n");
+    expect_error(run("summarize " + file), "summarize FILE", file + ": not a run folder");
+}
+
+TEST(CommandInputCli, RenderWithoutAnOutputFileSpeaksAsEveryError) {
+    const std::string args = "render " + kCellBoard;
+    expect_error(run(args), args, "--output is required");
+}
+
+TEST(CommandInputCli, EvalHelpFinishesItsSentenceAboutGraphFiles) {
+    const CmdResult r = run("eval --help");
+    ASSERT_EQ(r.status, 0);
+    const size_t at = r.out.find("--graph");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+    EXPECT_FALSE(contains(line, "'{' are")) << line;  // the sentence cut off before
+    EXPECT_TRUE(contains(line, "refused")) << line;
+}
+
+TEST(CommandInputCli, APassageRunDrawsItsBestBoardAsTheFormatsSay) {
+    const std::string out = fresh_path("passage_run");
+    const CmdResult r =
+        run("run " + kSourceDir +
+            "/configs/passages/annealing.yaml budget.evaluations=2000 --quiet output=" + out);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string svg = read_file(out + "/best.svg");
+    EXPECT_EQ(svg.rfind("<?xml", 0), 0u) << svg.substr(0, 80);
+    EXPECT_TRUE(contains(svg, "<svg")) << svg.substr(0, 200);
+    // docs/formats.md's run folder table says so too.
+    const std::string formats = read_file(kSourceDir + "/docs/formats.md");
+    const size_t row = formats.find("| `best.svg` |");
+    ASSERT_NE(row, std::string::npos);
+    const std::string line = formats.substr(row, formats.find('\n', row) - row);
+    EXPECT_FALSE(contains(line, "not for `passages`")) << line;
 }
 
 }  // namespace command_input_cli

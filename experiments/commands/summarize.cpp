@@ -37,24 +37,28 @@ Command add_summarize(CLI::App& app) {
     auto dirs = std::make_shared<std::vector<std::string>>();
     auto optimum = std::make_shared<double>(std::numeric_limits<double>::quiet_NaN());
     CLI::App* sub = app.add_subcommand("summarize", "Markdown table of finished run directories");
-    sub->add_option("dirs", *dirs, "Run directories")->required();
+    sub->add_option("dirs", *dirs, "Run directories (made by `mazesearch run`), finished")
+        ->required();
     sub->add_option("--optimum", *optimum, "Also count the runs that reached this score")
         ->check(not_nan());
+    sub->footer(
+        "Every folder is read before the table is printed: a folder that is not a finished run\n"
+        "is an error (exit status 2) and no table is printed.");
     return {
         sub, [dirs, optimum] {
             const bool with_optimum = !std::isnan(*optimum);
-            const std::string opt_col = with_optimum ? " reached " + num(*optimum) + " |" : "";
-            std::printf(
-                "| run | reference | runs | best | median | worst |%s evaluations per run | "
-                "seconds per run |\n",
-                opt_col.c_str());
-            std::printf("| --- | ---: | ---: | ---: | ---: | ---: |%s ---: | ---: |\n",
-                        with_optimum ? " ---: |" : "");
+            // Every row first, so that a bad folder stops the command before any output.
+            std::vector<std::string> rows;
             for (const std::string& d : *dirs) {
                 const std::filesystem::path dir(d);
-                if (std::filesystem::is_directory(dir) &&
-                    std::filesystem::exists(dir / "config.json") &&
-                    !std::filesystem::exists(dir / "summary.json"))
+                std::error_code ec;
+                if (!std::filesystem::exists(dir, ec))
+                    throw ConfigError(d + ": not a run folder (no such folder)");
+                if (!std::filesystem::is_directory(dir, ec))
+                    throw ConfigError(d + ": not a run folder (not a folder)");
+                if (!std::filesystem::exists(dir / "config.json", ec))
+                    throw ConfigError(d + ": not a run folder (no config.json)");
+                if (!std::filesystem::exists(dir / "summary.json", ec))
                     throw ConfigError(d + ": not finished (status: " + RunFolder::status(dir) +
                                       "); finish it with `mazesearch resume " + d + "`");
                 const nlohmann::json s = read_json_file(dir / "summary.json");
@@ -93,12 +97,20 @@ Command add_summarize(CLI::App& app) {
                            std::to_string(std::count_if(scores.begin(), scores.end(),
                                                         [&](double v) { return v >= *optimum; })) +
                            " |";
-                std::printf("| %s | %s | %zu | %s | %s | %s |%s %s | %s |\n", label.c_str(),
-                            ref.c_str(), runs.size(), n ? num(scores.back()).c_str() : "",
-                            median.c_str(), n ? num(scores.front()).c_str() : "", hits.c_str(),
-                            num(evals / static_cast<double>(runs.size())).c_str(),
-                            num(secs / static_cast<double>(runs.size())).c_str());
+                rows.push_back("| " + label + " | " + ref + " | " + std::to_string(runs.size()) +
+                               " | " + (n ? num(scores.back()) : "") + " | " + median + " | " +
+                               (n ? num(scores.front()) : "") + " |" + hits + " " +
+                               num(evals / static_cast<double>(runs.size())) + " | " +
+                               num(secs / static_cast<double>(runs.size())) + " |\n");
             }
+            const std::string opt_col = with_optimum ? " reached " + num(*optimum) + " |" : "";
+            std::printf(
+                "| run | reference | runs | best | median | worst |%s evaluations per run | "
+                "seconds per run |\n",
+                opt_col.c_str());
+            std::printf("| --- | ---: | ---: | ---: | ---: | ---: |%s ---: | ---: |\n",
+                        with_optimum ? " ---: |" : "");
+            for (const std::string& row : rows) std::fputs(row.c_str(), stdout);
             return kExitOk;
         }};
 }
