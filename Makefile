@@ -12,7 +12,9 @@
 #                       islands, side-by-side repeats, the enumeration, the game solvers' teams)
 #                       with 2 threads or more, and a canary race that must be reported
 #                       (make test TSAN=1 adds it to make test)
-#   make quickstart     the main job: a one-minute genetic search on 13x13 (configs/quickstart.yaml)
+#   make command        install missing Debian packages, build the command alone (build/mazesearch)
+#   make quickstart     the main job (builds the command alone): a one-minute genetic search on
+#                       13x13 (configs/quickstart.yaml)
 #   make paper          the paper regenerated: experiments/paper/REPORT.md and its figures
 #                       (runs what runs/paper/ does not hold yet; PAPER_ARGS=--tiny: small budgets,
 #                       runs in runs/paper-tiny/ and the report in runs/paper-tiny/report/)
@@ -67,7 +69,7 @@ TSAN_ENV := TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$
 
 FORMAT_DIRS := engine search experiments tests benchmarks
 
-.PHONY: all build deps test-programs test test-sanitize test-tsan fuzz-programs fuzz \
+.PHONY: all build command deps test-programs test test-sanitize test-tsan fuzz-programs fuzz \
 	fuzz-smoke quickstart paper bench install format clean
 
 all: build
@@ -188,12 +190,16 @@ endef
 fuzz-smoke: deps $(FUZZ_DIR)/CMakeCache.txt
 	$(FUZZ_SMOKE_STEPS)
 
+# The command alone (what the main job needs): no test programs, no benchmarks.
+command: deps $(BUILD_DIR)/CMakeCache.txt
+	cmake --build $(BUILD_DIR) --target mazesearch -j$(JOBS)
+
 # The main job: a one-minute genetic search for a 13x13 maze (configs/quickstart.yaml).
-quickstart: build
+quickstart: command
 	./experiments/quickstart.sh $(BUILD_DIR)/mazesearch
 
 # The paper regenerated with our results (experiments/paper/make_paper.py).
-paper: build
+paper: command
 	$(PYTHON) experiments/paper/make_paper.py --bin $(BUILD_DIR)/mazesearch $(PAPER_ARGS)
 
 bench: build

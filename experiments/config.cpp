@@ -265,10 +265,7 @@ Params section_params(const nlohmann::json& j, const std::string& section, const
             p.set(k, v.get<std::string>(), w);
         else if (v.is_array() && v.size() == 2 && v[0].is_number_integer() &&
                  v[1].is_number_integer())
-            p.set(k,
-                  std::to_string(v[0].get<std::int64_t>()) + "," +
-                      std::to_string(v[1].get<std::int64_t>()),
-                  w);
+            p.set(k, Params::Pair{v[0].get<std::int64_t>(), v[1].get<std::int64_t>()}, w);
         else
             fail(marks, key, "expected a number, a string, true/false or a pair [row, col]");
     }

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 #include "mazesearch/engine/input_error.hpp"
@@ -177,6 +178,17 @@ nlohmann::json read_json_file(const fs::path& path) {
     } catch (const nlohmann::json::exception& e) {
         throw ConfigError(path.string() + ": not valid JSON: " + e.what());
     }
+}
+
+std::string fnv1a64_hex(const std::string& bytes) {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned char c : bytes) {
+        h ^= c;
+        h *= 0x100000001b3ull;
+    }
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
+    return text;
 }
 
 std::optional<fs::path> take_latest_or_previous(

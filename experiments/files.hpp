@@ -60,6 +60,10 @@ void make_folder(const std::filesystem::path& dir);
 std::string read_text_file(const std::filesystem::path& path);
 nlohmann::json read_json_file(const std::filesystem::path& path);
 
+// A 64-bit FNV-1a hash of `bytes` as 16 hexadecimal digits: tells a changed input file from
+// the one a run started with (not a defence against a forger).
+std::string fnv1a64_hex(const std::string& bytes);
+
 // The latest of a pair of files kept by write_file_keeping_previous, else the previous one: the
 // first that exists and that `take` (which reads it and keeps what it read, throwing
 // std::exception when it cannot) accepts. Returns the path taken; each file passed over is said

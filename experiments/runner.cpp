@@ -31,19 +31,47 @@ namespace maze::cli {
 
 namespace {
 
+// The target, its view and the initial boards of a run, every one checked.
+struct Prepared {
+    TargetAndView made;
+    std::vector<Genome> initial;
+};
+
+Prepared prepare(const RunConfig& config) {
+    Prepared p;
+    p.made = make_target(config.target);
+    if (!config.initial.empty()) {
+        std::optional<Genome> g = p.made.view->read_board(config.initial);
+        if (!g) throw ConfigError(config.source + ": initial: this target takes no board file");
+        if (!p.made.target->feasible(*g))
+            throw ConfigError(config.source + ": initial: " + config.initial +
+                              ": the board is infeasible for this target (no way from the start "
+                              "to the exit); a search starts from a feasible board");
+        p.initial.push_back(std::move(*g));
+    }
+    // Everything the optimizer checks of its parameters, of the target (exhaustive needs a grid
+    // it can enumerate) and of the budget (an annealing schedule needs a length) is found before
+    // anything is written: on a scratch optimizer, started once.
+    try {
+        const std::unique_ptr<Optimizer> scratch = make_optimizer(config.optimizer);
+        scratch->check_budget(config.budget);
+        scratch->start(*p.made.target, config.seed, p.initial);
+    } catch (const ParamError& e) {
+        // Said with the config it is about, when the key's own line is not known.
+        const std::string what = e.what();
+        if (what.rfind(config.source, 0) == 0) throw;
+        throw ConfigError(config.source + ": " + what);
+    }
+    return p;
+}
+
 class Experiment {
   public:
     Experiment(RunConfig config, fs::path dir, const RunOptions& options)
         : config_(std::move(config)), folder_(std::move(dir)), options_(options) {
-        made_ = make_target(config_.target);
-        // Validate the optimizer's parameters before anything is written.
-        make_optimizer(config_.optimizer);
-        if (!config_.initial.empty()) {
-            std::optional<Genome> g = made_.view->read_board(config_.initial);
-            if (!g)
-                throw ConfigError(config_.source + ": initial: this target takes no board file");
-            initial_.push_back(std::move(*g));
-        }
+        Prepared p = prepare(config_);
+        made_ = std::move(p.made);
+        initial_ = std::move(p.initial);
         live_ = !options_.quiet && live_progress() && writer_;
         if (!writer_) options_.quiet = true;
     }
@@ -55,6 +83,9 @@ class Experiment {
 
     // Runs the experiment; after any failure the run's status says `failed` and its log why.
     int run() {
+        // A resumed run that fails before it takes a step (both checkpoints unusable, say) changed
+        // nothing: its status stays what it was (interrupted), not failed.
+        const std::string before = writer_ ? RunFolder::status(folder_.root()) : "";
         open_log();
         try {
             return run_logged();
@@ -63,7 +94,8 @@ class Experiment {
             // Into log.txt only: main says it on standard error.
             spdlog::logger("run", file_sink_).error("failed: {}", e.what());
             try {
-                RunFolder::set_status(folder_.root(), "failed");
+                const bool untouched = !before.empty() && session_steps_.load() == 0;
+                RunFolder::set_status(folder_.root(), untouched ? before : "failed");
             } catch (const std::exception&) {
                 // The reason is on standard error all the same (main reports the exception).
             }
@@ -88,11 +120,10 @@ class Experiment {
                 world().describe(), WorkerTeam::resolve(config_.threads));
         RunProgress progress(config_, live_, options_.quiet || live_ ? nullptr : log_.get());
         std::atomic<bool> stop{false};
-        std::atomic<std::uint64_t> session_steps{0};
         const RepeatContext ctx{
-            config_,      *made_.target, *made_.view, initial_,
-            *log_,        progress,      stop,        options_.interrupt_after_steps,
-            session_steps};
+            config_,       *made_.target, *made_.view, initial_,
+            *log_,         progress,      stop,        options_.interrupt_after_steps,
+            session_steps_};
         std::vector<RepeatOutcome> outcomes(static_cast<std::size_t>(config_.repeats));
         const int threads = WorkerTeam::resolve(config_.threads);
         // Under mpirun every repeat is spread over the ranks, one repeat after the other.
@@ -199,9 +230,14 @@ class Experiment {
     spdlog::sink_ptr file_sink_;  // log.txt
     bool live_ = false;
     bool writer_ = world().rank() == 0;
+    std::atomic<std::uint64_t> session_steps_{0};  // steps taken by this process, all repeats
 };
 
 }  // namespace
+
+void check_experiment(const RunConfig& config) {
+    prepare(config);
+}
 
 int run_experiment(const RunConfig& config, const RunOptions& options) {
     const fs::path dir =
@@ -237,6 +273,7 @@ int resume_experiment(const std::string& dir, const RunOptions& options) {
     if (config_text.empty()) return 0;
     RunConfig config =
         config_from_json(nlohmann::json::parse(config_text), (d / "config.json").string());
+    if (writer) RunFolder(d).check_inputs(config);  // before any of them is read
     Experiment e(config, d, options);
     InterruptGuard guard;
     return e.run();

@@ -20,6 +20,11 @@ struct RunOptions {
     std::uint64_t interrupt_after_steps = 0;
 };
 
+// Everything a run checks before it writes anything (the target and its files, the initial
+// board, the optimizer's parameters, what it needs of the target and of the budget): ConfigError
+// or ParamError naming the file and key. `run --dry-run` calls it, and every run does.
+void check_experiment(const RunConfig& config);
+
 // Creates the run folder and runs every repeat. Returns the exit status: 0 finished,
 // 130 interrupted (checkpoint written; `mazesearch resume DIR` continues).
 int run_experiment(const RunConfig& config, const RunOptions& options);

@@ -33,6 +33,9 @@ class Optimizer {
     virtual void step(Evaluator& ev) = 0;
     // True when the method has ended by itself (e.g. a Hamming ball that was only reported).
     virtual bool done() const { return false; }
+    // What the optimizer needs of the budget, checked before a run writes anything (ParamError
+    // naming the key); by default nothing.
+    virtual void check_budget(const Budget&) const {}
     // The complete state (population, current point, temperature, RNG, step counter) as JSON,
     // and its inverse: restore(save()) then step() continues exactly as without the pause.
     virtual nlohmann::json save() const = 0;

@@ -14,8 +14,10 @@ std::string type_name(const Params::Value& v) {
             return "an integer";
         case 2:
             return "a number";
-        default:
+        case 3:
             return "a string";
+        default:
+            return "a pair";
     }
 }
 
@@ -92,6 +94,15 @@ std::string Params::get_string(const std::string& key, const std::string& fallba
     if (const auto* s = std::get_if<std::string>(&it->second.value)) return *s;
     throw ParamError(qualified(key), it->second.where,
                      "expected a string, got " + type_name(it->second.value));
+}
+
+Params::Pair Params::get_pair(const std::string& key) const {
+    used_.insert(key);
+    auto it = values_.find(key);
+    if (it == values_.end()) throw ParamError(qualified(key), "", "required: a pair [a, b]");
+    if (const auto* p = std::get_if<Pair>(&it->second.value)) return *p;
+    throw ParamError(qualified(key), it->second.where,
+                     "expected a pair [a, b], got " + type_name(it->second.value));
 }
 
 std::string Params::get_choice(const std::string& key, const std::string& fallback,

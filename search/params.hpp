@@ -21,7 +21,11 @@ class ParamError : public std::runtime_error {
 
 class Params {
   public:
-    using Value = std::variant<bool, std::int64_t, double, std::string>;
+    // A pair of integers, as in `start: [0, 0]`.
+    struct Pair {
+        std::int64_t first = 0, second = 0;
+    };
+    using Value = std::variant<bool, std::int64_t, double, std::string, Pair>;
 
     void set(const std::string& key, Value v, const std::string& where = "");
     // The section these parameters belong to ("optimizer"); errors name keys as section.key.
@@ -33,8 +37,10 @@ class Params {
     std::int64_t get_int(const std::string& key, std::int64_t fallback, std::int64_t lo,
                          std::int64_t hi) const;
     bool get_bool(const std::string& key, bool fallback) const;
-    // Any string.
+    // Any string (not a number, nor a pair).
     std::string get_string(const std::string& key, const std::string& fallback = "") const;
+    // A pair [a, b] (the key must be set).
+    Pair get_pair(const std::string& key) const;
     // One of `allowed`.
     std::string get_choice(const std::string& key, const std::string& fallback,
                            const std::vector<std::string>& allowed) const;

@@ -96,16 +96,16 @@ TEST(CatMouseTarget, ParamsAndErrors) {
     auto t =
         maze::make_cat_mouse_target(target_params({{"rows", std::int64_t{5}},
                                                    {"cols", std::int64_t{5}},
-                                                   {"cat", std::string("2,2")},
+                                                   {"cat", maze::Params::Pair{2, 2}},
                                                    {"objective", std::string("mouse-win-plies")}}));
     EXPECT_EQ(t->name(), "cat-mouse");
     EXPECT_EQ(t->genes(), 22u);
     EXPECT_EQ(t->topology().kind, "square");
     EXPECT_EQ(t->objective(), maze::CatMouseTarget::Objective::MouseWinPlies);
     EXPECT_EQ(t->cat(), (maze::Cell{2, 2}));
-    EXPECT_THROW(maze::make_cat_mouse_target(target_params({{"cat", std::string("0,0")}})),
+    EXPECT_THROW(maze::make_cat_mouse_target(target_params({{"cat", maze::Params::Pair{0, 0}}})),
                  maze::ParamError);
-    EXPECT_THROW(maze::make_cat_mouse_target(target_params({{"cat", std::string("9,9")}})),
+    EXPECT_THROW(maze::make_cat_mouse_target(target_params({{"cat", maze::Params::Pair{9, 9}}})),
                  maze::ParamError);
     EXPECT_THROW(maze::make_cat_mouse_target(target_params({{"colour", std::string("red")}})),
                  maze::ParamError);

@@ -328,8 +328,14 @@ maze::Params target_params(int rows, int cols, const std::string& start, const s
     p.set_section("target");
     p.set("rows", std::int64_t{rows});
     p.set("cols", std::int64_t{cols});
-    p.set("start", start);
-    p.set("exit", exit);
+    // "r,c" as the config's [r, c]
+    auto pair = [](const std::string& rc) {
+        const std::size_t comma = rc.find(',');
+        return maze::Params::Pair{std::stoll(rc.substr(0, comma)),
+                                  std::stoll(rc.substr(comma + 1))};
+    };
+    p.set("start", pair(start));
+    p.set("exit", pair(exit));
     return p;
 }
 

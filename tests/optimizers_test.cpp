@@ -672,24 +672,32 @@ TEST(OptimizerParams, GeometricCrossoverNeedsRowsAndColumns) {
     }
 }
 
-TEST(OptimizerParams, AnnealingNeedsALengthOrAnEvaluationBudget) {
+TEST(OptimizerParams, AnnealingNeedsALengthOrABudgetToSpan) {
     auto opt = maze::make_optimizer(make_params({{"kind", str("annealing")}}));
-    Budget b;
-    b.seconds = 60;
-    Evaluator ev(square(5), b, 1);
+    Budget stagnation_only;
+    stagnation_only.stagnation = 1000;
+    EXPECT_THROW(opt->check_budget(stagnation_only), ParamError);
+    Evaluator stalled(square(5), stagnation_only, 1);
     opt->start(square(5), 1);
     try {
-        opt->step(ev);
+        opt->step(stalled);
         ADD_FAILURE() << "annealing ran without length or budget";
     } catch (const ParamError& e) {
         EXPECT_NE(std::string(e.what()).find("length"), std::string::npos) << e.what();
     }
-    // With a length it runs under a time budget.
+    // A budget of seconds alone is spanned by time; with a length it runs under a time budget.
+    Budget b;
+    b.seconds = 60;
+    EXPECT_NO_THROW(opt->check_budget(b));
+    Evaluator ev(square(5), b, 1);
+    opt->start(square(5), 1);
+    opt->step(ev);
+    EXPECT_EQ(ev.evaluations(), 1000u);
     auto ok =
         maze::make_optimizer(make_params({{"kind", str("annealing")}, {"length", num(5000)}}));
     ok->start(square(5), 1);
     ok->step(ev);
-    EXPECT_EQ(ev.evaluations(), 1000u);
+    EXPECT_EQ(ev.evaluations(), 2000u);
 }
 
 TEST(OptimizerParams, StepBeforeStartIsAnError) {

@@ -252,12 +252,21 @@ TEST(Runner, ExhaustiveOptimizerGivesTheExactAnswerInARunDirectory) {
     EXPECT_EQ(s["stop_reason"], "optimizer finished");
     const auto cp = nlohmann::json::parse(slurp(d / "checkpoint.json"));
     EXPECT_EQ(cp["optimizer"]["result"]["optimal_boards"], 2);
-    // Not a mouse-maze-sized target: a clear error before anything runs.
-    EXPECT_THROW(run_experiment(load_config(config_file("{kind: exhaustive}"),
-                                            {"output=" + fresh_dir("ex_big").string(),
-                                             "target.rows=13", "target.cols=13"}),
-                                quiet()),
-                 maze::ParamError);
+    // Not a mouse-maze-sized target: a clear error, naming the config, before anything runs.
+    const fs::path big = fresh_dir("ex_big");
+    fs::remove_all(big);
+    try {
+        run_experiment(load_config(config_file("{kind: exhaustive}"),
+                                   {"output=" + big.string(), "target.rows=13", "target.cols=13"}),
+                       quiet());
+        ADD_FAILURE() << "exhaustive ran on 13x13";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("optimizer.kind: exhaustive handles grids of at most "
+                                             "64 cells"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_FALSE(fs::exists(big));
 }
 
 // The run of `config_file(opt)` in `parts`, interrupted twice (three steps each), so that its
@@ -318,7 +327,8 @@ TEST(Runner, TwoCorruptCheckpointsStopTheResumeWithWhatToDo) {
         EXPECT_NE(what.find((parts / "checkpoint.prev.json").string()), std::string::npos) << what;
         EXPECT_NE(what.find("remove"), std::string::npos) << what;
     }
-    EXPECT_EQ(slurp(parts / "status"), "failed\n");
+    // Nothing ran, nothing changed: the run is as interrupted as it was.
+    EXPECT_EQ(slurp(parts / "status"), "interrupted\n");
     EXPECT_NE(slurp(parts / "log.txt").find("[error] failed: no usable checkpoint"),
               std::string::npos);
     // Doing what it says starts the run over, to the uninterrupted result.

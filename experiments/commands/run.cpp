@@ -42,9 +42,7 @@ Command add_run(CLI::App& app) {
                 const RunConfig c = load_config(opts->config, opts->overrides);
                 if (opts->dry_run) {
                     if (world().rank() != 0) return kExitOk;  // under mpirun, printed once
-                    // Check the target and optimizer sections as a real run would.
-                    make_target(c.target);
-                    make_optimizer(c.optimizer);
+                    check_experiment(c);                      // everything a real run checks first
                     std::printf("%s", to_yaml(c.resolved).c_str());
                     return kExitOk;
                 }

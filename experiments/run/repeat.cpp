@@ -21,28 +21,44 @@ namespace fs = std::filesystem;
 
 namespace maze::cli {
 
+namespace {
+
+std::string archive_file_name(std::size_t k) {
+    char name[64];
+    std::snprintf(name, sizeof name, "%02zu.txt", k + 1);
+    return name;
+}
+
+}  // namespace
+
+std::string archive_index(const std::vector<Archived>& archive) {
+    std::string index = "rank,value,evaluation,distance_to_best,file\n";
+    for (std::size_t k = 0; k < archive.size(); ++k) {
+        const Archived& a = archive[k];
+        index += std::to_string(k + 1) + "," + format_score(a.value) + "," +
+                 std::to_string(a.evaluation) + "," +
+                 std::to_string(a.genome.distance(archive.front().genome)) + "," +
+                 archive_file_name(k) + "\n";
+    }
+    return index;
+}
+
 void write_archive(const fs::path& folder, const BoardView& view,
                    const std::vector<Archived>& archive) {
     if (archive.empty()) return;
     make_folder(folder);
-    std::string index = "rank,value,evaluation,distance_to_best,file\n";
     std::set<std::string> current;
     for (std::size_t k = 0; k < archive.size(); ++k) {
-        const Archived& a = archive[k];
-        char name[64];
-        std::snprintf(name, sizeof name, "%02zu.txt", k + 1);
-        write_file_atomically(folder / name, view.text(a.genome), Sync::No);
-        current.insert(name);
-        index += std::to_string(k + 1) + "," + format_score(a.value) + "," +
-                 std::to_string(a.evaluation) + "," +
-                 std::to_string(a.genome.distance(archive.front().genome)) + "," + name + "\n";
+        write_file_atomically(folder / archive_file_name(k), view.text(archive[k].genome),
+                              Sync::No);
+        current.insert(archive_file_name(k));
     }
     // Boards of an earlier, fuller archive that no longer exist.
     for (const auto& entry : fs::directory_iterator(folder)) {
         const std::string f = entry.path().filename().string();
         if (f.size() == 6 && f.ends_with(".txt") && !current.count(f)) fs::remove(entry.path());
     }
-    write_file_atomically(folder / "index.csv", index, Sync::No);
+    write_file_atomically(folder / "index.csv", archive_index(archive), Sync::No);
 }
 
 namespace {
@@ -51,7 +67,8 @@ namespace {
 // state: rank 0 reads and writes the files and hands what it read to the others, the evaluator
 // spreads each generation's islands over the ranks, and the ranks agree after every step on
 // whether to go on.
-RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& dir, int threads) {
+RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& dir, int threads,
+                              bool& stepped) {
     const RunConfig& config = ctx.config;
     const bool several = config.repeats > 1;
     World& w = world();
@@ -120,20 +137,26 @@ RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& d
     if (several && writer) RunFolder::set_status(dir, "running");
 
     // The best board and the archive are written with every checkpoint, so that a long run's
-    // results are on disk long before it ends.
+    // results are on disk long before it ends; each when it changed (the archive also changes
+    // while the best does not: boards far enough from it join it).
     std::optional<double> written_best;
+    std::string written_archive;  // its index.csv as last written
     auto write_boards = [&] {
-        if (!writer) return;
-        if (!ev.has_best() || (written_best && *written_best == ev.best_score())) return;
-        written_best = ev.best_score();
-        write_file_atomically(dir / "best.txt", ctx.view.text(ev.best()), Sync::No);
-        if (ctx.view.has_picture())
-            write_file_atomically(
-                dir / "best.svg",
-                ctx.view.svg(ev.best(), config.name + ": best " + format_score(ev.best_score()) +
-                                            " " + ctx.view.unit()),
-                Sync::No);
-        write_archive(dir / "archive", ctx.view, ev.archive());
+        if (!writer || !ev.has_best()) return;
+        if (!written_best || *written_best != ev.best_score()) {
+            written_best = ev.best_score();
+            write_file_atomically(dir / "best.txt", ctx.view.text(ev.best()), Sync::No);
+            if (ctx.view.has_picture())
+                write_file_atomically(dir / "best.svg",
+                                      ctx.view.svg(ev.best(), config.name + ": best " +
+                                                                  format_score(ev.best_score()) +
+                                                                  " " + ctx.view.unit()),
+                                      Sync::No);
+        }
+        if (std::string index = archive_index(ev.archive()); index != written_archive) {
+            write_archive(dir / "archive", ctx.view, ev.archive());
+            written_archive = std::move(index);
+        }
     };
     auto checkpoint = [&] {
         if (!writer) return;
@@ -170,6 +193,7 @@ RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& d
             break;
         }
         ++ctx.session_steps;
+        stepped = true;
         const std::uint64_t before = ev.evaluations() + ev.rejected();
         opt->step(ev);
         ++step;
@@ -210,11 +234,15 @@ RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& d
 }  // namespace
 
 RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, int threads) {
+    const bool writer = ctx.config.repeats > 1 && world().rank() == 0;
+    const std::string before = writer ? RunFolder::status(dir) : "";
+    bool stepped = false;
     try {
-        return run_repeat_here(ctx, r, dir, threads);
+        return run_repeat_here(ctx, r, dir, threads, stepped);
     } catch (...) {
-        // The run says why in its log; the repeat's own status says that it failed.
-        if (ctx.config.repeats > 1 && world().rank() == 0) {
+        // The run says why in its log; the repeat's own status says that it failed, unless it
+        // failed before a step of this session (a resume that could not go on changed nothing).
+        if (writer && (stepped || before.empty())) {
             try {
                 RunFolder::set_status(dir, "failed");
             } catch (const std::exception&) {

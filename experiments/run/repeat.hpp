@@ -48,6 +48,8 @@ struct RepeatOutcome {
 // Writes a run's archive into `folder`: 01.txt, 02.txt, ... (the best first) and index.csv
 // (rank, value, evaluation that found it, distance to the best, file); boards of an earlier,
 // fuller archive are removed. Nothing when the archive is empty.
+// The archive's index.csv: rank, value, evaluation, distance to the best, file.
+std::string archive_index(const std::vector<Archived>& archive);
 void write_archive(const std::filesystem::path& folder, const BoardView& view,
                    const std::vector<Archived>& archive);
 

@@ -3,12 +3,41 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <utility>
+#include <vector>
 
+#include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
 
 namespace fs = std::filesystem;
 
 namespace maze::cli {
+
+namespace {
+
+// The files a run reads besides its config, by the key that names them.
+std::vector<std::pair<std::string, std::string>> input_paths(const RunConfig& config) {
+    std::vector<std::pair<std::string, std::string>> out;
+    const nlohmann::json& r = config.resolved;
+    if (r.contains("target") && r["target"].is_object() && r["target"].contains("file") &&
+        r["target"]["file"].is_string())
+        out.emplace_back("target.file", r["target"]["file"].get<std::string>());
+    if (r.contains("initial") && r["initial"].is_string() &&
+        !r["initial"].get<std::string>().empty())
+        out.emplace_back("initial", r["initial"].get<std::string>());
+    return out;
+}
+
+nlohmann::json describe_input(const std::string& path) {
+    const std::string bytes = read_text_file(path);
+    nlohmann::json j;
+    j["path"] = path;
+    j["bytes"] = bytes.size();
+    j["fnv1a64"] = fnv1a64_hex(bytes);
+    return j;
+}
+
+}  // namespace
 
 fs::path RunFolder::default_path(const std::string& name) {
     const std::time_t now = std::time(nullptr);
@@ -44,6 +73,40 @@ void RunFolder::create(const RunConfig& config) {
     std::string overrides;
     for (const auto& o : config.overrides) overrides += o + "\n";
     write_file_atomically(root_ / "overrides.txt", overrides);
+    nlohmann::json inputs = nlohmann::json::object();
+    for (const auto& [key, path] : input_paths(config)) inputs[key] = describe_input(path);
+    write_file_atomically(root_ / "inputs.json", inputs.dump(2) + "\n");
+}
+
+void RunFolder::check_inputs(const RunConfig& config) const {
+    const std::vector<std::pair<std::string, std::string>> inputs = input_paths(config);
+    const fs::path pinned = root_ / "inputs.json";
+    if (!fs::exists(pinned)) {
+        if (!inputs.empty())
+            diag().warn(
+                "{}: no inputs.json (made before a run pinned its input files); its "
+                "files are taken as they are now",
+                root_.string());
+        return;
+    }
+    const nlohmann::json was = read_json_file(pinned);
+    for (const auto& [key, path] : inputs) {
+        if (!was.contains(key) || !was[key].is_object())
+            throw ConfigError(pinned.string() + ": " + key + ": not pinned");
+        const nlohmann::json& w = was[key];
+        if (!fs::exists(path))
+            throw ConfigError(key + ": " + path + ": not found; the run was started with it (" +
+                              pinned.string() + "): resume from the folder it was started in, " +
+                              "or put the file back");
+        const nlohmann::json now = describe_input(path);
+        if (now["bytes"] != w["bytes"] || now["fnv1a64"] != w["fnv1a64"])
+            throw ConfigError(key + ": " + path + ": changed since the run started (" +
+                              w["bytes"].dump() + " bytes then, " + now["bytes"].dump() +
+                              " now; the hashes in " + pinned.string() +
+                              " differ): the run's checkpoints hold boards of the file as it "
+                              "was. Put that file back, or start a new run (nothing was changed "
+                              "in the run folder)");
+    }
 }
 
 void RunFolder::lock() {

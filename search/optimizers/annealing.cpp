@@ -28,10 +28,21 @@ void Annealing::start(const Target& target, std::uint64_t seed,
     s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
 }
 
-double Annealing::temperature(std::uint64_t done) const {
-    const double x =
-        s_.length == 0 ? 1.0
-                       : std::min(1.0, static_cast<double>(done) / static_cast<double>(s_.length));
+void Annealing::check_budget(const Budget& budget) const {
+    if (length_param_ == 0 && budget.evaluations == 0 && budget.seconds <= 0)
+        throw ParamError("optimizer.length", length_where_,
+                         "needs length (evaluations the schedule spans), or a budget of "
+                         "evaluations or seconds to span");
+}
+
+double Annealing::temperature(std::uint64_t done, const Evaluator& ev) const {
+    // The share of the schedule gone: of `length` evaluations, or, on a budget of seconds alone,
+    // of its time (a run on time is not repeatable anyway).
+    double x = 1.0;
+    if (s_.length > 0)
+        x = std::min(1.0, static_cast<double>(done) / static_cast<double>(s_.length));
+    else if (ev.budget().seconds > 0)
+        x = std::min(1.0, ev.seconds() / ev.budget().seconds);
     if (exponential_) return t_start_ * std::pow(t_end_ / t_start_, x);
     return t_start_ + (t_end_ - t_start_) * x;
 }
@@ -39,9 +50,8 @@ double Annealing::temperature(std::uint64_t done) const {
 void Annealing::step(Evaluator& ev) {
     require_started(ev);
     if (s_.length == 0) {
+        check_budget(ev.budget());
         s_.length = length_param_ ? length_param_ : ev.budget().evaluations;
-        if (s_.length == 0)
-            throw ParamError("length", length_where_, "needs length or an evaluation budget");
     }
     if (ev.exhausted()) return;  // nothing to propose, and no step taken
     const std::uint64_t e0 = ev.evaluations();
@@ -79,7 +89,7 @@ void Annealing::step(Evaluator& ev) {
         if (got.empty())
             throw std::runtime_error("annealing: no feasible neighbour in " +
                                      std::to_string(kMaxStartDraws) + " draws");
-        const double t = temperature(s_.done);
+        const double t = temperature(s_.done, ev);
         ++s_.done;
         double delta = got[0].value - s_.current_value;
         if (relative_) delta /= std::max(std::abs(static_cast<double>(s_.current_value)), 1.0);

@@ -20,19 +20,22 @@ namespace maze {
 class Annealing : public OptimizerBase {
   public:
     // Keys: p_blocked [0.25], t_start [10], t_end [0.05], schedule linear|exponential [linear],
-    // length [0: the evaluation budget], report_every [1000], acceptance difference|relative
-    // [difference].
+    // length [0: the evaluation budget, else the budget's seconds], report_every [1000], acceptance
+    // difference|relative [difference].
     explicit Annealing(const Params& params);
 
     std::string kind() const override { return "annealing"; }
     void start(const Target& target, std::uint64_t seed,
                const std::vector<Genome>& initial = {}) override;
     void step(Evaluator& ev) override;
+    // A schedule needs a length: `length`, or a budget of evaluations or seconds to span.
+    void check_budget(const Budget& budget) const override;
     nlohmann::json save() const override;
     void restore(const nlohmann::json& state) override;
 
-    // Temperature after `done` of `length` evaluations.
-    double temperature(std::uint64_t done) const;
+    // Temperature after `done` of `length` evaluations (with no length: after the share of the
+    // budget's seconds that `ev` has used).
+    double temperature(std::uint64_t done, const Evaluator& ev) const;
 
   private:
     double p_blocked_;

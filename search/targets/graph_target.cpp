@@ -300,11 +300,19 @@ std::unique_ptr<GraphTarget> make_graph_target(const Params& params) {
     const GraphTarget::Delete d = what == "edges"  ? GraphTarget::Delete::Edges
                                   : what == "both" ? GraphTarget::Delete::Both
                                                    : GraphTarget::Delete::Vertices;
+    std::unique_ptr<GraphTarget> target;
     try {
-        return std::make_unique<GraphTarget>(std::move(graph), d, objective, file);
+        target = std::make_unique<GraphTarget>(std::move(graph), d, objective, file);
     } catch (const std::invalid_argument& e) {
         throw ParamError(section + ".delete", params.where("delete"), e.what());
     }
+    // Deleting only takes ways away: if the whole graph is not feasible, no maze of it is.
+    if (!target->feasible(target->genome_of(target->graph())))
+        throw ParamError(section + ".file", params.where("file"),
+                         file +
+                             ": the exit cannot be reached from the start even with nothing "
+                             "deleted, so no maze of this graph is feasible");
+    return target;
 }
 
 }  // namespace maze

@@ -15,16 +15,12 @@ Cell read_cell_param(const Params& params, const std::string& key, Cell fallback
                      int cols) {
     if (!params.has(key)) return fallback;
     const std::string section = params.section().empty() ? "target" : params.section();
-    // A pair [row, col] arrives as the text "row,col".
-    const std::string text = params.get_string(key);
-    int r = -1, c = -1;
-    char comma = 0;
-    std::istringstream in(text);
-    if (!(in >> r >> comma >> c) || comma != ',' || r < 0 || r >= rows || c < 0 || c >= cols)
+    const auto [r, c] = params.get_pair(key);
+    if (r < 0 || r >= rows || c < 0 || c >= cols)
         throw ParamError(section + "." + key, params.where(key),
                          "expected [row, col] inside the " + std::to_string(rows) + "x" +
                              std::to_string(cols) + " board");
-    return Cell{r, c};
+    return Cell{static_cast<int>(r), static_cast<int>(c)};
 }
 
 BoardShape read_board_shape(const Params& params, int default_side) {
