@@ -201,6 +201,10 @@ void apply_override(nlohmann::json& root, Marks& marks, const std::string& text)
                           (c < 0x80 ? "a control character (byte " + byte_text(c) + ")"
                                     : "not UTF-8 text (byte " + byte_text(c) + ")"));
     }
+    if (const std::size_t br = text.find_first_of("\r\n"); br != std::string::npos)
+        // YAML would fold it into a space: output=a<newline>b became the folder "a b".
+        throw ConfigError("override '" + text.substr(0, br) +
+                          "...': a line break; an override is one key=value on one line");
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0)
         throw ConfigError("override '" + text + "': expected key.sub=value");
@@ -348,6 +352,10 @@ RunConfig build(const nlohmann::json& root, const Marks& marks, const std::strin
     c.first_repeat = get_number<std::uint64_t>(root, marks, "first_repeat", 0, 0, 1e12);
     c.output = get_string(root, marks, "output", "");
     c.initial = get_string(root, marks, "initial", "");
+    for (const auto& [key, path] : {std::pair{"output", &c.output}, {"initial", &c.initial}})
+        if (std::any_of(path->begin(), path->end(),
+                        [](char ch) { return static_cast<unsigned char>(ch) < 0x20; }))
+            fail(marks, key, "expected a path without control characters (a line break, a tab)");
     c.checkpoint_seconds = get_number<double>(root, marks, "checkpoint_seconds", 30.0, 0.01, 1e9);
     c.log_seconds = get_number<double>(root, marks, "log_seconds", 5.0, 0.01, 1e9);
     c.logbook_every = get_number<std::uint64_t>(root, marks, "logbook_every", 1, 1, 1e12);

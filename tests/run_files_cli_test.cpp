@@ -254,3 +254,23 @@ budget: {seconds: 0.5}
     EXPECT_GT(summary["evaluations"].get<long>(), 1000);
     EXPECT_GE(summary["best_score"].get<double>(), 60.0);  // random 6x6 boards reach about 40
 }
+
+// A line break in a path is refused, not folded: output=a<newline>b made the folder "a b".
+TEST(RunFiles, APathWithALineBreakIsRefused) {
+    const std::string config = kSourceDir + "/configs/paper/random.yaml";
+    const CmdResult r = run("run " + config + " --dry-run 'output=a\nb'");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("a line break; an override is one key=value on one line"),
+              std::string::npos)
+        << r.err;
+    const std::string quoted =
+        write_temp("newline-output.yaml",
+                   "name: x\noutput: \"a\\nb\"\ntarget: {kind: mouse-maze}\noptimizer: {kind: "
+                   "random}\n");
+    const CmdResult q = run("run " + quoted + " --dry-run");
+    EXPECT_EQ(q.status, 2);
+    EXPECT_NE(q.err.find(quoted + ":2: output: expected a path without control characters"),
+              std::string::npos)
+        << q.err;
+}
