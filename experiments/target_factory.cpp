@@ -1,6 +1,7 @@
 #include "mazesearch/experiments/target_factory.hpp"
 
 #include "mazesearch/engine/board.hpp"
+#include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/search/targets/cat_mouse_target.hpp"
 #include "mazesearch/search/targets/cat_trap_target.hpp"
 #include "mazesearch/search/targets/graph_target.hpp"
@@ -26,13 +27,18 @@ TargetAndView with_view(std::unique_ptr<T> target) {
 TargetAndView make_target(const Params& params) {
     const std::string kind = params.get_choice(
         "kind", "mouse-maze",
-        {"mouse-maze", "cat-mouse", "mousetrap", "cat-trap", "kmod-trap", "graph",
-         "passages"});
+        {"mouse-maze", "cat-mouse", "mousetrap", "cat-trap", "kmod-trap", "graph", "passages"});
     if (kind == "cat-mouse") return with_view(make_cat_mouse_target(params));
     if (kind == "mousetrap") return with_view(make_mousetrap_target(params));
     if (kind == "cat-trap") return with_view(make_cat_trap_target(params));
     if (kind == "kmod-trap") return with_view(make_kmod_target(params));
-    if (kind == "graph") return with_view(make_graph_target(params));
+    if (kind == "graph") {
+        // A board where a graph file belongs is said as such, not as a JSON syntax error.
+        if (params.has("file"))
+            check_file_kinds({params.get_string("file")},
+                             {"`target.file` of a graph target", {FileKind::GraphFile}});
+        return with_view(make_graph_target(params));
+    }
     if (kind == "passages") return with_view(make_passage_target(params));
     const BoardShape shape = read_board_shape(params);
     const std::string conv = params.get_choice("convention", "paper", {"paper", "flash"});

@@ -131,7 +131,7 @@ TEST(GraphCli, ABoardAsAGraphFileWalksLikeTheBoard) {
                   std::string::npos)
             << e.out;
         EXPECT_NE(e.out.find("reference walk: agrees"), std::string::npos) << e.out;
-        // Standard input needs --graph; a file starting with '{' needs no .json name.
+        // Standard input: a graph file is told by its first bytes (--graph is not needed); a file starting with '{' needs no .json name.
         const CmdResult in = run_with_input("eval --graph -", read_file(out));
         EXPECT_NE(in.out.find("<stdin>: " + std::to_string(moves) + " moves"), std::string::npos)
             << in.out << in.err;

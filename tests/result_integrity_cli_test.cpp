@@ -306,3 +306,22 @@ TEST(EnumerationJob, OptionsAreReadWholeAndCombinationsThatWouldBeIgnoredAreRefu
     EXPECT_EQ(device.status, 2);
     EXPECT_NE(device.err.find("/dev/full: is not a regular file"), std::string::npos) << device.err;
 }
+
+// The text output gives what the README says: the optimum, the optimal boards, the feasible
+// count and the histogram (it had no histogram); every count of the histogram is the JSON's.
+TEST(EnumerationJob, TheTextOutputHasTheHistogram) {
+    const CmdResult text = run("enumerate --rows 4 --cols 4");
+    ASSERT_EQ(text.status, 0) << text.err;
+    const CmdResult json = run("enumerate --rows 4 --cols 4 --json");
+    ASSERT_EQ(json.status, 0) << json.err;
+    const nlohmann::json j = nlohmann::json::parse(json.out);
+    ASSERT_NE(text.out.find("histogram (value:boards):"), std::string::npos) << text.out;
+    for (const auto& [value, n] : j["histogram"].items())
+        EXPECT_NE(text.out.find(" " + value + ":" + n.dump()), std::string::npos)
+            << value << " in " << text.out;
+    const CmdResult nan = run("enumerate --rows 3 --cols 3 --checkpoint-seconds nan");
+    EXPECT_EQ(nan.status, 2);
+    EXPECT_NE(nan.err.find("--checkpoint-seconds: nan: expected a finite number"),
+              std::string::npos)
+        << nan.err;
+}

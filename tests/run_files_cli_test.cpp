@@ -274,3 +274,14 @@ TEST(RunFiles, APathWithALineBreakIsRefused) {
               std::string::npos)
         << q.err;
 }
+
+// A board where a graph file belongs is said as such (it was a JSON syntax error).
+TEST(RunFiles, AGraphTargetGivenABoardSaysSo) {
+    const CmdResult r = run("run " + kSourceDir + "/configs/graphs/search-hex-4.yaml --dry-run " +
+                            "target.file=" + kBoards + "optimum-5x5.txt");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("optimum-5x5.txt: a cell board; `target.file` of a graph target takes "
+                         "graph files"),
+              std::string::npos)
+        << r.err;
+}

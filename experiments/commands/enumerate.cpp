@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "mazesearch/experiments/cluster/world.hpp"
+#include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/commands/enumerate_files.hpp"
 #include "mazesearch/experiments/commands/enumerate_mpi.hpp"
@@ -113,6 +114,17 @@ void print_result(const EnumerationResult& r, bool json) {
                              .c_str()
                        : "",
         static_cast<unsigned long long>(r.leaves), r.seconds);
+    // The histogram, value:boards from the smallest value, wrapped at 100 columns.
+    std::string line = "histogram (value:boards):";
+    for (const auto& [value, n] : r.histogram) {
+        const std::string item = " " + std::to_string(value) + ":" + std::to_string(n);
+        if (line.size() + item.size() > 100) {
+            std::printf("%s\n", line.c_str());
+            line = " ";
+        }
+        line += item;
+    }
+    std::printf("%s\n", line.c_str());
     for (const std::string& b : r.boards) std::printf("\n%s", b.c_str());
 }
 
@@ -515,7 +527,7 @@ Command add_enumerate(CLI::App& app) {
     sub->add_option("--cap", o->cap, "Optimal boards listed at most")->check(CLI::Range(0, 100000));
     sub->add_option("--checkpoint-seconds", o->checkpoint_seconds,
                     "Progress written this often (with --out)")
-        ->check(CLI::Range(0.01, 1e9));
+        ->check(finite_range(0.01, 1e9, "seconds"));
     sub->add_option("--frontier", o->frontier,
                     "Cut the tree into at least this many subtrees (the unit of shards, progress "
                     "and the MPI hand-out; a resumed enumeration needs the same)")

@@ -34,9 +34,12 @@ Command add_run(CLI::App& app) {
     sub->add_flag("--dry-run", opts->dry_run, "Print the resolved config and exit");
     sub->footer(
         "The run folder (default runs/<name>/<timestamp>/; output=DIR makes DIR the run folder)\n"
-        "holds config.yaml, overrides.txt, log.txt, logbook.csv, best.txt, best.svg, status,\n"
-        "summary.json and checkpoint.json; repeats go in repeat-NNN/ subfolders. Ctrl-C writes a\n"
-        "checkpoint and exits 130; `mazesearch resume DIR` continues.");
+        "holds config.yaml, config.json, overrides.txt, inputs.json (the files it reads, pinned),\n"
+        "log.txt, logbook.csv, best.txt, best.svg, archive/, status, summary.json, "
+        "checkpoint.json\n"
+        "and checkpoint.prev.json; repeats go in repeat-NNN/ subfolders (docs/formats.md, \"The "
+        "run\n"
+        "folder\"). Ctrl-C writes a checkpoint and exits 130; `mazesearch resume DIR` continues.");
     return {sub,
             [opts] {
                 const RunConfig c = load_config(opts->config, opts->overrides);
