@@ -31,20 +31,23 @@ class Context:
 
     root: the repository; bin: the mazesearch command; out: the folder of REPORT.md (figures go
     in out/figures); runs: the folder of the run folders the report makes (reused when
-    finished); tiny: small budgets, for the test that checks every figure is produced.
+    finished); tiny: small budgets, for the test that checks every figure is produced; stage:
+    where the figures are drawn (stage/figures) until the whole report is made and moved into
+    out (default: out itself). Links in the report are relative to out either way.
     """
 
-    def __init__(self, root, binary, out, runs, tiny=False, threads=0, quiet=False):
+    def __init__(self, root, binary, out, runs, tiny=False, threads=0, quiet=False, stage=None):
         self.root = Path(root).resolve()
         self.bin = str(Path(binary).resolve())
         self.out = Path(out).resolve()
+        self.stage = Path(stage).resolve() if stage else self.out
         self.runs = Path(runs).resolve()
         self.tiny = tiny
         self.threads = threads
         self.quiet = quiet
         self.figures = []  # names of the figures written, in order
         self.facts = {}  # numbers one section finds and a later one quotes
-        (self.out / "figures").mkdir(parents=True, exist_ok=True)
+        (self.stage / "figures").mkdir(parents=True, exist_ok=True)
         self.runs.mkdir(parents=True, exist_ok=True)
 
     def say(self, text):
@@ -129,7 +132,7 @@ class Context:
     def save(self, fig, name, alt):
         """Writes figures/NAME.png and .svg and returns the Markdown that shows it."""
         for ext in ("png", "svg"):
-            fig.savefig(self.out / "figures" / f"{name}.{ext}", dpi=150, bbox_inches="tight",
+            fig.savefig(self.stage / "figures" / f"{name}.{ext}", dpi=150, bbox_inches="tight",
                     metadata={"Date": None} if ext == "svg" else None)
         plt.close(fig)
         self.figures.append(name)

@@ -3,7 +3,8 @@
 in REPORT.md; a second run reuses the finished runs and writes the same bytes; a third, from no
 runs at all, writes the same bytes again (the report holds no date and no time); and the
 committed experiments/paper/REPORT.md and figures are left as they were: a tiny report never goes
-there, and asking for it (--tiny --out experiments/paper) is refused. (The ctest `paper_tiny`.)
+there, and asking for it (--tiny --out experiments/paper) is refused; a partial one (--only) goes
+to RUNS/report-partial, not over the whole tiny report. (The ctest `paper_tiny`.)
 
     tests/paper/check_paper.py --bin build/mazesearch [--work DIR]
 
@@ -154,6 +155,17 @@ def check(args, work):
         differ = sorted(k for k in set(made) | set(again) if made.get(k) != again.get(k))
         if differ:
             failures.append("a run from nothing wrote other bytes: " + ", ".join(differ))
+    # A partial report (--only) goes to RUNS/report-partial: the whole tiny report stays.
+    partial = subprocess.run(cmd + ["--only", "boards", "-q"], capture_output=True, text=True)
+    if partial.returncode != 0:
+        failures.append(f"the --only boards run failed: {partial.stderr[-2000:]}")
+    else:
+        if folder_bytes(out) != made:
+            failures.append("--only boards wrote over the whole report in " + str(out))
+        part = work / "runs" / "report-partial" / "REPORT.md"
+        text = part.read_text() if part.exists() else ""
+        if "## Figures 1 and 2" not in text or "## Section 4.3" in text:
+            failures.append(f"--only boards did not write a report of that section in {part}")
     # --tiny over the committed report is refused, before anything is run or written.
     refused = subprocess.run(make_paper + ["--runs", str(work / "runs-refused"), "--out",
                                            str(COMMITTED), "--tiny"],

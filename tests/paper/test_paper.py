@@ -9,9 +9,11 @@ import json
 import os
 import sys
 import tempfile
+import types
 import unittest
 from contextlib import redirect_stderr
 from pathlib import Path
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[2]
 PAPER = ROOT / "experiments" / "paper"
@@ -38,6 +40,11 @@ class ReportPathsTest(unittest.TestCase):
         self.assertEqual(out, runs / "report")
         out, runs = make_paper.report_paths(tiny=True, runs="/tmp/x")
         self.assertEqual(out, Path("/tmp/x/report"))
+        # A partial report (--only) goes beside the runs, never over a whole report.
+        out, runs = make_paper.report_paths(tiny=False, partial=True)
+        self.assertEqual(out, (ROOT / "runs" / "paper" / "report-partial").resolve())
+        out, runs = make_paper.report_paths(tiny=True, runs="/tmp/x", partial=True)
+        self.assertEqual(out, Path("/tmp/x/report-partial"))
 
     def test_tiny_over_the_committed_report_is_refused(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -52,6 +59,113 @@ class ReportPathsTest(unittest.TestCase):
             self.assertIn("does not write over the committed report", err.getvalue())
             self.assertFalse((Path(tmp) / "runs").exists())
             self.assertEqual((PAPER / "REPORT.md").read_bytes(), report)
+
+
+class PartialReportTest(unittest.TestCase):
+    """The issue: `make_paper.py --only SECTION` wrote a report of that section alone over the
+    committed REPORT.md. Here the committed folder is a stand-in (make_paper.HERE patched) and
+    every section a stand-in that draws one figure named after it, so nothing real is touched
+    and no engine is run."""
+
+    def setUp(self):
+        self._tmp = tempfile.TemporaryDirectory()
+        self.tmp = Path(self._tmp.name)
+        self.committed = self.tmp / "committed"
+        (self.committed / "figures").mkdir(parents=True)
+        (self.committed / "REPORT.md").write_text("the whole report\n")
+        for name in make_paper.SECTIONS:
+            (self.committed / "figures" / f"{name}.png").write_bytes(b"the committed figure")
+        (self.committed / "figures" / "figures.json").write_text("{}\n")
+        self.runs = self.tmp / "runs"
+        self.failing = set()
+        fakes = {f"sections.{name}": self.fake_section(name) for name in make_paper.SECTIONS}
+        for patch in (mock.patch.object(make_paper, "HERE", self.committed),
+                      mock.patch.dict(sys.modules, fakes)):
+            patch.start()
+            self.addCleanup(patch.stop)
+
+    def tearDown(self):
+        self._tmp.cleanup()
+
+    def fake_section(self, name):
+        def build(ctx):
+            import matplotlib.pyplot as plt
+            fig, ax = plt.subplots(figsize=(1, 1))
+            ax.plot([0, 1], [0, 1])
+            shown = ctx.save(fig, name, name)
+            if name in self.failing:
+                raise paperlib.PaperError(f"{name} failed on purpose")
+            return f"## Section {name}\n\n{shown}\n"
+        return types.SimpleNamespace(build=build)
+
+    def files(self, folder):
+        return {str(p.relative_to(folder)): p.read_bytes()
+                for p in sorted(folder.rglob("*")) if p.is_file()}
+
+    def make(self, *args):
+        err = io.StringIO()
+        with redirect_stderr(err):
+            status = make_paper.main(["--bin", "/bin/true", "--runs", str(self.runs), "-q",
+                                      *args])
+        return status, err.getvalue()
+
+    def test_a_partial_report_never_goes_over_the_committed_one(self):
+        before = self.files(self.committed)
+        status, err = self.make("--only", "table")
+        self.assertEqual(status, 0, err)
+        self.assertEqual(self.files(self.committed), before)
+        partial = self.runs / "report-partial"
+        report = (partial / "REPORT.md").read_text()
+        self.assertIn("## Section table", report)
+        self.assertNotIn("## Section boards", report)
+        self.assertIn("A partial report: only the sections table", report)
+        self.assertTrue((partial / "figures" / "table.png").is_file())
+        self.assertFalse((partial / "figures" / "boards.png").exists())
+        self.assertEqual(json.loads((partial / "figures" / "figures.json").read_text()),
+                         {"figures": ["table"]})
+        self.assertFalse((partial / ".making").exists())
+
+    def test_a_partial_report_asked_into_the_committed_folder_is_refused(self):
+        before = self.files(self.committed)
+        for out in (self.committed, self.committed / "figures"):
+            status, err = self.make("--only", "boards", "table", "--out", str(out))
+            self.assertEqual(status, 2)
+            self.assertIn("--only (a partial report) does not write over the committed report",
+                          err)
+            self.assertIn(str(self.runs / "report-partial"), err)
+            self.assertEqual(self.files(self.committed), before)
+            self.assertFalse(self.runs.exists())
+
+    def test_a_tiny_partial_report_leaves_the_tiny_whole_report(self):
+        whole = self.runs / "report"
+        (whole / "figures").mkdir(parents=True)
+        (whole / "REPORT.md").write_text("the whole tiny report\n")
+        status, err = self.make("--tiny", "--only", "kmod")
+        self.assertEqual(status, 0, err)
+        self.assertEqual((whole / "REPORT.md").read_text(), "the whole tiny report\n")
+        self.assertEqual(list((whole / "figures").iterdir()), [])
+        self.assertIn("## Section kmod", (self.runs / "report-partial" / "REPORT.md").read_text())
+
+    def test_every_section_named_is_the_whole_report_in_its_order(self):
+        status, err = self.make("--only", *reversed(make_paper.SECTIONS))
+        self.assertEqual(status, 0, err)
+        report = (self.committed / "REPORT.md").read_text()
+        self.assertNotIn("partial", report)
+        at = [report.index(f"## Section {name}") for name in make_paper.SECTIONS]
+        self.assertEqual(at, sorted(at))
+        self.assertFalse((self.runs / "report-partial").exists())
+        self.assertNotEqual((self.committed / "figures" / "boards.png").read_bytes(),
+                            b"the committed figure")
+
+    def test_a_section_that_fails_leaves_the_committed_report_and_figures(self):
+        # boards and table draw their figures before record fails: none of them may land.
+        self.failing = {"record"}
+        before = self.files(self.committed)
+        status, err = self.make()
+        self.assertEqual(status, 1)
+        self.assertIn("section record: record failed on purpose", err)
+        self.assertEqual(self.files(self.committed), before)
+        self.assertFalse((self.committed / ".making").exists())
 
 
 class ResolvedConfigTest(unittest.TestCase):
