@@ -439,6 +439,9 @@ void Evaluator::check(const State& s) const {
         if (s.best.size() != genes) bad("best board does not have the target's genes");
         if (!target_.feasible(s.best)) bad("best board is infeasible");
         if (std::isnan(s.best_score)) bad("best score is NaN");
+        if (const double v = rescore(s.best); v != s.best_score)
+            bad("best score is " + std::to_string(s.best_score) + ", but its best board scores " +
+                std::to_string(v));
     }
     if (s.archive.size() > archive_spec_.size) bad("archive holds more boards than its size");
     for (std::size_t i = 0; i < s.archive.size(); ++i) {
@@ -447,7 +450,16 @@ void Evaluator::check(const State& s) const {
         if (!target_.feasible(a.genome)) bad("archived board is infeasible");
         if (std::isnan(a.value)) bad("archived value is NaN");
         if (i > 0 && a.value > s.archive[i - 1].value) bad("archive is not best first");
+        if (const double v = rescore(a.genome); v != a.value)
+            bad("archived board " + std::to_string(i + 1) + " is said to score " +
+                std::to_string(a.value) + ", but it scores " + std::to_string(v));
     }
+}
+
+double Evaluator::rescore(const Genome& g) const {
+    double v = 0;
+    target_.score(std::span<const Genome>(&g, 1), std::span<double>(&v, 1));
+    return v;
 }
 
 }  // namespace maze

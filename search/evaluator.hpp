@@ -179,6 +179,8 @@ class Evaluator {
                                 best_score, best, seconds, step_count, step_sum, step_sum_sq,
                                 step_min, step_max, archive)
     };
+    // The score of one feasible board, scored again (to check what a checkpoint says of it).
+    double rescore(const Genome& g) const;
     void check(const State& s) const;
     State s_;
     std::chrono::steady_clock::time_point started_;

@@ -285,3 +285,30 @@ TEST(RunFiles, AGraphTargetGivenABoardSaysSo) {
               std::string::npos)
         << r.err;
 }
+
+// A checkpoint whose best score is not its best board's (hand-edited) is refused; it resumed and
+// ended with that score, while the board scored less.
+TEST(RunFiles, ACheckpointWhoseScoresAreNotItsBoardsIsRefused) {
+    const std::string config = write_temp("edited-score.yaml", R"(name: edited-score
+seed: 1
+threads: 1
+target: {kind: mouse-maze, rows: 9, cols: 9}
+optimizer: {kind: annealing, length: 100000000}
+budget: {seconds: 60}
+checkpoint_seconds: 0.05
+)");
+    const std::string dir = test_dir() + "/edited-score";
+    fs::remove_all(dir);
+    run_files::interrupt_once_checkpointed(config, dir);
+    for (const char* name : {"/checkpoint.json", "/checkpoint.prev.json"}) {
+        if (!fs::exists(dir + name)) continue;
+        nlohmann::json cp = nlohmann::json::parse(read_file(dir + name));
+        cp["evaluator"]["best_score"] = cp["evaluator"]["best_score"].get<double>() + 1000;
+        std::ofstream(dir + name, std::ios::binary) << cp.dump();
+    }
+    const CmdResult r = run("resume " + dir + " --quiet");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("best score is "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(", but its best board scores "), std::string::npos) << r.err;
+    EXPECT_EQ(run_files::status_of(dir), "interrupted");
+}
