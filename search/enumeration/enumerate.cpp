@@ -184,25 +184,10 @@ EnumerationResult CellTree::run(const EnumerationOptions& options) const {
     const Cell start = start_, exit = exit_;
     const Grid& g = g_;
     const std::vector<Node>& nodes = nodes_;
-    if (std::max<std::size_t>(options.frontier, 1) != frontier())
-        throw std::invalid_argument("a tree cut for a frontier of " + std::to_string(frontier()) +
-                                    " run with options for " + std::to_string(options.frontier));
-    if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
-        throw std::invalid_argument("shard i/N needs 0 <= i < N");
     if (options.at_least > 0)
         throw std::invalid_argument("the cell enumeration counts every board (no at_least)");
+    const std::vector<std::size_t> mine = selected(options);
     const auto t0 = std::chrono::steady_clock::now();
-    if (options.done && options.done->empty()) options.done->assign(nodes.size(), 0);
-    if (options.done && options.done->size() != nodes.size())
-        throw std::invalid_argument(
-            "the list of subtrees done has " + std::to_string(options.done->size()) +
-            " entries; this tree has " + std::to_string(nodes.size()) + " subtrees");
-
-    std::vector<std::size_t> mine;
-    for (std::size_t i = static_cast<std::size_t>(options.shard); i < nodes.size();
-         i += static_cast<std::size_t>(options.shards))
-        if (!options.done || !(*options.done)[i]) mine.push_back(i);
-    if (options.limit > 0 && mine.size() > options.limit) mine.resize(options.limit);
 
     // A team of the enumeration's own size (the thread count binds this enumeration only). Each
     // subtree is one item; each worker collects into its own slot, merged below (the merge does

@@ -212,22 +212,8 @@ EnumerationResult passage_detail::PassageTree::run(const EnumerationOptions& opt
     const int rows = rows_, cols = cols_, entrance = entrance_, exit = exit_;
     const Forest& forest = forest_;
     const std::vector<Item>& items = items_;
-    if (std::max<std::size_t>(options.frontier, 1) != frontier())
-        throw std::invalid_argument("a tree cut for a frontier of " + std::to_string(frontier()) +
-                                    " run with options for " + std::to_string(options.frontier));
-    if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
-        throw std::invalid_argument("shard i/N needs 0 <= i < N");
+    const std::vector<std::size_t> mine = selected(options);
     const auto t0 = std::chrono::steady_clock::now();
-    if (options.done && options.done->empty()) options.done->assign(items.size(), 0);
-    if (options.done && options.done->size() != items.size())
-        throw std::invalid_argument(
-            "the list of subtrees done has " + std::to_string(options.done->size()) +
-            " entries; this tree has " + std::to_string(items.size()) + " subtrees");
-    std::vector<std::size_t> mine;
-    for (std::size_t i = static_cast<std::size_t>(options.shard); i < items.size();
-         i += static_cast<std::size_t>(options.shards))
-        if (!options.done || !(*options.done)[i]) mine.push_back(i);
-    if (options.limit > 0 && mine.size() > options.limit) mine.resize(options.limit);
 
     EnumerationResult total;
     total.model = BoardModel::Passages;

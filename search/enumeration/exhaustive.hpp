@@ -88,6 +88,11 @@ class EnumerationTree {
     EnumerationTree(std::size_t frontier, std::size_t subtrees)
         : frontier_(frontier), subtrees_(subtrees) {}
 
+    // The subtrees a run of `options` explores, in canonical order: those of its shard not marked
+    // in `done` (sized to the tree when empty), at most `limit`. std::invalid_argument for options
+    // of another tree (frontier, done) or a shard past the shards.
+    std::vector<std::size_t> selected(const EnumerationOptions& options) const;
+
   private:
     std::size_t frontier_, subtrees_;
 };
