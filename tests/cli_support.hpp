@@ -169,6 +169,14 @@ class Child {
     std::optional<ChildExit> exit_;
 };
 
+// How often `what` occurs in `text`.
+inline int occurrences(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+        ++n;
+    return n;
+}
+
 // The whole text of a file ("" if it cannot be read).
 inline std::string read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

@@ -8,19 +8,6 @@
 
 using namespace maze::testing_support;
 
-namespace mpi_output {
-
-int occurrences(const std::string& text, const std::string& what) {
-    int n = 0;
-    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-        ++n;
-    return n;
-}
-
-}  // namespace mpi_output
-
-using mpi_output::occurrences;
-
 // A command that does not spread over ranks runs on rank 0 alone: its results are printed once.
 TEST(MpiOutput, ACommandOfOneProcessPrintsItsResultsOnce) {
     const CmdResult r = run("eval " + kBoards + "figure1-13x13.txt", mpirun(3));

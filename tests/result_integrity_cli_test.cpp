@@ -26,13 +26,6 @@ std::string fresh_out(const std::string& name) {
     return path;
 }
 
-int count(const std::string& text, const std::string& what) {
-    int n = 0;
-    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-        ++n;
-    return n;
-}
-
 }  // namespace result_integrity
 
 using namespace result_integrity;
@@ -47,7 +40,7 @@ TEST(EnumerationJob, CutsItsTreeOnceHoweverOftenItCheckpoints) {
             "--frontier 4096 --out " +
             out + " -v");
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(count(r.err, "the tree cut into"), 1) << r.err;
+    EXPECT_EQ(occurrences(r.err, "the tree cut into"), 1) << r.err;
     const CmdResult plain = run("enumerate --rows 5 --cols 5 --json --quiet");
     ASSERT_EQ(plain.status, 0) << plain.err;
     nlohmann::json a = nlohmann::json::parse(read_file(out));

@@ -88,6 +88,18 @@ std::string status_of(const std::string& dir) {
     return s;
 }
 
+// A config of a minute's annealing on 9x9 that checkpoints every 50 ms.
+std::string long_annealing(const std::string& name) {
+    return write_temp(name + ".yaml", "name: " + name + R"(
+seed: 1
+threads: 1
+target: {kind: mouse-maze, rows: 9, cols: 9}
+optimizer: {kind: annealing, length: 100000000}
+budget: {seconds: 60}
+checkpoint_seconds: 0.05
+)");
+}
+
 // A run of `config` into `dir` stopped with SIGINT once it has written a checkpoint.
 void interrupt_once_checkpointed(const std::string& config, const std::string& dir,
                                  const std::vector<std::string>& overrides = {}) {
@@ -156,14 +168,7 @@ TEST(RunFiles, AResumeAfterAnInputFileChangedNamesTheFileAndChangesNothing) {
 // A resume that cannot go on (both checkpoints unusable) changed nothing: the status stays
 // interrupted (it became failed), and the advice names only files that exist.
 TEST(RunFiles, AFailedResumeLeavesTheStatusAsItWasAndNamesOnlyFilesThatExist) {
-    const std::string config = write_temp("unusable.yaml", R"(name: unusable
-seed: 1
-threads: 1
-target: {kind: mouse-maze, rows: 9, cols: 9}
-optimizer: {kind: annealing, length: 100000000}
-budget: {seconds: 60}
-checkpoint_seconds: 0.05
-)");
+    const std::string config = run_files::long_annealing("unusable");
     const std::string dir = test_dir() + "/unusable-run";
     fs::remove_all(dir);
     run_files::interrupt_once_checkpointed(config, dir);
@@ -289,14 +294,7 @@ TEST(RunFiles, AGraphTargetGivenABoardSaysSo) {
 // A checkpoint whose best score is not its best board's (hand-edited) is refused; it resumed and
 // ended with that score, while the board scored less.
 TEST(RunFiles, ACheckpointWhoseScoresAreNotItsBoardsIsRefused) {
-    const std::string config = write_temp("edited-score.yaml", R"(name: edited-score
-seed: 1
-threads: 1
-target: {kind: mouse-maze, rows: 9, cols: 9}
-optimizer: {kind: annealing, length: 100000000}
-budget: {seconds: 60}
-checkpoint_seconds: 0.05
-)");
+    const std::string config = run_files::long_annealing("edited-score");
     const std::string dir = test_dir() + "/edited-score";
     fs::remove_all(dir);
     run_files::interrupt_once_checkpointed(config, dir);
