@@ -15,13 +15,4 @@ Board random_board(const BoardShape& shape, double p_blocked, Rng& rng) {
     return b;
 }
 
-std::optional<Board> random_feasible_board(const BoardShape& shape, double p_blocked, Rng& rng,
-                                           int max_tries) {
-    for (int i = 0; i < max_tries; ++i) {
-        Board b = random_board(shape, p_blocked, rng);
-        if (feasible(b)) return b;
-    }
-    return std::nullopt;
-}
-
 }  // namespace maze

@@ -19,8 +19,4 @@ struct BoardShape {
 // One board with each free cell blocked with probability p_blocked.
 Board random_board(const BoardShape& shape, double p_blocked, Rng& rng);
 
-// Draws until a feasible board comes up; gives up (nullopt) after max_tries draws.
-std::optional<Board> random_feasible_board(const BoardShape& shape, double p_blocked, Rng& rng,
-                                           int max_tries = 1000000);
-
 }  // namespace maze

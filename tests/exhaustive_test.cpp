@@ -7,8 +7,10 @@
 #include <vector>
 
 #include "enumeration_support.hpp"
+#include "walk_every_board.hpp"
 
 using namespace maze;
+using maze::testing_support::enumerate_by_walking;
 using maze::testing_support::expect_same_result;
 
 namespace {

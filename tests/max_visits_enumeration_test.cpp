@@ -10,8 +10,10 @@
 
 #include "enumeration_support.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
+#include "walk_every_board.hpp"
 
 using namespace maze;
+using maze::testing_support::enumerate_by_walking;
 using maze::testing_support::expect_same_result;
 
 namespace {

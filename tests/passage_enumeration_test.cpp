@@ -4,9 +4,12 @@
 
 #include "mazesearch/search/enumeration/passage_tree.hpp"
 #include "mazesearch/search/enumeration/passages.hpp"
+#include "walk_every_board.hpp"
 
 namespace maze {
 namespace {
+
+using testing_support::enumerate_passages_by_walking;
 
 EnumerationResult tree(int rows, int cols, int entrance, int exit, EnumerationOptions o = {}) {
     o.board_cap = 8;

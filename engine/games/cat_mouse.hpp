@@ -93,7 +93,6 @@ class CatMouseTable {
   public:
     int nodes() const { return n_; }
     int hole() const { return hole_; }
-    bool has_plies() const { return static_cast<bool>(plies_); }
     // The position with the mouse on `mouse`, the cat on `cat` (not the hole) and `turn` to
     // move. Without plies kept, the result's plies are empty.
     CatMouseResult at(int mouse, int cat, CatMouseTurn turn = CatMouseTurn::Mouse) const;

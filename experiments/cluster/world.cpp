@@ -197,12 +197,4 @@ void finish_world() {
 #endif
 }
 
-bool mpi_built() {
-#ifdef MAZESEARCH_HAVE_MPI
-    return true;
-#else
-    return false;
-#endif
-}
-
 }  // namespace maze::cli

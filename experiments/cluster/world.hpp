@@ -47,7 +47,5 @@ inline bool distributed() {
 }
 // Ends MPI if it was started (at the end of main, on every rank).
 void finish_world();
-// True when the program was built with MPI.
-bool mpi_built();
 
 }  // namespace maze::cli

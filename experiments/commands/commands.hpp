@@ -10,8 +10,8 @@ constexpr int kExitOk = 0;
 constexpr int kExitInternal = 1;
 constexpr int kExitBadInput = 2;
 
-// Each registers its subcommand on `app` and returns a flag that is set when it was chosen;
-// run_* executes it after parsing.
+// Each registers its subcommand on `app` and returns it with the function that runs it once the
+// command line is parsed (and returns the exit status).
 struct Command {
     CLI::App* sub = nullptr;
     std::function<int()> run;

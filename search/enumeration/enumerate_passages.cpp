@@ -344,44 +344,4 @@ TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, s
     return e;
 }
 
-EnumerationResult enumerate_passages_by_walking(int rows, int cols, int entrance, int exit,
-                                                std::size_t board_cap, WalkObjective objective) {
-    const passage_detail::Forest forest = passage_detail::make_forest(rows, cols, entrance, exit);
-    EnumerationResult r;
-    r.model = BoardModel::Passages;
-    r.rows = rows;
-    r.cols = cols;
-    r.start = {0, entrance};
-    r.exit = {rows - 1, exit};
-    r.objective = objective;
-    for (const pt::Grid& g : forest.grids) {
-        if (g.slots > 30) throw std::invalid_argument("walking every board: too many passages");
-        for (std::uint64_t m = 0; m < (std::uint64_t{1} << g.slots); ++m) {
-            PassageBoard b(rows, cols, g.entrance, g.exit);
-            for (int s = 0; s < g.slots; ++s)
-                if ((m >> s) & 1u) b.set_slot(s, true);
-            const PassageWalkResult w = reference_passage_walk(b);
-            if (!w.feasible) continue;
-            std::uint64_t value = w.moves;
-            if (objective == WalkObjective::MaxVisits)
-                value = *std::max_element(w.visits.begin(), w.visits.end());
-            ++r.feasible;
-            ++r.histogram[value];
-            if (value > r.optimum || r.optimal_boards == 0) {
-                r.optimum = value;
-                r.optimal_boards = 0;
-                r.boards.clear();
-            }
-            if (value == r.optimum) {
-                ++r.optimal_boards;
-                r.boards.push_back(b.to_text());
-                if (r.boards.size() > 2 * board_cap) trim_boards(r.boards, board_cap);
-            }
-        }
-    }
-    trim_boards(r.boards, board_cap);
-    r.leaves = r.feasible;
-    return r;
-}
-
 }  // namespace maze

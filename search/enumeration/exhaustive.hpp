@@ -135,10 +135,4 @@ struct TreeEstimate {
 TreeEstimate estimate_tree(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
                            std::uint64_t seed);
 
-// The plain way, for tests: walks all 2^(cells-2) boards one by one (max visits from
-// MouseWalk::visits).
-EnumerationResult enumerate_by_walking(int rows, int cols, Cell start, Cell exit,
-                                       std::size_t board_cap,
-                                       WalkObjective objective = WalkObjective::Moves);
-
 }  // namespace maze

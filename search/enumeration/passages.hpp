@@ -39,9 +39,4 @@ std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int e
 TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, std::uint64_t probes,
                                    std::uint64_t seed, std::uint64_t at_least = 0);
 
-// The plain way, for tests: walks every passage board with the reference walk.
-EnumerationResult enumerate_passages_by_walking(int rows, int cols, int entrance, int exit,
-                                                std::size_t board_cap,
-                                                WalkObjective objective = WalkObjective::Moves);
-
 }  // namespace maze

@@ -75,8 +75,6 @@ class EvolutionarySearch : public OptimizerBase {
 
   private:
     struct Island;
-    void first_generation(Evaluator& ev, std::size_t want, std::size_t max_tries);
-    void next_generation(Evaluator& ev, std::size_t want, std::size_t max_tries);
     void track_stagnation(Island& island);
     void memetic(Evaluator& ev);
     Rng island_rng(std::size_t island, std::uint64_t k) const;

@@ -326,15 +326,6 @@ CatTrapSolver::Result CatTrapSolver::least_blocks(const CatTrapGame& game, int m
     return res;
 }
 
-std::optional<bool> CatTrapSolver::wins_within(const CatTrapGame& game, int budget) {
-    assert(budget >= 0);
-    start(game);
-    const Value v = game.trapper_to_move() ? trapper_node(game.cat(), budget, 0)
-                                           : cat_node(game.cat(), budget, 0);
-    if (aborted_) return std::nullopt;
-    return v == Value::Win;
-}
-
 int CatTrapSolver::winning_block(const CatTrapGame& game, int budget) {
     assert(budget >= 0);
     if (!game.trapper_to_move()) return -1;

@@ -34,9 +34,6 @@ class CatTrapSolver {
 
     // Budgets 0, 1, ..., max_budget from `game` (either side to move).
     Result least_blocks(const CatTrapGame& game, int max_budget);
-    // Whether the trapper wins within `budget` further blocks (one search at that budget).
-    // nullopt when the node limit was reached.
-    std::optional<bool> wins_within(const CatTrapGame& game, int budget);
     // A block that wins within `budget` (the trapper to move), or -1 when there is none.
     int winning_block(const CatTrapGame& game, int budget);
 
