@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/budget.hpp"
 #include "mazesearch/search/params.hpp"
 
 namespace maze::cli {
