@@ -5,6 +5,7 @@
 
 #include "mazesearch/engine/bitboard.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/engine/interleaved_walk.hpp"
 
 namespace maze {
 
@@ -139,134 +140,52 @@ void evaluate_batch_serial(std::span<const Board> boards, std::span<std::uint64_
 
 namespace {
 
-// K walks advance in lock step, one move per lane per round; a finished lane takes the next
-// feasible board of the batch. A lane's moves are the rounds since it was loaded. With
-// kMaxVisits, a finished lane's keys also give its walk's most visits (into max_visits); without
+// The grid walk's layout for interleaved_walk: a lane's words are its key array, a step a move.
+// With kMaxVisits a finished walk's keys also give its most visits (into max_visits); without
 // it, max_visits is not touched and the code is the moves-only walker.
-template <int K, bool kMaxVisits>
-size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
-                   std::span<std::uint64_t> max_visits, std::uint64_t max_moves,
-                   bool check_feasible) {
-    max_moves = std::min(max_moves, MouseWalk::kMaxMoves);
+template <bool kMaxVisits>
+struct GridLayout {
+    static constexpr int kWords = kPaddedCells;
+    std::span<const Board> boards;
+    std::span<std::uint64_t> out, max_visits;
+    bool check_feasible;
     size_t fallbacks = 0;
+
+    std::uint32_t* load(size_t i, std::uint32_t* keys, const std::uint32_t*& exit) {
+        const Board& b = boards[i];
+        if (check_feasible && !feasible(b)) {
+            out[i] = kInfeasible;
+            return nullptr;
+        }
+        lay_out(b, keys);
+        exit = keys + index_of(b.exit());
+        return keys + index_of(b.start());
+    }
+    static std::uint32_t* step(std::uint32_t* q) { return ranked_step(q); }
+    static std::uint64_t branchy(std::uint32_t* q, const std::uint32_t* e, std::uint64_t moves,
+                                 std::uint64_t max_moves) {
+        return branchy_walk(q, e, moves, max_moves);
+    }
+    void arrived(size_t i, std::uint64_t moves, const std::uint32_t* keys) {
+        out[i] = moves;
+        if constexpr (kMaxVisits) max_visits[i] = max_visits_of(keys, boards[i].rows());
+    }
     // A walk past the 32-bit keys' range: the 64-bit reference walk gives its scores.
-    auto by_reference = [&](size_t i) {
+    void overflow(size_t i) {
         const GraphWalkResult g = reference_grid_walk(boards[i]);
         out[i] = g.moves;
         if constexpr (kMaxVisits) max_visits[i] = most_visited(boards[i], g.visits).visits;
         ++fallbacks;
-    };
-    alignas(64) std::uint32_t keys[K][kPaddedCells];
-    std::uint32_t* pos[K];
-    const std::uint32_t* exit[K];
-    std::uint64_t loaded_at[K];
-    size_t item[K];
-    std::uint64_t round = 0;
-    size_t next = 0;
-    int active = 0;
-
-    // Loads the next feasible board into lane l (infeasible ones are scored on the way) and
-    // returns its start, or nullptr when the batch is used up. It leaves pos[] alone, so that
-    // the compiler can keep the lanes' positions in registers.
-    auto load = [&](int l) __attribute__((noinline))->std::uint32_t* {
-        while (next < boards.size()) {
-            const size_t i = next++;
-            const Board& b = boards[i];
-            if (check_feasible && !feasible(b)) {
-                out[i] = kInfeasible;
-                continue;
-            }
-            lay_out(b, keys[l]);
-            exit[l] = keys[l] + index_of(b.exit());
-            loaded_at[l] = round;
-            item[l] = i;
-            ++active;
-            return keys[l] + index_of(b.start());
-        }
-        exit[l] = nullptr;
-        return nullptr;
-    };
-#pragma GCC unroll 16
-    for (int l = 0; l < K; ++l) pos[l] = load(l);
-
-    while (active == K) {
-#pragma GCC unroll 16
-        for (int l = 0; l < K; ++l) {
-            std::uint32_t* q = pos[l];
-            if (q == exit[l]) [[unlikely]] {
-                out[item[l]] = round - loaded_at[l];
-                if constexpr (kMaxVisits)
-                    max_visits[item[l]] = max_visits_of(keys[l], boards[item[l]].rows());
-                --active;
-                q = load(l);
-                if (!q) {
-                    pos[l] = nullptr;
-                    continue;
-                }
-            }
-            pos[l] = ranked_step(q);
-        }
-        ++round;
-        if (round % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
-#pragma GCC unroll 16
-            for (int l = 0; l < K; ++l)
-                if (pos[l] && round - loaded_at[l] >= max_moves) {
-                    by_reference(item[l]);
-                    --active;
-                    pos[l] = load(l);
-                }
-        }
     }
-    // The batch is used up. The live walks go on four in lock step while at least four are left
-    // (their key arrays stay where they are), then the last ones one at a time.
-    struct Live {
-        std::uint32_t* pos;
-        const std::uint32_t* exit;
-        std::uint64_t moves;
-        size_t item;
-    };
-    Live live[K];
-    int n = 0;
-#pragma GCC unroll 16
-    for (int l = 0; l < K; ++l)
-        if (pos[l]) live[n++] = Live{pos[l], exit[l], round - loaded_at[l], item[l]};
-    auto finish = [&](int i, std::uint64_t moves) {
-        const size_t it = live[i].item;
-        if (moves == kWalkOverflow) {
-            by_reference(it);
-        } else {
-            out[it] = moves;
-            if constexpr (kMaxVisits) {
-                // The lane whose key array holds this walk's exit.
-                const auto lane = (live[i].exit - keys[0]) / kPaddedCells;
-                max_visits[it] = max_visits_of(keys[lane], boards[it].rows());
-            }
-        }
-        live[i] = live[--n];
-    };
-    constexpr int kTail = 4;
-    while (n >= kTail) {
-        int done = -1;
-        for (std::uint64_t r = 1; done < 0; ++r) {
-#pragma GCC unroll 4
-            for (int i = 0; i < kTail; ++i) {
-                if (live[i].pos == live[i].exit) [[unlikely]] {
-                    if (done < 0) done = i;
-                    continue;
-                }
-                live[i].pos = ranked_step(live[i].pos);
-                ++live[i].moves;
-            }
-            if (r % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
-                for (int i = 0; i < kTail && done < 0; ++i)
-                    if (live[i].moves >= max_moves) done = i;
-            }
-        }
-        const bool arrived = live[done].pos == live[done].exit;
-        finish(done, arrived ? live[done].moves : kWalkOverflow);
-    }
-    while (n > 0) finish(0, branchy_walk(live[0].pos, live[0].exit, live[0].moves, max_moves));
-    return fallbacks;
+};
+
+template <int K, bool kMaxVisits>
+size_t interleaved(std::span<const Board> boards, std::span<std::uint64_t> out,
+                   std::span<std::uint64_t> max_visits, std::uint64_t max_moves,
+                   bool check_feasible) {
+    GridLayout<kMaxVisits> layout{boards, out, max_visits, check_feasible};
+    interleaved_walk<K>(layout, boards.size(), std::min(max_moves, MouseWalk::kMaxMoves));
+    return layout.fallbacks;
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cstring>
 
+#include "mazesearch/engine/interleaved_walk.hpp"
+
 namespace maze {
 
 namespace {
@@ -242,138 +244,63 @@ void evaluate_passage_batch_serial(std::span<const PassageBoard> boards,
 
 namespace {
 
-// K walks advance in lock step, one step per lane per round; a finished lane takes the next
-// feasible board of the batch. A lane's steps are the rounds since it was loaded. The same
-// schedule as the grid walk's evaluate_batch (mouse_walk.cpp).
+// The passage walk's layout for interleaved_walk: a lane's words are a cell's key and its two
+// walls; the moves are the steps and the move in and out.
+struct PassageLayout {
+    static constexpr int kWords = kPassageWalkWords;
+    std::span<const PassageBoard> boards;
+    std::span<std::uint64_t> out;
+    bool check_feasible;
+    size_t fallbacks = 0;
+
+    // Infeasible boards, and those whose entrance cell is the exit cell, are scored here.
+    std::uint32_t* load(size_t i, std::uint32_t* words, const std::uint32_t*& exit) {
+        const PassageBoard& b = boards[i];
+        if (check_feasible && !passage_feasible(b)) {
+            out[i] = kInfeasible;
+            return nullptr;
+        }
+        if (b.entrance_cell() == b.exit_cell()) {
+            // In and out at once (a one-row board): a lane steps before it looks for the exit,
+            // so this walk of no step never takes one.
+            out[i] = kInAndOut;
+            return nullptr;
+        }
+        lay_out(b, words);
+        exit = words + index_of(b.exit_cell());
+        return words + index_of(b.entrance_cell());
+    }
+    static std::uint32_t* step(std::uint32_t* q) { return ranked_step(q); }
+    static std::uint64_t branchy(std::uint32_t* q, const std::uint32_t* e, std::uint64_t steps,
+                                 std::uint64_t max_steps) {
+        return branchy_walk(q, e, steps, max_steps);
+    }
+    void arrived(size_t i, std::uint64_t steps, const std::uint32_t*) {
+        out[i] = steps + kInAndOut;
+    }
+    // A walk past the limit: the 64-bit reference walk gives its moves.
+    void overflow(size_t i) {
+        out[i] = reference_passage_walk(boards[i]).moves;
+        ++fallbacks;
+    }
+};
+
 template <int K>
 size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
                    std::uint64_t max_moves, bool check_feasible) {
-    size_t fallbacks = 0;
-    // A walk past the limit: the 64-bit reference walk gives its moves.
-    auto by_reference = [&](size_t i) {
-        out[i] = reference_passage_walk(boards[i]).moves;
-        ++fallbacks;
-    };
+    PassageLayout layout{boards, out, check_feasible};
     if (max_moves < kInAndOut) {
         // No walk fits: every feasible board goes to the reference walk.
         for (size_t i = 0; i < boards.size(); ++i) {
             if (check_feasible && !passage_feasible(boards[i]))
                 out[i] = kInfeasible;
             else
-                by_reference(i);
+                layout.overflow(i);
         }
-        return fallbacks;
+        return layout.fallbacks;
     }
-    const std::uint64_t max_steps = step_limit(max_moves);
-    alignas(64) std::uint32_t words[K][kPassageWalkWords];
-    std::uint32_t* pos[K];
-    const std::uint32_t* exit[K];
-    std::uint64_t loaded_at[K];
-    size_t item[K];
-    std::uint64_t round = 0;
-    size_t next = 0;
-    int active = 0;
-
-    // Loads the next feasible board into lane l (infeasible ones, and those whose entrance cell
-    // is the exit cell, are scored on the way) and returns its entrance cell, or nullptr when the
-    // batch is used up. It leaves pos[] alone, so that the compiler can keep the lanes'
-    // positions in registers.
-    auto load = [&](int l) __attribute__((noinline))->std::uint32_t* {
-        while (next < boards.size()) {
-            const size_t i = next++;
-            const PassageBoard& b = boards[i];
-            if (check_feasible && !passage_feasible(b)) {
-                out[i] = kInfeasible;
-                continue;
-            }
-            if (b.entrance_cell() == b.exit_cell()) {
-                // In and out at once (a one-row board): a lane steps before it looks for the
-                // exit, so this walk of no step never takes one.
-                out[i] = kInAndOut;
-                continue;
-            }
-            lay_out(b, words[l]);
-            exit[l] = words[l] + index_of(b.exit_cell());
-            loaded_at[l] = round;
-            item[l] = i;
-            ++active;
-            return words[l] + index_of(b.entrance_cell());
-        }
-        exit[l] = nullptr;
-        return nullptr;
-    };
-#pragma GCC unroll 16
-    for (int l = 0; l < K; ++l) pos[l] = load(l);
-
-    while (active == K) {
-#pragma GCC unroll 16
-        for (int l = 0; l < K; ++l) {
-            std::uint32_t* q = pos[l];
-            if (q == exit[l]) [[unlikely]] {
-                out[item[l]] = round - loaded_at[l] + kInAndOut;
-                --active;
-                q = load(l);
-                if (!q) {
-                    pos[l] = nullptr;
-                    continue;
-                }
-            }
-            pos[l] = ranked_step(q);
-        }
-        ++round;
-        if (round % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
-#pragma GCC unroll 16
-            for (int l = 0; l < K; ++l)
-                if (pos[l] && round - loaded_at[l] >= max_steps) {
-                    by_reference(item[l]);
-                    --active;
-                    pos[l] = load(l);
-                }
-        }
-    }
-    // The batch is used up. The live walks go on four in lock step while at least four are left
-    // (their words stay where they are), then the last ones one at a time.
-    struct Live {
-        std::uint32_t* pos;
-        const std::uint32_t* exit;
-        std::uint64_t steps;
-        size_t item;
-    };
-    Live live[K];
-    int n = 0;
-#pragma GCC unroll 16
-    for (int l = 0; l < K; ++l)
-        if (pos[l]) live[n++] = Live{pos[l], exit[l], round - loaded_at[l], item[l]};
-    auto finish = [&](int i, std::uint64_t steps) {
-        if (steps == kWalkOverflow)
-            by_reference(live[i].item);
-        else
-            out[live[i].item] = steps + kInAndOut;
-        live[i] = live[--n];
-    };
-    constexpr int kTail = 4;
-    while (n >= kTail) {
-        int done = -1;
-        for (std::uint64_t r = 1; done < 0; ++r) {
-#pragma GCC unroll 4
-            for (int i = 0; i < kTail; ++i) {
-                if (live[i].pos == live[i].exit) [[unlikely]] {
-                    if (done < 0) done = i;
-                    continue;
-                }
-                live[i].pos = ranked_step(live[i].pos);
-                ++live[i].steps;
-            }
-            if (r % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
-                for (int i = 0; i < kTail && done < 0; ++i)
-                    if (live[i].steps >= max_steps) done = i;
-            }
-        }
-        const bool arrived = live[done].pos == live[done].exit;
-        finish(done, arrived ? live[done].steps : kWalkOverflow);
-    }
-    while (n > 0) finish(0, branchy_walk(live[0].pos, live[0].exit, live[0].steps, max_steps));
-    return fallbacks;
+    interleaved_walk<K>(layout, boards.size(), step_limit(max_moves));
+    return layout.fallbacks;
 }
 
 }  // namespace
