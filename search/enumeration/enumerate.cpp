@@ -10,6 +10,7 @@
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/search/enumeration/decision_tree.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
+#include "mazesearch/search/enumeration/subtree_driver.hpp"
 
 namespace maze {
 
@@ -117,6 +118,8 @@ struct Collector {
         }
     }
 
+    void flush() {}  // explore() folds its counts into r itself
+
     // The whole subtree below n (which it uses up), its histogram folded into r's.
     void explore(Node& n) {
         // The width as a compile-time constant: the walk's loads and the flood's shifts take
@@ -180,102 +183,27 @@ EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
 }
 
 EnumerationResult CellTree::run(const EnumerationOptions& options) const {
-    const int rows = rows_, cols = cols_;
-    const Cell start = start_, exit = exit_;
-    const Grid& g = g_;
-    const std::vector<Node>& nodes = nodes_;
     if (options.at_least > 0)
         throw std::invalid_argument("the cell enumeration counts every board (no at_least)");
     const std::vector<std::size_t> mine = selected(options);
-    const auto t0 = std::chrono::steady_clock::now();
-
-    // A team of the enumeration's own size (the thread count binds this enumeration only). Each
-    // subtree is one item; each worker collects into its own slot, merged below (the merge does
-    // not depend on which worker found what).
-    WorkerTeam team(options.threads);
-    struct alignas(64) Slot {  // a cache line apart: the workers' counters do not share one
-        Collector c;
-    };
-    std::vector<Slot> slots(static_cast<std::size_t>(team.size()),
-                            Slot{Collector{&g, start, exit, options.board_cap, {}}});
-    for (Slot& s : slots) s.c.r.objective = options.objective;
     EnumerationResult total;
-    total.rows = rows;
-    total.cols = cols;
-    total.start = start;
-    total.exit = exit;
+    total.rows = rows_;
+    total.cols = cols_;
+    total.start = start_;
+    total.exit = exit_;
     total.held = {options.shard};
     total.frontier = frontier();
     total.shards = options.shards;
     total.objective = options.objective;
-    if (options.next) {
-        // Each worker takes subtrees from the hand-out until it has none left; a subtree's result
-        // is its own, so that whoever collects them knows exactly which subtrees it covers.
-        //
-        // A fresh collector would write out the boards of every new best of its subtree, most
-        // of them far below the optimum (a third of the time of a 6x6 subtree's leaves). So a
-        // subtree only looks for boards worth at least the best value F of the subtrees this
-        // call has finished: its collector starts as if it held one board worth F - 1, which
-        // any leaf worth F or more replaces. A subtree with no such leaf reports no optimum
-        // (optimum 0, no optimal boards) and its counts in full. The sum is still exact: F was
-        // reached by a subtree whose result is part of the same sum, so the optimum is at least
-        // F and every subtree reports all of its boards that can be optimal.
-        std::atomic<std::uint64_t> floor{0};
-        team.run(static_cast<std::size_t>(team.size()), [&](std::size_t, int) {
-            while (const std::optional<std::size_t> i = options.next_subtree(nodes.size())) {
-                Collector c{&g, start, exit, options.board_cap, total};
-                const std::uint64_t f = floor.load();
-                if (f > 0) {
-                    c.r.optimum = f - 1;
-                    c.r.optimal_boards = 1;  // a stand-in, replaced by any leaf worth f or more
-                }
-                Node n = nodes[*i];
-                c.explore(n);
-                if (f > 0 && c.r.optimum < f) {
-                    c.r.optimum = 0;  // nothing worth f or more here
-                    c.r.optimal_boards = 0;
-                    c.r.boards.clear();
-                }
-                c.r.subtrees = 1;
-                trim_boards(c.r.boards, options.board_cap);  // in text order, as every result
-                std::uint64_t b = floor.load();
-                while (c.r.optimal_boards > 0 && c.r.optimum > b &&
-                       !floor.compare_exchange_weak(b, c.r.optimum)) {
-                }
-                options.finished(*i, std::move(c.r));  // seconds 0: the hand-out times the whole
-            }
+    return explore_subtrees(
+        options, mine, nodes_.size(), total,
+        [&] {
+            return Collector{&g_, start_, exit_, options.board_cap, total};
+        },
+        [&](Collector& c, std::size_t i) {
+            Node n = nodes_[i];
+            c.explore(n);
         });
-        total.seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        return total;
-    }
-    std::atomic<std::uint64_t> finished{0};
-    std::atomic<std::uint64_t> best{0};
-    team.run(mine.size(), [&](std::size_t k, int worker) {
-        if (options.stop && options.stop->load()) return;
-        Collector& c = slots[static_cast<std::size_t>(worker)].c;
-        Node n = nodes[mine[k]];
-        c.explore(n);
-        ++c.r.subtrees;
-        if (options.done) (*options.done)[mine[k]] = 1;  // distinct indices: no race
-        std::uint64_t b = best.load();
-        while (c.r.optimum > b && !best.compare_exchange_weak(b, c.r.optimum)) {
-        }
-        const std::uint64_t f = ++finished;
-        if (options.progress) options.progress(f, mine.size(), best.load());
-    });
-
-    for (Slot& slot : slots) {
-        Collector& c = slot.c;
-        c.r.rows = rows;
-        c.r.cols = cols;
-        c.r.start = start;
-        c.r.exit = exit;
-        c.r.seconds = 0;
-        total.merge(c.r, options.board_cap);
-    }
-    total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return total;
 }
 
 std::size_t enumeration_subtrees(int rows, int cols, Cell start, Cell exit, std::size_t frontier) {

@@ -9,6 +9,7 @@
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/search/enumeration/passage_tree.hpp"
 #include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/search/enumeration/subtree_driver.hpp"
 #include "mazesearch/search/rng.hpp"
 
 namespace maze {
@@ -209,73 +210,29 @@ EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int
 }
 
 EnumerationResult passage_detail::PassageTree::run(const EnumerationOptions& options) const {
-    const int rows = rows_, cols = cols_, entrance = entrance_, exit = exit_;
-    const Forest& forest = forest_;
-    const std::vector<Item>& items = items_;
     const std::vector<std::size_t> mine = selected(options);
-    const auto t0 = std::chrono::steady_clock::now();
-
     EnumerationResult total;
     total.model = BoardModel::Passages;
-    total.rows = rows;
-    total.cols = cols;
-    total.start = {0, entrance};
-    total.exit = {rows - 1, exit};
+    total.rows = rows_;
+    total.cols = cols_;
+    total.start = {0, entrance_};
+    total.exit = {rows_ - 1, exit_};
     total.held = {options.shard};
     total.frontier = frontier();
     total.shards = options.shards;
     total.objective = options.objective;
     total.at_least = options.at_least;
-
-    WorkerTeam team(options.threads);
-    if (options.next) {
-        // The distributed hand-out (exhaustive.hpp): each subtree's result on its own.
-        team.run(static_cast<std::size_t>(team.size()), [&](std::size_t, int) {
-            while (const std::optional<std::size_t> i = options.next_subtree(items.size())) {
-                passage_detail::Collector c{
-                    &forest, options.board_cap, options.at_least, total, {}};
-                const passage_detail::Item& it = items[*i];
-                pt::Node n = it.node;
-                c.explore(forest.grids[static_cast<size_t>(it.grid)], n);
-                c.flush();
-                c.r.subtrees = 1;
-                trim_boards(c.r.boards, options.board_cap);  // in text order, as every result
-                options.finished(*i, std::move(c.r));  // seconds 0: the hand-out times the whole
-            }
+    return explore_subtrees(
+        options, mine, items_.size(), total,
+        [&] {
+            return passage_detail::Collector{
+                &forest_, options.board_cap, options.at_least, total, {}};
+        },
+        [&](passage_detail::Collector& c, std::size_t i) {
+            const passage_detail::Item& it = items_[i];
+            pt::Node n = it.node;
+            c.explore(forest_.grids[static_cast<size_t>(it.grid)], n);
         });
-        total.seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        return total;
-    }
-    struct alignas(64) Slot {
-        passage_detail::Collector c;
-    };
-    std::vector<Slot> slots(
-        static_cast<std::size_t>(team.size()),
-        Slot{passage_detail::Collector{&forest, options.board_cap, options.at_least, total, {}}});
-    std::atomic<std::uint64_t> finished{0};
-    std::atomic<std::uint64_t> best{0};
-    team.run(mine.size(), [&](std::size_t k, int worker) {
-        if (options.stop && options.stop->load()) return;
-        passage_detail::Collector& c = slots[static_cast<std::size_t>(worker)].c;
-        const passage_detail::Item& it = items[mine[k]];
-        pt::Node n = it.node;
-        c.explore(forest.grids[static_cast<size_t>(it.grid)], n);
-        ++c.r.subtrees;
-        if (options.done) (*options.done)[mine[k]] = 1;  // distinct indices: no race
-        std::uint64_t b = best.load();
-        while (c.r.optimum > b && !best.compare_exchange_weak(b, c.r.optimum)) {
-        }
-        const std::uint64_t done = ++finished;
-        if (options.progress) options.progress(done, mine.size(), best.load());
-    });
-    for (Slot& s : slots) {
-        s.c.flush();
-        s.c.r.seconds = 0;
-        total.merge(s.c.r, options.board_cap);
-    }
-    total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return total;
 }
 
 std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int exit,
