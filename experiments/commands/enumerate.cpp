@@ -23,6 +23,7 @@
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/commands/enumerate_files.hpp"
+#include "mazesearch/experiments/commands/enumerate_job.hpp"
 #include "mazesearch/experiments/commands/enumerate_mpi.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
@@ -30,6 +31,7 @@
 #include "mazesearch/experiments/interrupt.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 #include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/search/enumeration/segmented_run.hpp"
 
 namespace fs = std::filesystem;
 
@@ -130,11 +132,17 @@ void print_result(const EnumerationResult& r, bool json) {
 
 int finish_enumeration(const EnumerateOptions& o, const EnumerationResult& total);
 
-int run_enumerate(const EnumerateOptions& o) {
+// The job the options describe: an empty result of its grid, model, objective, floor, shard and
+// frontier (ConfigError for options that do not make one).
+EnumerationResult parse_job(const EnumerateOptions& o) {
     if (o.rows < 1 || o.cols < 1) throw ConfigError("--rows and --cols are required");
-    const bool passages = o.model == "passages";
-    Cell start, exit;
-    if (passages) {
+    EnumerationResult job;
+    job.rows = o.rows;
+    job.cols = o.cols;
+    job.at_least = o.at_least;
+    job.frontier = o.frontier;
+    if (o.model == "passages") {
+        job.model = BoardModel::Passages;
         if (!o.start.empty())
             throw ConfigError("--start: passage boards have an entrance column (--entrance)");
         const int slots = o.rows * (o.cols - 1) + (o.rows - 1) * o.cols;
@@ -143,8 +151,8 @@ int run_enumerate(const EnumerateOptions& o) {
                               std::to_string(o.cols) + " has " + std::to_string(slots) +
                               " passages; the passage enumeration takes at most 64 (6x6, 5x7, "
                               "4x9, ...)");
-        start = {0, parse_column(o.entrance, "--entrance", o.cols)};
-        exit = {o.rows - 1, parse_column(o.exit, "--exit", o.cols)};
+        job.start = {0, parse_column(o.entrance, "--entrance", o.cols)};
+        job.exit = {o.rows - 1, parse_column(o.exit, "--exit", o.cols)};
     } else {
         if (!o.entrance.empty())
             throw ConfigError(
@@ -159,29 +167,30 @@ int run_enumerate(const EnumerateOptions& o) {
                               std::to_string(o.cols) +
                               " is too large: at most 64 cells with (rows + 2) * (cols + 2) <= "
                               "128 (8x8, 7x9, 16x4, ...)");
-        start = parse_cell(o.start.empty() ? "0,0" : o.start, "--start", o.rows, o.cols);
-        exit = o.exit.empty() ? Cell{o.rows - 1, 0} : parse_cell(o.exit, "--exit", o.rows, o.cols);
+        job.start = parse_cell(o.start.empty() ? "0,0" : o.start, "--start", o.rows, o.cols);
+        job.exit =
+            o.exit.empty() ? Cell{o.rows - 1, 0} : parse_cell(o.exit, "--exit", o.rows, o.cols);
     }
     const std::optional<WalkObjective> objective = objective_from_name(o.objective);
     if (!objective)
         throw ConfigError("--objective: expected moves or max-visits, got '" + o.objective + "'");
-    int shard = 0, shards = 1;
-    {
-        // Digits, a slash, digits: nothing before, between or after ("1/2x", "1/2/3" and "1/2 "
-        // were taken as 1/2).
-        const std::size_t slash = o.shard.find('/');
-        auto number = [&](std::string_view digits, int& to) {
-            if (digits.empty() || digits.size() > 9 ||
-                digits.find_first_not_of("0123456789") != std::string_view::npos)
-                return false;
-            to = std::stoi(std::string(digits));
-            return true;
-        };
-        const std::string_view text(o.shard);
-        if (slash == std::string::npos || !number(text.substr(0, slash), shard) ||
-            !number(text.substr(slash + 1), shards) || shards < 1 || shard >= shards)
-            throw ConfigError("--shard: expected i/N with 0 <= i < N, got '" + o.shard + "'");
-    }
+    job.objective = *objective;
+    // Digits, a slash, digits: nothing before, between or after ("1/2x", "1/2/3" and "1/2 " were
+    // taken as 1/2).
+    const std::size_t slash = o.shard.find('/');
+    int shard = 0;
+    auto number = [&](std::string_view digits, int& to) {
+        if (digits.empty() || digits.size() > 9 ||
+            digits.find_first_not_of("0123456789") != std::string_view::npos)
+            return false;
+        to = std::stoi(std::string(digits));
+        return true;
+    };
+    const std::string_view text(o.shard);
+    if (slash == std::string::npos || !number(text.substr(0, slash), shard) ||
+        !number(text.substr(slash + 1), job.shards) || job.shards < 1 || shard >= job.shards)
+        throw ConfigError("--shard: expected i/N with 0 <= i < N, got '" + o.shard + "'");
+    job.held = {shard};
     if (o.estimate && (!o.out.empty() || o.resume || o.shard != "0/1"))
         throw ConfigError(
             std::string("--estimate: only estimates the whole tree and writes nothing; ") +
@@ -189,73 +198,107 @@ int run_enumerate(const EnumerateOptions& o) {
              : !o.out.empty() ? "--out"
                               : "--shard") +
             " is for an enumeration");
-    if (o.estimate) {
-        if (world().rank() != 0) return kExitOk;  // under mpirun, one estimate (rank 0's)
-        const TreeEstimate e = passages ? estimate_passage_tree(o.rows, o.cols, start.c, exit.c,
-                                                                o.probes, 1, o.at_least)
-                                        : estimate_tree(o.rows, o.cols, start, exit, o.probes, 1);
-        // The cost of a simulated move, measured on a sample tree (a fraction of a second: 6x5
-        // cells, 4x4 passages) with the same threads.
-        EnumerationOptions so;
-        so.threads = o.threads;
-        const EnumerationResult sample = passages ? enumerate_passage_boards(4, 4, -1, -1, so)
-                                                  : enumerate_boards(6, 5, {0, 0}, {5, 0}, so);
-        const double per_step = sample.seconds / static_cast<double>(sample.steps);
-        nlohmann::json j;
-        j["model"] = o.model;
-        if (o.at_least > 0) j["at_least"] = o.at_least;
-        j["rows"] = o.rows;
-        j["cols"] = o.cols;
-        j["probes"] = e.probes;
-        j["leaves"] = e.leaves;
-        j["leaves_error"] = e.leaves_error;
-        j["feasible"] = e.feasible;
-        j["feasible_error"] = e.feasible_error;
-        j["steps"] = e.steps;
-        j["steps_error"] = e.steps_error;
-        j["seconds_estimate"] = e.steps * per_step;
-        if (o.json) {
-            std::printf("%s\n", j.dump().c_str());
-        } else {
-            std::printf(
-                "%dx%d%s%s: about %.3g leaves (+- %.2g), %.3g feasible boards (+- %.2g) and %.3g "
-                "simulated moves (+- %.2g), from %llu random probes;\nat %.2f ns a move "
-                "(measured here on the %s tree, same threads) that is about %s\n",
-                o.rows, o.cols, passages ? " passages" : "",
-                o.at_least > 0 ? (" (the tree left by the bound for --at-least " +
-                                  std::to_string(o.at_least) + ")")
-                                     .c_str()
-                               : "",
-                e.leaves, e.leaves_error, e.feasible, e.feasible_error, e.steps, e.steps_error,
-                static_cast<unsigned long long>(e.probes), per_step * 1e9,
-                passages ? "4x4 passage" : "6x5", duration_text(e.steps * per_step).c_str());
-        }
-        return kExitOk;
+    if (o.resume && o.out.empty())
+        throw ConfigError("--resume needs --out FILE (the progress is FILE.progress)");
+    return job;
+}
+
+// The progress line of a job in one process: live on a terminal, a log line every 10 s
+// elsewhere; the rate of this session's subtrees gives the time to go.
+class ProgressLine {
+  public:
+    ProgressLine(const EnumerateOptions& o, const EnumerationResult& job)
+        : o_(o),
+          job_(job),
+          tty_(live_progress()),
+          t0_(std::chrono::steady_clock::now()),
+          last_(t0_) {}
+    ~ProgressLine() {
+        if (tty_) std::fprintf(stderr, "\r\033[K");
     }
 
-    // Checkpoints: the result so far and which subtrees are done, beside --out.
-    const fs::path progress_path = o.out.empty() ? fs::path() : fs::path(o.out + ".progress");
-    EnumerationResult total;
-    total.model = passages ? BoardModel::Passages : BoardModel::Cells;
-    total.at_least = o.at_least;
-    total.rows = o.rows;
-    total.cols = o.cols;
-    total.start = start;
-    total.exit = exit;
-    total.held = {shard};
-    total.shards = shards;
-    total.frontier = o.frontier;
-    total.objective = *objective;
+    void operator()(const SegmentProgress& p) {
+        const auto now = std::chrono::steady_clock::now();
+        if (std::chrono::duration<double>(now - last_).count() < (tty_ ? 0.2 : 10.0)) return;
+        last_ = now;
+        const double elapsed = std::chrono::duration<double>(now - t0_).count();
+        const double rate = static_cast<double>(p.session) / std::max(elapsed, 1e-9);
+        const double left = rate > 0 ? static_cast<double>(p.of - p.done) / rate : 0;
+        char line[256];
+        std::snprintf(line, sizeof line,
+                      "%dx%d%s shard %d/%d: %5.1f%% of %llu subtrees, %.1f subtrees/s, best %llu, "
+                      "%s to go",
+                      o_.rows, o_.cols, job_.model == BoardModel::Passages ? " passages" : "",
+                      job_.held[0], job_.shards,
+                      100.0 * static_cast<double>(p.done) /
+                          static_cast<double>(std::max<std::uint64_t>(p.of, 1)),
+                      static_cast<unsigned long long>(p.of), rate,
+                      static_cast<unsigned long long>(p.best), duration_text(left).c_str());
+        if (tty_) {
+            std::fprintf(stderr, "\r\033[K%s", line);  // a live line on the terminal
+            std::fflush(stderr);
+        } else {
+            diag().info("{}", line);
+        }
+    }
+
+  private:
+    const EnumerateOptions& o_;
+    const EnumerationResult& job_;
+    bool tty_;
+    std::chrono::steady_clock::time_point t0_, last_;
+};
+
+// The options of the tree's runs.
+EnumerationOptions run_options(const EnumerateOptions& o, const EnumerationResult& job) {
+    EnumerationOptions eo;
+    eo.objective = job.objective;
+    eo.threads = o.threads;
+    eo.shard = job.held[0];
+    eo.shards = job.shards;
+    eo.board_cap = o.cap;
+    eo.at_least = o.at_least;
+    eo.frontier = o.frontier;
+    return eo;
+}
+
+// The job in this process, in segments with a checkpoint between them: 0 complete, 130 stopped
+// (its progress written).
+int run_here(const EnumerateOptions& o, const EnumerationResult& job, const EnumerationTree& tree,
+             EnumerationResult& total, std::vector<std::uint8_t>& done,
+             const std::function<void()>& save_progress) {
+    const InterruptGuard guard;
+    ProgressLine line(o, job);
+    SegmentedRun run;
+    if (!o.out.empty()) {
+        run.checkpoint_seconds = o.checkpoint_seconds;
+        run.checkpoint = save_progress;
+    }
+    run.stop_requested = [] { return InterruptGuard::requested().load(); };
+    if (verbosity() != Verbosity::Quiet) run.progress = std::ref(line);
+    try {
+        return run_in_segments(tree, run_options(o, job), total, done, run) ? kExitOk : 130;
+    } catch (const std::invalid_argument& e) {
+        throw ConfigError(o.out + ".progress: " + e.what());
+    }
+}
+
+int run_enumerate(const EnumerateOptions& o) {
+    const EnumerationResult job = parse_job(o);
+    if (o.estimate) return print_estimate(job, o.probes, o.threads, o.json);
+    const bool passages = job.model == BoardModel::Passages;
+    EnumerationResult total = job;
     std::vector<std::uint8_t> done;
     // The tree cut into its subtrees, once for the whole job (every checkpoint segment runs it).
     std::unique_ptr<EnumerationTree> cut;
-    auto tree = [&]() -> const EnumerationTree& {
+    const std::function<const EnumerationTree&()> tree = [&]() -> const EnumerationTree& {
         if (!cut) {
             const auto t = std::chrono::steady_clock::now();
             try {
                 cut = passages
-                          ? passage_enumeration_tree(o.rows, o.cols, start.c, exit.c, o.frontier)
-                          : cell_enumeration_tree(o.rows, o.cols, start, exit, o.frontier);
+                          ? passage_enumeration_tree(o.rows, o.cols, job.start.c, job.exit.c,
+                                                     o.frontier)
+                          : cell_enumeration_tree(o.rows, o.cols, job.start, job.exit, o.frontier);
             } catch (const std::invalid_argument& e) {
                 throw ConfigError(std::string("enumerate: ") + e.what());
             }
@@ -266,205 +309,48 @@ int run_enumerate(const EnumerateOptions& o) {
         }
         return *cut;
     };
-    // The folder of --out is checked (and locked against a second enumeration of the same OUT)
-    // before any work: a result that cannot be written is known at once, not after hours.
+    const JobFiles files(o.out);
     std::optional<FolderLock> lock;
-    const fs::path previous_path = o.out.empty() ? fs::path() : fs::path(o.out + ".progress.prev");
-    const fs::path journal_path = o.out.empty() ? fs::path() : fs::path(o.out + ".progress.log");
     // Under mpirun, rank 0 alone reads and writes files (the others only enumerate).
     const bool files_here = world().rank() == 0;
-    if (files_here && !o.out.empty()) {
-        const fs::path out(o.out);
-        if (fs::is_directory(out))
-            throw ConfigError(o.out + ": is a folder; --out takes a file name (the result)");
-        if (fs::exists(out) && !fs::is_regular_file(out))
-            throw ConfigError(o.out +
-                              ": is not a regular file (a device?); --out takes a file name that "
-                              "the result, OUT.progress and OUT.lock can be written beside");
-        const fs::path folder = out.parent_path().empty() ? fs::path(".") : out.parent_path();
-        if (!fs::is_directory(folder)) throw FileError(folder, "write the result there", ENOENT);
-        lock.emplace(FolderLock::file(o.out + ".lock", o.out, "an enumeration"));
-        remove_stale_temporaries(out.parent_path(), out.filename().string());
+    if (files_here && open_job_files(files, o.resume, o.cap, lock, tree, total, done)) {
+        if (distributed()) world().broadcast("finished");  // the other ranks end too
+        return kExitOk;
     }
-    if (o.resume && o.out.empty())
-        throw ConfigError("--resume needs --out FILE (the progress is FILE.progress)");
-    if (!files_here) {
-        // Another rank of an MPI job: rank 0 checked the files.
-    } else if (o.resume) {
-        if (fs::exists(o.out) && !fs::exists(progress_path) && !fs::exists(previous_path) &&
-            !fs::exists(journal_path)) {
-            // Finished: but only if it is this job's, every subtree of it counted.
-            read_finished_result(o.out, total, tree().subtrees());
-            std::printf("%s: already finished\n", o.out.c_str());
-            std::error_code ec;
-            fs::remove(o.out + ".lock", ec);
-            if (distributed()) world().broadcast("finished");  // the other ranks end too
-            return kExitOk;
-        }
-        if (std::optional<ProgressFile> p =
-                load_progress(progress_path, previous_path, total, tree().subtrees())) {
-            total = std::move(p->result);
-            done = std::move(p->done);
-        } else if (!fs::exists(journal_path)) {
-            diag().warn(
-                "{}: no progress written yet (the enumeration stopped before its first "
-                "checkpoint); starting it from the beginning",
-                progress_path.string());
-        }
-        if (fs::exists(journal_path)) {
-            if (done.empty()) done.assign(tree().subtrees(), 0);
-            const std::size_t added = replay_journal(journal_path, total, done, o.cap);
-            if (added)
-                diag().info("{}: {} more subtrees finished after the last checkpoint",
-                            journal_path.string(), added);
-        }
-    } else if (!o.out.empty() && (fs::exists(progress_path) || fs::exists(previous_path) ||
-                                  fs::exists(journal_path))) {
-        throw ConfigError(progress_path.string() + ": an unfinished enumeration; add --resume");
-    } else if (!o.out.empty() && fs::exists(o.out)) {
-        throw ConfigError(
-            o.out + ": already exists (a finished result); remove it or choose another --out");
-    }
-
-    auto finish = [&](const EnumerationResult& result) { return finish_enumeration(o, result); };
-    auto save_progress = [&] {
-        if (o.out.empty()) return;
-        nlohmann::json p;
-        p["result"] = total.to_json();
-        p["done"] = done_to_text(done);
-        write_file_keeping_previous(progress_path, previous_path, p.dump() + "\n");
-        // Everything in the journal is in the progress file now.
-        std::error_code ec;
-        if (fs::exists(journal_path, ec)) fs::resize_file(journal_path, 0, ec);
-    };
-
+    auto save_progress = [&] { files.save_progress(total, done); };
+    const std::string where = o.out.empty() ? "(nowhere: no --out given)" : files.progress.string();
+    std::string how = "continue with the same command and --resume";
+    int status = 0;
     if (distributed()) {
         // Rank 0 has checked the files: every rank learns whether there is work at all.
         if (world().broadcast("go") != "go") return kExitOk;
-        DistributedEnumeration job;
-        job.passages = passages;
-        job.rows = o.rows;
-        job.cols = o.cols;
-        job.start = start;
-        job.exit = exit;
-        job.options.objective = *objective;
-        job.options.threads = o.threads;
-        job.options.board_cap = o.cap;
-        job.options.at_least = o.at_least;
-        job.options.frontier = o.frontier;
-        job.shard = shard;
-        job.shards = shards;
-        job.total = &total;
-        job.done = &done;
-        job.save_progress = save_progress;
-        if (!o.out.empty()) job.journal = journal_path.string();
-        job.checkpoint_seconds = o.checkpoint_seconds;
-        job.probes = o.order_probes;
-        job.quiet = verbosity() == Verbosity::Quiet;
-        const int status = enumerate_distributed(job);
+        DistributedEnumeration d;
+        d.passages = job.model == BoardModel::Passages;
+        d.rows = o.rows;
+        d.cols = o.cols;
+        d.start = job.start;
+        d.exit = job.exit;
+        d.options = run_options(o, job);
+        d.shard = job.held[0];
+        d.shards = job.shards;
+        d.total = &total;
+        d.done = &done;
+        d.save_progress = save_progress;
+        if (!o.out.empty()) d.journal = files.journal.string();
+        d.checkpoint_seconds = o.checkpoint_seconds;
+        d.probes = o.order_probes;
+        d.quiet = verbosity() == Verbosity::Quiet;
+        status = enumerate_distributed(d);
         if (!files_here) return status;
-        if (status == 130) {
-            diag().warn(
-                "interrupted; progress in {}; continue with the same command and --resume (under "
-                "mpirun or not)",
-                progress_path.empty() ? "(nowhere: no --out given)" : progress_path.string());
-            return 130;
-        }
-        return finish(total);
+        how += " (under mpirun or not)";
+    } else {
+        status = run_here(o, job, tree(), total, done, save_progress);
     }
-
-    const InterruptGuard guard;
-    const bool quiet = verbosity() == Verbosity::Quiet;
-    const bool tty = live_progress();
-    const auto t0 = std::chrono::steady_clock::now();
-    std::atomic<bool> stop{false};
-    std::mutex print_mutex;
-    auto last_print = t0;
-    // Subtrees of this shard already done when the current segment started, and done in earlier
-    // segments of this session (for the rate).
-    std::uint64_t done_at_segment = 0;
-    std::uint64_t session_before_segment = 0;
-
-    EnumerationOptions eo;
-    eo.objective = *objective;
-    eo.threads = o.threads;
-    eo.shard = shard;
-    eo.shards = shards;
-    eo.board_cap = o.cap;
-    eo.at_least = o.at_least;
-    eo.frontier = o.frontier;
-    eo.done = &done;
-    eo.stop = &stop;
-    auto segment_start = std::chrono::steady_clock::now();
-    eo.progress = [&](std::uint64_t finished, std::uint64_t of, std::uint64_t best) {
-        const auto now = std::chrono::steady_clock::now();
-        if (InterruptGuard::requested().load()) stop = true;
-        if (!o.out.empty() &&
-            std::chrono::duration<double>(now - segment_start).count() >= o.checkpoint_seconds)
-            stop = true;  // return to write a checkpoint, then go on
-        if (quiet) return;
-        std::lock_guard<std::mutex> lock(print_mutex);
-        if (std::chrono::duration<double>(now - last_print).count() < (tty ? 0.2 : 10.0)) return;
-        last_print = now;
-        const double elapsed = std::chrono::duration<double>(now - t0).count();
-        const std::uint64_t all = done_at_segment + of;
-        const std::uint64_t now_done = done_at_segment + finished;
-        const double frac =
-            static_cast<double>(now_done) / static_cast<double>(std::max<std::uint64_t>(all, 1));
-        const double rate =
-            static_cast<double>(session_before_segment + finished) / std::max(elapsed, 1e-9);
-        const double left = rate > 0 ? static_cast<double>(all - now_done) / rate : 0;
-        char line[256];
-        std::snprintf(
-            line, sizeof line,
-            "%dx%d%s shard %d/%d: %5.1f%% of %llu subtrees, %.1f subtrees/s, best %llu, %s to go",
-            o.rows, o.cols, passages ? " passages" : "", shard, shards, frac * 100,
-            static_cast<unsigned long long>(all), rate,
-            static_cast<unsigned long long>(std::max<std::uint64_t>(best, total.optimum)),
-            duration_text(left).c_str());
-        if (tty) {
-            std::fprintf(stderr, "\r\033[K%s", line);  // a live line on the terminal
-            std::fflush(stderr);
-        } else {
-            diag().info("{}", line);
-        }
-    };
-
-    const EnumerationTree& cut_tree = tree();
-    bool interrupted = false;
-    for (;;) {
-        segment_start = std::chrono::steady_clock::now();
-        stop = false;
-        done_at_segment = 0;
-        for (size_t i = static_cast<size_t>(shard); i < done.size();
-             i += static_cast<size_t>(shards))
-            done_at_segment += done[i];
-        EnumerationResult part;
-        try {
-            part = cut_tree.run(eo);
-        } catch (const std::invalid_argument& e) {
-            throw ConfigError(progress_path.string() + ": " + e.what());
-        }
-        session_before_segment += part.subtrees;
-        total.merge(part, o.cap);
-        bool all = true;
-        for (size_t i = static_cast<size_t>(shard); i < done.size();
-             i += static_cast<size_t>(shards))
-            all = all && done[i];
-        if (all) break;
-        save_progress();
-        if (InterruptGuard::requested().load()) {
-            interrupted = true;
-            break;
-        }
-    }
-    if (tty) std::fprintf(stderr, "\r\033[K");
-    if (interrupted) {
-        diag().warn("interrupted; progress in {}; continue with the same command and --resume",
-                    progress_path.empty() ? "(nowhere: no --out given)" : progress_path.string());
+    if (status == 130) {
+        diag().warn("interrupted; progress in {}; {}", where, how);
         return 130;
     }
-    return finish(total);
+    return finish_enumeration(o, total);
 }
 
 // The end of an enumeration: the result written to --out (its progress files removed) and

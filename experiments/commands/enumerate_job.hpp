@@ -1,0 +1,44 @@
+// The enumeration job's pieces around the tree (experiments/commands/enumerate.cpp runs it): its
+// files beside --out, opened before any work, and the estimate of its size.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mazesearch/experiments/files.hpp"
+#include "mazesearch/search/enumeration/exhaustive.hpp"
+
+namespace maze::cli {
+
+// The paths of a job's files beside --out (all empty without it).
+struct JobFiles {
+    std::filesystem::path out, progress, previous, journal;
+    explicit JobFiles(const std::string& o)
+        : out(o),
+          progress(o.empty() ? "" : o + ".progress"),
+          previous(o.empty() ? "" : o + ".progress.prev"),
+          journal(o.empty() ? "" : o + ".progress.log") {}
+
+    // Writes the progress (the result so far and the done marks), keeping the one before; the
+    // journal is emptied (everything in it is in the progress now). Nothing without --out.
+    void save_progress(const EnumerationResult& total, const std::vector<std::uint8_t>& done) const;
+};
+
+// Rank 0's files of a job before any work: --out checked and locked against a second enumeration
+// of the same file (a result that cannot be written is known at once, not after hours), then,
+// with `resume`, the progress of the job read into `total` (the job, on the way in) and `done`,
+// and its journal replayed. True when the job is finished already (said on standard output).
+bool open_job_files(const JobFiles& f, bool resume, std::size_t cap,
+                    std::optional<FolderLock>& lock,
+                    const std::function<const EnumerationTree&()>& tree, EnumerationResult& total,
+                    std::vector<std::uint8_t>& done);
+
+// --estimate for the grid of `job`: Knuth's random probes, and the time they mean here (a sample
+// tree enumerated with `threads`); text, or one JSON object.
+int print_estimate(const EnumerationResult& job, std::uint64_t probes, int threads, bool json);
+
+}  // namespace maze::cli
