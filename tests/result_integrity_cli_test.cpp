@@ -286,6 +286,12 @@ TEST(EnumerationJob, OptionsAreReadWholeAndCombinationsThatWouldBeIgnoredAreRefu
             << shard << ": " << r.err;
     }
     EXPECT_EQ(run("enumerate --rows 3 --cols 3 --quiet --shard 1/2").status, 0);
+    for (const char* cell : {"0,0x", "'0,0 1'", "0;0"}) {
+        const CmdResult r = run(std::string("enumerate --rows 3 --cols 3 --quiet --start ") + cell);
+        EXPECT_EQ(r.status, 2) << cell;
+        EXPECT_NE(r.err.find("--start: expected r,c inside the 3x3 grid"), std::string::npos)
+            << cell << ": " << r.err;
+    }
     const std::string out = fresh_out("estimate-out.json");
     for (const std::string& extra :
          std::vector<std::string>{"--out " + out, "--shard 1/2", "--resume --out " + out}) {

@@ -3,7 +3,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 #include "mazesearch/experiments/cluster/world.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
@@ -16,6 +18,103 @@
 namespace fs = std::filesystem;
 
 namespace maze::cli {
+
+namespace {
+
+Cell parse_cell(const std::string& text, const std::string& what, int rows, int cols) {
+    int r = -1, c = -1;
+    char comma = 0;
+    std::istringstream in(text);
+    char extra = 0;
+    if (!(in >> r >> comma >> c) || comma != ',' || (in >> extra) || r < 0 || r >= rows || c < 0 ||
+        c >= cols)
+        throw ConfigError(what + ": expected r,c inside the " + std::to_string(rows) + "x" +
+                          std::to_string(cols) + " grid, got '" + text + "'");
+    return Cell{r, c};
+}
+
+// A passage board's entrance or exit column: a number or "any" (-1).
+int parse_column(const std::string& text, const std::string& what, int cols) {
+    if (text.empty() || text == "any") return -1;
+    int c = -1;
+    std::istringstream in(text);
+    char extra = 0;
+    if (!(in >> c) || (in >> extra) || c < 0 || c >= cols)
+        throw ConfigError(what + ": expected a column 0.." + std::to_string(cols - 1) +
+                          " or 'any', got '" + text + "'");
+    return c;
+}
+
+}  // namespace
+
+EnumerationResult parse_job(const EnumerateOptions& o) {
+    if (o.rows < 1 || o.cols < 1) throw ConfigError("--rows and --cols are required");
+    EnumerationResult job;
+    job.rows = o.rows;
+    job.cols = o.cols;
+    job.at_least = o.at_least;
+    job.frontier = o.frontier;
+    if (o.model == "passages") {
+        job.model = BoardModel::Passages;
+        if (!o.start.empty())
+            throw ConfigError("--start: passage boards have an entrance column (--entrance)");
+        const int slots = o.rows * (o.cols - 1) + (o.rows - 1) * o.cols;
+        if (slots > 64)
+            throw ConfigError("enumerate: " + std::to_string(o.rows) + "x" +
+                              std::to_string(o.cols) + " has " + std::to_string(slots) +
+                              " passages; the passage enumeration takes at most 64 (6x6, 5x7, "
+                              "4x9, ...)");
+        job.start = {0, parse_column(o.entrance, "--entrance", o.cols)};
+        job.exit = {o.rows - 1, parse_column(o.exit, "--exit", o.cols)};
+    } else {
+        if (!o.entrance.empty())
+            throw ConfigError(
+                "--entrance: for passage boards (--model passages); cells have "
+                "--start");
+        if (o.at_least > 0)
+            throw ConfigError(
+                "--at-least: the cell enumeration counts every board; it is for "
+                "--model passages");
+        if (o.rows * o.cols > kMaxEnumerationCells || (o.rows + 2) * (o.cols + 2) > 128)
+            throw ConfigError("enumerate: " + std::to_string(o.rows) + "x" +
+                              std::to_string(o.cols) +
+                              " is too large: at most 64 cells with (rows + 2) * (cols + 2) <= "
+                              "128 (8x8, 7x9, 16x4, ...)");
+        job.start = parse_cell(o.start.empty() ? "0,0" : o.start, "--start", o.rows, o.cols);
+        job.exit =
+            o.exit.empty() ? Cell{o.rows - 1, 0} : parse_cell(o.exit, "--exit", o.rows, o.cols);
+    }
+    const std::optional<WalkObjective> objective = objective_from_name(o.objective);
+    if (!objective)
+        throw ConfigError("--objective: expected moves or max-visits, got '" + o.objective + "'");
+    job.objective = *objective;
+    // Digits, a slash, digits: nothing before, between or after ("1/2x", "1/2/3" and "1/2 " were
+    // taken as 1/2).
+    const std::size_t slash = o.shard.find('/');
+    int shard = 0;
+    auto number = [&](std::string_view digits, int& to) {
+        if (digits.empty() || digits.size() > 9 ||
+            digits.find_first_not_of("0123456789") != std::string_view::npos)
+            return false;
+        to = std::stoi(std::string(digits));
+        return true;
+    };
+    const std::string_view text(o.shard);
+    if (slash == std::string::npos || !number(text.substr(0, slash), shard) ||
+        !number(text.substr(slash + 1), job.shards) || job.shards < 1 || shard >= job.shards)
+        throw ConfigError("--shard: expected i/N with 0 <= i < N, got '" + o.shard + "'");
+    job.held = {shard};
+    if (o.estimate && (!o.out.empty() || o.resume || o.shard != "0/1"))
+        throw ConfigError(
+            std::string("--estimate: only estimates the whole tree and writes nothing; ") +
+            (o.resume         ? "--resume"
+             : !o.out.empty() ? "--out"
+                              : "--shard") +
+            " is for an enumeration");
+    if (o.resume && o.out.empty())
+        throw ConfigError("--resume needs --out FILE (the progress is FILE.progress)");
+    return job;
+}
 
 void JobFiles::save_progress(const EnumerationResult& total,
                              const std::vector<std::uint8_t>& done) const {

@@ -9,10 +9,38 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/experiments/commands/enumerate_mpi.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
 namespace maze::cli {
+
+// The options of `mazesearch enumerate` as given.
+struct EnumerateOptions {
+    std::string model = "cells";
+    int rows = 0, cols = 0;
+    std::string start;     // default 0,0 (cells)
+    std::string entrance;  // default any (passages)
+    std::string exit;      // default: bottom left (cells), any (passages)
+    std::uint64_t at_least = 0;
+    std::string objective = "moves";
+    int threads = 0;
+    bool json = false;
+    std::string shard = "0/1";
+    std::string out;
+    bool resume = false;
+    bool estimate = false;
+    std::uint64_t probes = 100000;
+    std::size_t cap = 8;
+    double checkpoint_seconds = 60;
+    std::size_t frontier = EnumerationOptions{}.frontier;
+    std::uint64_t order_probes = DistributedEnumeration{}.probes;
+};
+
+// The job the options describe: an empty result of its grid, model, objective, floor, shard and
+// frontier (ConfigError for options that do not make one: a cell off the grid, "1,2x", a shard
+// that is not i/N, a grid too large, options that would be ignored).
+EnumerationResult parse_job(const EnumerateOptions& o);
 
 // The paths of a job's files beside --out (all empty without it).
 struct JobFiles {
