@@ -286,7 +286,7 @@ TEST(EnumerationJob, OptionsAreReadWholeAndCombinationsThatWouldBeIgnoredAreRefu
             << shard << ": " << r.err;
     }
     EXPECT_EQ(run("enumerate --rows 3 --cols 3 --quiet --shard 1/2").status, 0);
-    for (const char* cell : {"0,0x", "'0,0 1'", "0;0"}) {
+    for (const char* cell : {"0,0x", "'0,0 1'", "'0;0'"}) {
         const CmdResult r = run(std::string("enumerate --rows 3 --cols 3 --quiet --start ") + cell);
         EXPECT_EQ(r.status, 2) << cell;
         EXPECT_NE(r.err.find("--start: expected r,c inside the 3x3 grid"), std::string::npos)
