@@ -67,7 +67,7 @@ SANITIZER_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 TSAN_SKIP := ^package$$|^CatTrapSolver.ConfirmsTheBudgetOnLatePositionsOfTheProof$$|^MousetrapSolve.MillionRoomTreesOfEveryShape$$|^Robustness.ACorruptEnumerationProgressFallsBackToThePreviousOne$$
 TSAN_ENV := TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp"
 
-FORMAT_DIRS := engine search experiments tests benchmarks
+FORMAT_DIRS := include engine search experiments tests benchmarks
 
 .PHONY: all build command deps test-programs test test-sanitize test-tsan fuzz-programs fuzz \
 	fuzz-smoke quickstart paper bench install format clean
