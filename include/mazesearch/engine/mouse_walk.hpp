@@ -21,6 +21,7 @@
 #include <string_view>
 
 #include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/walk_objective.hpp"
 
 namespace maze {
 
@@ -32,13 +33,6 @@ constexpr std::uint64_t kWalkOverflow = ~std::uint64_t{0};
 // Score given to an infeasible board by the batch evaluators (never walked).
 constexpr std::uint64_t kInfeasible = ~std::uint64_t{0} - 1;
 
-// What a walk is worth to a search (docs/rules.md, "Objectives"): its moves (the paper's score,
-// the default), or the visits of its most-visited cell (an objective the paper's Section 6
-// suggests).
-enum class WalkObjective { Moves, MaxVisits };
-// "moves" or "max-visits", the names of configs, command options and result files.
-std::string_view objective_name(WalkObjective objective);
-std::optional<WalkObjective> objective_from_name(std::string_view name);
 
 // One reusable walker: a fixed scratch array, so walking allocates nothing.
 class MouseWalk {

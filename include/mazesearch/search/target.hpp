@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/engine/walk_objective.hpp"
 #include "mazesearch/search/genome.hpp"
 
 namespace maze {
