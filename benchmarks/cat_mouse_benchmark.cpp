@@ -8,7 +8,7 @@
 
 #include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/engine/games/cat_mouse.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/targets/cat_mouse_target.hpp"
 
 namespace {

@@ -13,7 +13,7 @@
 #include "mazesearch/engine/graph_examples.hpp"
 #include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/targets/graph_target.hpp"
 
 using namespace maze;

@@ -9,7 +9,7 @@
 
 #include "mazesearch/engine/games/mousetrap.hpp"
 #include "mazesearch/search/params.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/targets/mousetrap_target.hpp"
 
 namespace {

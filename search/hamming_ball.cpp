@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/state_json.hpp"
 
 namespace maze {

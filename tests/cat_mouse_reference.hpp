@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "mazesearch/engine/games/cat_mouse.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 namespace maze::testing_support {
 

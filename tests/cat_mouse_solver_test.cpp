@@ -12,7 +12,7 @@
 
 #include "cat_mouse_reference.hpp"
 #include "mazesearch/engine/games/cat_mouse.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 namespace {
 

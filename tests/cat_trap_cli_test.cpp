@@ -16,7 +16,7 @@
 #include "cli_support.hpp"
 #include "mazesearch/engine/games/cat_trap.hpp"
 #include "mazesearch/engine/input_error.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 namespace {
 

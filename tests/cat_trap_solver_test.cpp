@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "mazesearch/engine/games/cat_trap.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <span>
 
 #include "mazesearch/engine/board.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 
 using namespace maze;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 namespace {
 

@@ -20,7 +20,7 @@
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/params.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/targets/mousetrap_target.hpp"
 
 namespace {

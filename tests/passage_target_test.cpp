@@ -25,7 +25,7 @@
 #include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/optimizers/crossover.hpp"
 #include "mazesearch/search/params.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "temp_dir.hpp"
 
 // A named namespace, not an anonymous one: the unity build puts this file in one unit with other

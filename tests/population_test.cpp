@@ -16,7 +16,7 @@
 #include "mazesearch/search/optimizer_support.hpp"
 #include "mazesearch/search/optimizers/crossover.hpp"
 #include "mazesearch/search/optimizers/memetic.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 
 using namespace maze;

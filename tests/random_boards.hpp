@@ -2,7 +2,7 @@
 #pragma once
 
 #include "mazesearch/engine/board.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 namespace maze::testing_support {
 

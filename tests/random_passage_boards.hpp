@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "mazesearch/engine/passage_board.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 namespace maze::testing_support {
 

@@ -1,4 +1,4 @@
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 #include <gtest/gtest.h>
 

@@ -15,7 +15,7 @@
 #include "mazesearch/experiments/run/run_folder.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/optimizer.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 namespace fs = std::filesystem;
 

@@ -10,7 +10,7 @@
 #include "mazesearch/search/enumeration/passage_tree.hpp"
 #include "mazesearch/search/enumeration/passages.hpp"
 #include "mazesearch/search/enumeration/subtree_driver.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 namespace maze {
 

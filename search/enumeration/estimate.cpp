@@ -6,7 +6,7 @@
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/search/enumeration/decision_tree.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 namespace maze {
 

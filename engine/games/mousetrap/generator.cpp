@@ -3,20 +3,17 @@
 #include <utility>
 
 #include "mazesearch/engine/games/mousetrap.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 namespace maze {
 
 namespace {
 
-// SplitMix64: the engine's own small generator (the search library's Rng is not linked here).
+// The project's SplitMix64 step (engine/rng.hpp), drawn from directly: the test trees of every
+// seed are the ones they always were.
 struct SplitMix {
     std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
+    std::uint64_t next() { return splitmix64(state); }
     // Uniform enough in [0, n) for test trees (n far below 2^32).
     int below(int n) {
         assert(n > 0);

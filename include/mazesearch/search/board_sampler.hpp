@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "mazesearch/engine/board.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 
 namespace maze {
 

@@ -11,7 +11,7 @@
 
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/params.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/target.hpp"
 
 namespace maze {

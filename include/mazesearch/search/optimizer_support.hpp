@@ -11,7 +11,7 @@
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/genome.hpp"
 #include "mazesearch/search/optimizer.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/state_json.hpp"
 #include "mazesearch/search/target.hpp"
 

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "mazesearch/search/genome.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/target.hpp"
 
 namespace maze {

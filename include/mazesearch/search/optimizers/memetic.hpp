@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "mazesearch/search/evaluator.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/state_json.hpp"
 
 namespace maze {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "mazesearch/search/genome.hpp"
-#include "mazesearch/search/rng.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/target.hpp"
 
 namespace maze {
