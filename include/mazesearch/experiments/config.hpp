@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/experiments/yaml_tree.hpp"
 #include "mazesearch/search/budget.hpp"
 #include "mazesearch/search/params.hpp"
 
@@ -64,7 +65,4 @@ RunConfig load_config_text(const std::string& text, const std::string& source,
                            const std::vector<std::string>& overrides);
 // Builds a RunConfig from an already resolved JSON document (as stored in a run directory).
 RunConfig config_from_json(const nlohmann::json& resolved, const std::string& source);
-// YAML text of a JSON document (for config.yaml in run directories and --dry-run).
-std::string to_yaml(const nlohmann::json& j);
-
 }  // namespace maze::cli

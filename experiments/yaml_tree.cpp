@@ -1,0 +1,223 @@
+#include "mazesearch/experiments/yaml_tree.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "mazesearch/experiments/config.hpp"
+
+namespace maze::cli {
+
+namespace {
+
+// The offset of the first byte of `text` that is not part of valid UTF-8 (no overlong forms, no
+// surrogates, nothing past U+10FFFF), or npos. JSON (config.json) holds only valid UTF-8.
+std::size_t invalid_utf8(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        std::size_t n = 0;
+        unsigned lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 2;
+            if (c == 0xE0) lo = 0xA0;
+            if (c == 0xED) hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 3;
+            if (c == 0xF0) lo = 0x90;
+            if (c == 0xF4) hi = 0x8F;
+        } else {
+            return i;
+        }
+        for (std::size_t k = 1; k <= n; ++k) {
+            if (i + k >= text.size()) return i;
+            const auto d = static_cast<unsigned char>(text[i + k]);
+            if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xBF)) return i;
+        }
+        i += n + 1;
+    }
+    return std::string_view::npos;
+}
+
+// The first byte of `text` that has no place in a config: one that is not part of valid UTF-8,
+// or a control character other than tab, line feed and carriage return (NUL bytes also made
+// yaml-cpp take the text for UTF-16 or UTF-32 and decode it into code points that are no
+// UTF-8). npos when there is none.
+std::string byte_hex(unsigned char c) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", c);
+    return hex;
+}
+
+nlohmann::json scalar_json(const std::string& text, bool quoted) {
+    if (quoted) return text;
+    if (text == "true" || text == "True" || text == "yes") return true;
+    if (text == "false" || text == "False" || text == "no") return false;
+    if (text == "null" || text == "~" || text.empty()) return nullptr;
+    try {
+        size_t used = 0;
+        const long long v = std::stoll(text, &used, 10);
+        if (used == text.size()) return static_cast<std::int64_t>(v);
+    } catch (...) {
+    }
+    try {
+        size_t used = 0;
+        const double d = std::stod(text, &used);
+        // "inf" and "nan" stay words (a run may be named so); JSON has no form for them.
+        if (used == text.size() && std::isfinite(d)) return d;
+    } catch (...) {
+    }
+    return text;
+}
+
+// The YAML tree as JSON, with the file and line of every key in `marks`. A config is a few dozen
+// nodes; the limits stop aliases that expand exponentially or refer to themselves.
+class YamlToJson {
+  public:
+    // file: the config's name for marks and messages; empty for an override's value.
+    YamlToJson(std::string file, Marks& marks) : file_(std::move(file)), marks_(marks) {}
+
+    nlohmann::json convert(const YAML::Node& n, const std::string& key, int depth = 0) {
+        if (++nodes_ > kMaxNodes)
+            throw ConfigError(place(n) + "more than " + std::to_string(kMaxNodes) +
+                              " values (aliases that expand too far?)");
+        if (depth > kMaxDepth)
+            throw ConfigError(place(n) + "nested more than " + std::to_string(kMaxDepth) +
+                              " levels deep");
+        if (!key.empty()) marks_[key] = line_of(n);
+        switch (n.Type()) {
+            case YAML::NodeType::Map:
+                return convert_map(n, key, depth);
+            case YAML::NodeType::Sequence: {
+                nlohmann::json j = nlohmann::json::array();
+                for (const auto& item : n) j.push_back(convert(item, "", depth + 1));
+                return j;
+            }
+            case YAML::NodeType::Scalar:
+                require_utf8_scalar(n);
+                return scalar_json(n.Scalar(), n.Tag() == "!");
+            default:
+                return nullptr;
+        }
+    }
+
+  private:
+    static constexpr int kMaxDepth = 64;
+    static constexpr std::size_t kMaxNodes = 100000;
+
+    std::string line_of(const YAML::Node& n) const {
+        return file_ + ":" + std::to_string(n.Mark().line + 1);
+    }
+    std::string place(const YAML::Node& n) const {
+        return file_.empty() ? std::string() : line_of(n) + ": ";
+    }
+
+    // An escape such as "\\uD800" (a lone surrogate) makes a string that is not UTF-8.
+    void require_utf8_scalar(const YAML::Node& n) const {
+        if (invalid_utf8(n.Scalar()) != std::string_view::npos)
+            throw ConfigError(place(n) + "an escape that makes no UTF-8 character");
+    }
+
+    nlohmann::json convert_map(const YAML::Node& n, const std::string& key, int depth) {
+        nlohmann::json j = nlohmann::json::object();
+        std::map<std::string, std::string> first;  // key -> where it was first set in this map
+        for (const auto& kv : n) {
+            if (!kv.first.IsScalar())
+                throw ConfigError(place(kv.first) + (key.empty() ? "" : key + ": ") +
+                                  "a key must be a plain word, not a list or a mapping");
+            require_utf8_scalar(kv.first);
+            const std::string k = kv.first.Scalar();
+            const std::string sub = key.empty() ? k : key + "." + k;
+            const auto [it, fresh] = first.emplace(k, line_of(kv.first));
+            if (!fresh)
+                throw ConfigError(place(kv.first) + sub + ": duplicate key" +
+                                  (file_.empty() ? "" : " (first set at " + it->second + ")"));
+            nlohmann::json v = convert(kv.second, sub, depth + 1);
+            marks_[sub] = line_of(kv.first);
+            j[k] = std::move(v);
+        }
+        return j;
+    }
+
+    std::string file_;
+    Marks& marks_;
+    std::size_t nodes_ = 0;
+};
+
+}  // namespace
+
+std::size_t bad_text_byte(std::string_view text) {
+    const std::size_t utf8 = invalid_utf8(text);
+    const std::size_t end = utf8 == std::string_view::npos ? text.size() : utf8;
+    for (std::size_t i = 0; i < end; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return i;
+    }
+    return utf8;
+}
+
+std::string bad_byte_text(unsigned char c) {
+    return c < 0x80 ? "a control character (byte " + byte_hex(c) + ")"
+                    : "not UTF-8 text (byte " + byte_hex(c) + ")";
+}
+
+// ConfigError naming `source` and the line of the first byte that has no place in a config.
+void require_text(std::string_view text, const std::string& source) {
+    const std::size_t bad = bad_text_byte(text);
+    if (bad == std::string_view::npos) return;
+    const auto line =
+        1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad), '\n');
+    const auto c = static_cast<unsigned char>(text[bad]);
+    throw ConfigError(source + ":" + std::to_string(line) + ": " + bad_byte_text(c));
+}
+
+nlohmann::json yaml_to_json(const std::string& text, const std::string& source, Marks& marks) {
+    YAML::Node doc;
+    try {
+        doc = YAML::Load(text);
+    } catch (const YAML::Exception& e) {
+        throw ConfigError(
+            (source.empty() ? "" : source + ":" + std::to_string(e.mark.line + 1) + ": ") +
+            "not valid YAML: " + e.msg);
+    }
+    if (doc.IsNull()) return nullptr;
+    return YamlToJson(source, marks).convert(doc, "");
+}
+
+namespace {
+
+YAML::Node to_yaml_node(const nlohmann::json& j) {
+    YAML::Node n;
+    if (j.is_object()) {
+        n = YAML::Node(YAML::NodeType::Map);
+        for (const auto& [k, v] : j.items()) n[k] = to_yaml_node(v);
+    } else if (j.is_array()) {
+        n = YAML::Node(YAML::NodeType::Sequence);
+        for (const auto& v : j) n.push_back(to_yaml_node(v));
+        n.SetStyle(YAML::EmitterStyle::Flow);
+    } else if (j.is_string()) {
+        n = j.get<std::string>();
+    } else if (j.is_null()) {
+        n = YAML::Node(YAML::NodeType::Null);
+    } else {
+        n = j.dump();
+    }
+    return n;
+}
+
+}  // namespace
+
+std::string to_yaml(const nlohmann::json& j) {
+    YAML::Emitter out;
+    out << to_yaml_node(j);
+    return std::string(out.c_str()) + "\n";
+}
+}  // namespace maze::cli
