@@ -45,32 +45,8 @@ void Evaluator::Cost::learn(double ns, std::size_t items) {
 
 Evaluator::Evaluator(const Target& target, Budget budget, int threads, ArchiveSpec archive)
     : target_(target),
-      budget_(budget),
-      archive_spec_(archive),
-      team_(target.thread_safe() ? threads : 1),
-      started_(Clock::now()) {}
-
-double Evaluator::seconds() const {
-    return s_.seconds + std::chrono::duration<double>(Clock::now() - started_).count();
-}
-
-std::uint64_t Evaluator::remaining() const {
-    if (budget_.evaluations == 0) return std::numeric_limits<std::uint64_t>::max();
-    return budget_.evaluations > s_.evaluations ? budget_.evaluations - s_.evaluations : 0;
-}
-
-bool Evaluator::exhausted() const {
-    return !stop_reason().empty();
-}
-
-std::string Evaluator::stop_reason() const {
-    if (budget_.evaluations && s_.evaluations >= budget_.evaluations) return "evaluations";
-    if (budget_.target && s_.has_best && s_.best_score >= *budget_.target) return "target";
-    if (budget_.stagnation && s_.evaluations - s_.last_improvement >= budget_.stagnation)
-        return "stagnation";
-    if (budget_.seconds > 0 && seconds() >= budget_.seconds) return "seconds";
-    return "";
-}
+      ledger_(target, budget, archive),
+      team_(target.thread_safe() ? threads : 1) {}
 
 void Evaluator::for_chunks(std::size_t n, Cost& cost,
                            const std::function<void(std::size_t, std::size_t)>& work) {
@@ -102,41 +78,6 @@ void Evaluator::for_chunks(std::size_t n, Cost& cost,
     cost.learn(total, n);
 }
 
-void Evaluator::consider(const Genome& g, double value) {
-    if (!s_.has_best || value > s_.best_score) {
-        s_.has_best = true;
-        s_.best_score = value;
-        s_.best = g;
-        s_.last_improvement = s_.evaluations;
-    }
-    if (archive_spec_.size &&
-        (s_.archive.size() < archive_spec_.size || value > s_.archive.back().value))
-        offer_to_archive(g, value);
-    if (s_.step_count == 0) {
-        s_.step_min = s_.step_max = value;
-    } else {
-        s_.step_min = std::min<double>(s_.step_min, value);
-        s_.step_max = std::max<double>(s_.step_max, value);
-    }
-    ++s_.step_count;
-    s_.step_sum += value;
-    s_.step_sum_sq += value * value;
-}
-
-void Evaluator::offer_to_archive(const Genome& g, double value) {
-    std::vector<Archived>& a = s_.archive;
-    const std::size_t d = std::max<std::size_t>(archive_spec_.distance, 1);
-    for (const Archived& k : a)
-        if (k.value >= value && k.genome.distance(g) < d) return;
-    std::erase_if(a, [&](const Archived& k) { return k.genome.distance(g) < d; });
-    // After the kept boards that are at least as good: ties stay in the order they came.
-    const auto at =
-        std::find_if(a.begin(), a.end(), [&](const Archived& k) { return k.value < value; });
-    // The evaluation that found it: the callers count it before they offer it.
-    a.insert(at, Archived{g, value, s_.evaluations});
-    if (a.size() > archive_spec_.size) a.pop_back();
-}
-
 void Evaluator::evaluate(std::span<const Genome> genomes, std::span<Score> out) {
     const std::size_t n = genomes.size();
     auto feasible = std::make_unique<bool[]>(n);
@@ -166,7 +107,7 @@ void Evaluator::evaluate_known(std::span<const Genome> genomes, std::span<const 
     for (std::size_t i = 0; i < n; ++i) {
         out[i] = Score{};
         if (!feasible[i]) {
-            ++s_.rejected;
+            ledger_.reject(1);
             continue;
         }
         if (left == 0) continue;  // skipped: the evaluation budget is spent
@@ -177,9 +118,8 @@ void Evaluator::evaluate_known(std::span<const Genome> genomes, std::span<const 
     score_walks(walk_.size());
     // Counters and the best advance in batch order, so ties go to the earliest genome.
     for (std::size_t k = 0; k < walk_.size(); ++k) {
-        ++s_.evaluations;
         out[walk_index_[k]] = Score{true, values_[k]};
-        consider(walk_[k], values_[k]);
+        ledger_.record(walk_[k], values_[k]);
     }
 }
 
@@ -222,11 +162,8 @@ std::vector<std::vector<Scored>> Evaluator::draw_groups(std::span<const std::siz
     // Counted group by group, each in proposal order: as if built one by one, group after group,
     // whatever the blocks were (and however many ranks built them).
     for (std::size_t g = 0; g < groups; ++g) {
-        s_.rejected += drawn[g] - out[g].size();
-        for (const Scored& sc : out[g]) {
-            ++s_.evaluations;
-            consider(sc.genome, sc.value);
-        }
+        ledger_.reject(drawn[g] - out[g].size());
+        for (const Scored& sc : out[g]) ledger_.record(sc.genome, sc.value);
     }
     if (drawn_out) *drawn_out = drawn;
     return out;
@@ -382,84 +319,7 @@ void Evaluator::draw_spread(std::span<const std::size_t> want,
 
 void Evaluator::account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best,
                         double value) {
-    s_.rejected += rejected;
-    if (best) consider(*best, value);  // before the count: the improvement dates from here
-    s_.evaluations += evaluated;
-}
-
-StepStats Evaluator::take_step_stats() {
-    StepStats s;
-    s.count = s_.step_count;
-    if (s_.step_count) {
-        s.mean = s_.step_sum / static_cast<double>(s_.step_count);
-        const double var = s_.step_sum_sq / static_cast<double>(s_.step_count) - s.mean * s.mean;
-        s.std = var > 0 ? std::sqrt(var) : 0;
-        s.min = s_.step_min;
-        s.max = s_.step_max;
-    }
-    s_.step_count = 0;
-    s_.step_sum = s_.step_sum_sq = 0;
-    return s;
-}
-
-nlohmann::json Evaluator::save() const {
-    State saved = s_;
-    saved.seconds = seconds();
-    return saved;
-}
-
-void Evaluator::restore(const nlohmann::json& j) {
-    State restored;
-    try {
-        if (j.is_object() && !j.contains("archive")) {
-            // A checkpoint from before the archive existed: it starts empty.
-            nlohmann::json upgraded = j;
-            upgraded["archive"] = nlohmann::json::array();
-            restored = upgraded.get<State>();
-        } else {
-            restored = j.get<State>();
-        }
-    } catch (const std::exception& e) {
-        throw std::invalid_argument(std::string("evaluator: not a checkpoint of an evaluator: ") +
-                                    e.what());
-    }
-    check(restored);
-    s_ = std::move(restored);
-    started_ = Clock::now();
-}
-
-void Evaluator::check(const State& s) const {
-    auto bad = [](const std::string& what) {
-        throw std::invalid_argument("evaluator: the checkpoint's " + what);
-    };
-    const std::size_t genes = target_.genes();
-    if (s.last_improvement > s.evaluations) bad("last improvement comes after its evaluations");
-    if (!(std::isfinite(s.seconds) && s.seconds >= 0)) bad("seconds are not a time");
-    if (s.has_best) {
-        if (s.best.size() != genes) bad("best board does not have the target's genes");
-        if (!target_.feasible(s.best)) bad("best board is infeasible");
-        if (std::isnan(s.best_score)) bad("best score is NaN");
-        if (const double v = rescore(s.best); v != s.best_score)
-            bad("best score is " + std::to_string(s.best_score) + ", but its best board scores " +
-                std::to_string(v));
-    }
-    if (s.archive.size() > archive_spec_.size) bad("archive holds more boards than its size");
-    for (std::size_t i = 0; i < s.archive.size(); ++i) {
-        const Archived& a = s.archive[i];
-        if (a.genome.size() != genes) bad("archived board does not have the target's genes");
-        if (!target_.feasible(a.genome)) bad("archived board is infeasible");
-        if (std::isnan(a.value)) bad("archived value is NaN");
-        if (i > 0 && a.value > s.archive[i - 1].value) bad("archive is not best first");
-        if (const double v = rescore(a.genome); v != a.value)
-            bad("archived board " + std::to_string(i + 1) + " is said to score " +
-                std::to_string(a.value) + ", but it scores " + std::to_string(v));
-    }
-}
-
-double Evaluator::rescore(const Genome& g) const {
-    double v = 0;
-    target_.score(std::span<const Genome>(&g, 1), std::span<double>(&v, 1));
-    return v;
+    ledger_.account(evaluated, rejected, best, value);
 }
 
 }  // namespace maze

@@ -19,23 +19,10 @@
 #include "mazesearch/search/budget.hpp"
 #include "mazesearch/search/collective.hpp"
 #include "mazesearch/search/genome.hpp"
-#include "mazesearch/search/state_json.hpp"
+#include "mazesearch/search/ledger.hpp"
 #include "mazesearch/search/target.hpp"
 
 namespace maze {
-
-struct Archived {
-    Genome genome;
-    Real value;
-    std::uint64_t evaluation = 0;  // the feasible evaluation that found it (1 = the first)
-    MAZESEARCH_DEFINE_STATE(Archived, genome, value, evaluation)
-};
-
-// Statistics of the feasible scores of one step (a generation or a report interval).
-struct StepStats {
-    std::uint64_t count = 0;
-    double mean = 0, std = 0, min = 0, max = 0;
-};
 
 class Evaluator {
   public:
@@ -82,26 +69,23 @@ class Evaluator {
     // covered, and offers its best genome with its value. Not bounded by the evaluation budget.
     void account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best, double value);
 
-    // Feasible evaluations left under the evaluation budget (max if unlimited).
-    std::uint64_t remaining() const;
-    // True when any budget limit is reached; stop_reason() says which.
-    bool exhausted() const;
-    std::string stop_reason() const;
-
-    std::uint64_t evaluations() const { return s_.evaluations; }
-    std::uint64_t rejected() const { return s_.rejected; }
-    bool has_best() const { return s_.has_best; }
-    double best_score() const { return s_.best_score; }
-    const Genome& best() const { return s_.best; }
-    // The archive, the best board first (ties: the earlier one).
-    const std::vector<Archived>& archive() const { return s_.archive; }
-    double seconds() const;  // elapsed, including earlier sessions
+    // What the search has found and spent (search/ledger.hpp): the counts, the best board, the
+    // archive, the budget's state, the step's statistics.
+    const Ledger& ledger() const { return ledger_; }
+    std::uint64_t remaining() const { return ledger_.remaining(); }
+    bool exhausted() const { return ledger_.exhausted(); }
+    std::string stop_reason() const { return ledger_.stop_reason(); }
+    std::uint64_t evaluations() const { return ledger_.evaluations(); }
+    std::uint64_t rejected() const { return ledger_.rejected(); }
+    bool has_best() const { return ledger_.has_best(); }
+    double best_score() const { return ledger_.best_score(); }
+    const Genome& best() const { return ledger_.best(); }
+    const std::vector<Archived>& archive() const { return ledger_.archive(); }
+    double seconds() const { return ledger_.seconds(); }
     const Target& target() const { return target_; }
     int threads() const { return team_.size(); }
-    const Budget& budget() const { return budget_; }
-
-    // Statistics since the previous call.
-    StepStats take_step_stats();
+    const Budget& budget() const { return ledger_.budget(); }
+    StepStats take_step_stats() { return ledger_.take_step_stats(); }
 
     // The ranks this search is spread over (search/collective.hpp), or none (one process). With
     // more than one rank, draw_groups builds and scores each group on one rank (group g on rank
@@ -110,12 +94,9 @@ class Evaluator {
     // on every rank, step after step. Other batches are scored by every rank alike.
     void set_collective(Collective* c) { collective_ = c; }
 
-    // Counters, best, elapsed time and the step's running statistics, for checkpoints.
-    nlohmann::json save() const;
-    // The inverse of save(); std::invalid_argument, with nothing changed, for JSON that is not an
-    // evaluator's state or whose boards do not fit the target (sizes), a NaN score, an archive
-    // larger than this evaluator's or not best first, and counters that contradict each other.
-    void restore(const nlohmann::json& j);
+    // The ledger's state, for checkpoints, and its inverse (Ledger::save, Ledger::restore).
+    nlohmann::json save() const { return ledger_.save(); }
+    void restore(const nlohmann::json& j) { ledger_.restore(j); }
 
   private:
     // What one kind of per-genome work costs, learnt from the batches so far (nanoseconds).
@@ -128,7 +109,6 @@ class Evaluator {
                     const std::function<void(std::size_t, std::size_t)>& work);
     // Scores walk_[0, count) into values_, in parallel chunks.
     void score_walks(std::size_t count);
-    void consider(const Genome& g, double value);
     // draw_groups' loop: each group's first feasible proposals, scored (counted by the caller).
     void draw_blocks(std::span<const std::size_t> want, std::span<const std::size_t> max_tries,
                      const GroupProposer& propose, std::vector<std::vector<Scored>>& out,
@@ -137,38 +117,13 @@ class Evaluator {
     void draw_spread(std::span<const std::size_t> want, std::span<const std::size_t> max_tries,
                      const GroupProposer& propose, std::vector<std::vector<Scored>>& out,
                      std::vector<std::size_t>& drawn);
-    void offer_to_archive(const Genome& g, double value);
 
     const Target& target_;
     Collective* collective_ = nullptr;
-    Budget budget_;
-    ArchiveSpec archive_spec_;
+    Ledger ledger_;
     WorkerTeam team_;
     Cost draw_cost_, feasibility_cost_, score_cost_;
     double feasible_rate_ = 1;  // of proposals, learnt from the draws so far
-    // What a checkpoint keeps; seconds are those of earlier sessions (of all sessions, in a
-    // saved copy).
-    struct State {
-        std::uint64_t evaluations = 0;
-        std::uint64_t rejected = 0;
-        std::uint64_t last_improvement = 0;  // evaluations when the best last improved
-        bool has_best = false;
-        Real best_score;
-        Genome best;
-        double seconds = 0;
-        // Running sums of the current step.
-        std::uint64_t step_count = 0;
-        Real step_sum, step_sum_sq, step_min, step_max;
-        std::vector<Archived> archive;
-        MAZESEARCH_DEFINE_STATE(State, evaluations, rejected, last_improvement, has_best,
-                                best_score, best, seconds, step_count, step_sum, step_sum_sq,
-                                step_min, step_max, archive)
-    };
-    // The score of one feasible board, scored again (to check what a checkpoint says of it).
-    double rescore(const Genome& g) const;
-    void check(const State& s) const;
-    State s_;
-    std::chrono::steady_clock::time_point started_;
     // Scratch buffers reused between batches.
     std::vector<Genome> walk_;
     std::vector<std::size_t> walk_index_;

@@ -1,0 +1,153 @@
+#include "mazesearch/search/ledger.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <span>
+#include <stdexcept>
+
+namespace maze {
+
+Ledger::Ledger(const Target& target, Budget budget, ArchiveSpec archive)
+    : target_(target),
+      budget_(budget),
+      archive_spec_(archive),
+      started_(std::chrono::steady_clock::now()) {}
+
+double Ledger::seconds() const {
+    return s_.seconds +
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+}
+
+std::uint64_t Ledger::remaining() const {
+    if (budget_.evaluations == 0) return std::numeric_limits<std::uint64_t>::max();
+    return budget_.evaluations > s_.evaluations ? budget_.evaluations - s_.evaluations : 0;
+}
+
+std::string Ledger::stop_reason() const {
+    if (budget_.evaluations && s_.evaluations >= budget_.evaluations) return "evaluations";
+    if (budget_.target && s_.has_best && s_.best_score >= *budget_.target) return "target";
+    if (budget_.stagnation && s_.evaluations - s_.last_improvement >= budget_.stagnation)
+        return "stagnation";
+    if (budget_.seconds > 0 && seconds() >= budget_.seconds) return "seconds";
+    return "";
+}
+
+void Ledger::consider(const Genome& g, double value) {
+    if (!s_.has_best || value > s_.best_score) {
+        s_.has_best = true;
+        s_.best_score = value;
+        s_.best = g;
+        s_.last_improvement = s_.evaluations;
+    }
+    if (archive_spec_.size &&
+        (s_.archive.size() < archive_spec_.size || value > s_.archive.back().value))
+        offer_to_archive(g, value);
+    if (s_.step_count == 0) {
+        s_.step_min = s_.step_max = value;
+    } else {
+        s_.step_min = std::min<double>(s_.step_min, value);
+        s_.step_max = std::max<double>(s_.step_max, value);
+    }
+    ++s_.step_count;
+    s_.step_sum += value;
+    s_.step_sum_sq += value * value;
+}
+
+void Ledger::offer_to_archive(const Genome& g, double value) {
+    std::vector<Archived>& a = s_.archive;
+    const std::size_t d = std::max<std::size_t>(archive_spec_.distance, 1);
+    for (const Archived& k : a)
+        if (k.value >= value && k.genome.distance(g) < d) return;
+    std::erase_if(a, [&](const Archived& k) { return k.genome.distance(g) < d; });
+    // After the kept boards that are at least as good: ties stay in the order they came.
+    const auto at =
+        std::find_if(a.begin(), a.end(), [&](const Archived& k) { return k.value < value; });
+    // The evaluation that found it: the callers count it before they offer it.
+    a.insert(at, Archived{g, value, s_.evaluations});
+    if (a.size() > archive_spec_.size) a.pop_back();
+}
+
+void Ledger::account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best,
+                     double value) {
+    s_.rejected += rejected;
+    if (best) consider(*best, value);  // before the count: the improvement dates from here
+    s_.evaluations += evaluated;
+}
+
+StepStats Ledger::take_step_stats() {
+    StepStats s;
+    s.count = s_.step_count;
+    if (s_.step_count) {
+        s.mean = s_.step_sum / static_cast<double>(s_.step_count);
+        const double var = s_.step_sum_sq / static_cast<double>(s_.step_count) - s.mean * s.mean;
+        s.std = var > 0 ? std::sqrt(var) : 0;
+        s.min = s_.step_min;
+        s.max = s_.step_max;
+    }
+    s_.step_count = 0;
+    s_.step_sum = s_.step_sum_sq = 0;
+    return s;
+}
+
+nlohmann::json Ledger::save() const {
+    State saved = s_;
+    saved.seconds = seconds();
+    return saved;
+}
+
+void Ledger::restore(const nlohmann::json& j) {
+    State restored;
+    try {
+        if (j.is_object() && !j.contains("archive")) {
+            // A checkpoint from before the archive existed: it starts empty.
+            nlohmann::json upgraded = j;
+            upgraded["archive"] = nlohmann::json::array();
+            restored = upgraded.get<State>();
+        } else {
+            restored = j.get<State>();
+        }
+    } catch (const std::exception& e) {
+        throw std::invalid_argument(std::string("evaluator: not a checkpoint of an evaluator: ") +
+                                    e.what());
+    }
+    check(restored);
+    s_ = std::move(restored);
+    started_ = std::chrono::steady_clock::now();
+}
+
+void Ledger::check(const State& s) const {
+    auto bad = [](const std::string& what) {
+        throw std::invalid_argument("evaluator: the checkpoint's " + what);
+    };
+    const std::size_t genes = target_.genes();
+    if (s.last_improvement > s.evaluations) bad("last improvement comes after its evaluations");
+    if (!(std::isfinite(s.seconds) && s.seconds >= 0)) bad("seconds are not a time");
+    if (s.has_best) {
+        if (s.best.size() != genes) bad("best board does not have the target's genes");
+        if (!target_.feasible(s.best)) bad("best board is infeasible");
+        if (std::isnan(s.best_score)) bad("best score is NaN");
+        if (const double v = rescore(s.best); v != s.best_score)
+            bad("best score is " + std::to_string(s.best_score) + ", but its best board scores " +
+                std::to_string(v));
+    }
+    if (s.archive.size() > archive_spec_.size) bad("archive holds more boards than its size");
+    for (std::size_t i = 0; i < s.archive.size(); ++i) {
+        const Archived& a = s.archive[i];
+        if (a.genome.size() != genes) bad("archived board does not have the target's genes");
+        if (!target_.feasible(a.genome)) bad("archived board is infeasible");
+        if (std::isnan(a.value)) bad("archived value is NaN");
+        if (i > 0 && a.value > s.archive[i - 1].value) bad("archive is not best first");
+        if (const double v = rescore(a.genome); v != a.value)
+            bad("archived board " + std::to_string(i + 1) + " is said to score " +
+                std::to_string(a.value) + ", but it scores " + std::to_string(v));
+    }
+}
+
+double Ledger::rescore(const Genome& g) const {
+    double v = 0;
+    target_.score(std::span<const Genome>(&g, 1), std::span<double>(&v, 1));
+    return v;
+}
+
+}  // namespace maze
