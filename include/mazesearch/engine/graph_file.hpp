@@ -52,6 +52,9 @@ struct GraphFile {
     std::unordered_map<std::string, int> by_id_;
 };
 
+// A vertex id as a graph file writes it: a JSON string, quoted and escaped.
+std::string graph_id_text(const std::string& id);
+
 // Reads the JSON text of a graph file; `source` names it in errors. Throws InputError(source,
 // line, what was expected) for text that is not JSON, a missing or unknown key, a value of the
 // wrong kind, an unknown or repeated vertex, a self-loop, an edge given twice, a preference list
