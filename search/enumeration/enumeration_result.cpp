@@ -180,6 +180,56 @@ Cell json_cell(const nlohmann::json& v, const std::string& what, int rows, int c
                 static_cast<int>(json_whole(v[1], what, 0, cols - 1))};
 }
 
+// The shards a result holds: "shard" (one) or "shards_held" (a partial merge), of "shards".
+void read_shards(const nlohmann::json& j, EnumerationResult& r) {
+    if (j.contains("shards"))
+        r.shards = static_cast<int>(json_whole(j["shards"], "shards", 1, 1 << 30));
+    if (j.contains("shard") && j.contains("shards_held"))
+        bad_result("shard and shards_held: one or the other");
+    if (j.contains("shard"))
+        r.held = {static_cast<int>(json_whole(j["shard"], "shard", 0, r.shards - 1))};
+    if (j.contains("shards_held")) {
+        const nlohmann::json& h = j["shards_held"];
+        if (!h.is_array() || h.size() < 2 || h.size() >= static_cast<std::size_t>(r.shards))
+            bad_result("shards_held: expected a list of 2 to " + std::to_string(r.shards - 1) +
+                       " shards (all of them make the whole tree, shard 0 of 1)");
+        r.held.clear();
+        for (const nlohmann::json& v : h) {
+            const int s = static_cast<int>(json_whole(v, "shards_held", 0, r.shards - 1));
+            if (!r.held.empty() && s <= r.held.back())
+                bad_result("shards_held: expected distinct shards in increasing order");
+            r.held.push_back(s);
+        }
+    }
+}
+
+// The optimal boards listed: each one a board of this grid (the exhaustive optimizer turns the
+// first into a genome).
+void read_boards(const nlohmann::json& boards, EnumerationResult& r) {
+    if (!boards.is_array()) bad_result("boards: expected a list of boards");
+    for (const nlohmann::json& b : boards) {
+        if (!b.is_string()) bad_result("boards: expected a list of boards");
+        try {
+            if (r.model == BoardModel::Passages) {
+                const PassageBoard board =
+                    PassageBoard::parse(b.get<std::string>(), "enumeration result");
+                if (board.rows() != r.rows || board.cols() != r.cols ||
+                    (r.start.c >= 0 && board.entrance() != r.start.c) ||
+                    (r.exit.c >= 0 && board.exit() != r.exit.c))
+                    bad_result("boards: a board of another grid");
+            } else {
+                const Board board = Board::parse(b.get<std::string>(), "enumeration result");
+                if (board.rows() != r.rows || board.cols() != r.cols ||
+                    !(board.start() == r.start) || !(board.exit() == r.exit))
+                    bad_result("boards: a board of another grid");
+            }
+        } catch (const BoardError& e) {
+            bad_result(std::string("boards: ") + e.what());
+        }
+        r.boards.push_back(b.get<std::string>());
+    }
+}
+
 }  // namespace
 
 EnumerationResult EnumerationResult::from_json(const nlohmann::json& j, Kind kind) {
@@ -202,25 +252,7 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j, Kind kin
         if (r.start == r.exit) bad_result("start and exit are the same cell");
     }
     if (j.contains("at_least")) r.at_least = json_count(j["at_least"], "at_least");
-    if (j.contains("shards"))
-        r.shards = static_cast<int>(json_whole(j["shards"], "shards", 1, 1 << 30));
-    if (j.contains("shard") && j.contains("shards_held"))
-        bad_result("shard and shards_held: one or the other");
-    if (j.contains("shard"))
-        r.held = {static_cast<int>(json_whole(j["shard"], "shard", 0, r.shards - 1))};
-    if (j.contains("shards_held")) {
-        const nlohmann::json& h = j["shards_held"];
-        if (!h.is_array() || h.size() < 2 || h.size() >= static_cast<std::size_t>(r.shards))
-            bad_result("shards_held: expected a list of 2 to " + std::to_string(r.shards - 1) +
-                       " shards (all of them make the whole tree, shard 0 of 1)");
-        r.held.clear();
-        for (const nlohmann::json& v : h) {
-            const int s = static_cast<int>(json_whole(v, "shards_held", 0, r.shards - 1));
-            if (!r.held.empty() && s <= r.held.back())
-                bad_result("shards_held: expected distinct shards in increasing order");
-            r.held.push_back(s);
-        }
-    }
+    read_shards(j, r);
     if (j.contains("frontier"))
         r.frontier = static_cast<std::size_t>(json_whole(j["frontier"], "frontier", 1, 1 << 26));
     std::string objective = "moves";
@@ -233,30 +265,7 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j, Kind kin
     r.objective = *o;
     r.optimum = json_count(json_field(j, "optimum"), "optimum");
     r.optimal_boards = json_count(json_field(j, "optimal_boards"), "optimal_boards");
-    const nlohmann::json& boards = json_field(j, "boards");
-    if (!boards.is_array()) bad_result("boards: expected a list of boards");
-    for (const nlohmann::json& b : boards) {
-        if (!b.is_string()) bad_result("boards: expected a list of boards");
-        // Each one a board of this grid (the exhaustive optimizer turns the first into a genome).
-        try {
-            if (r.model == BoardModel::Passages) {
-                const PassageBoard board =
-                    PassageBoard::parse(b.get<std::string>(), "enumeration result");
-                if (board.rows() != r.rows || board.cols() != r.cols ||
-                    (r.start.c >= 0 && board.entrance() != r.start.c) ||
-                    (r.exit.c >= 0 && board.exit() != r.exit.c))
-                    bad_result("boards: a board of another grid");
-            } else {
-                const Board board = Board::parse(b.get<std::string>(), "enumeration result");
-                if (board.rows() != r.rows || board.cols() != r.cols ||
-                    !(board.start() == r.start) || !(board.exit() == r.exit))
-                    bad_result("boards: a board of another grid");
-            }
-        } catch (const BoardError& e) {
-            bad_result(std::string("boards: ") + e.what());
-        }
-        r.boards.push_back(b.get<std::string>());
-    }
+    read_boards(json_field(j, "boards"), r);
     r.feasible = json_count(json_field(j, "feasible"), "feasible");
     const nlohmann::json& histogram = json_field(j, "histogram");
     if (!histogram.is_object()) bad_result("histogram: expected value: boards pairs");
