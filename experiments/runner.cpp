@@ -95,7 +95,8 @@ class Experiment {
             spdlog::logger("run", file_sink_).error("failed: {}", e.what());
             try {
                 const bool untouched = !before.empty() && session_steps_.load() == 0;
-                RunFolder::set_status(folder_.root(), untouched ? before : "failed");
+                RunFolder::set_status(folder_.root(),
+                                      untouched ? RunFolder::at_rest(before) : "failed");
             } catch (const std::exception&) {
                 // The reason is on standard error all the same (main reports the exception).
             }

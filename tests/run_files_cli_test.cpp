@@ -181,6 +181,11 @@ TEST(RunFiles, AFailedResumeLeavesTheStatusAsItWasAndNamesOnlyFilesThatExist) {
         << r.err;
     EXPECT_EQ(r.err.find("checkpoint.prev.json"), std::string::npos) << r.err;
     EXPECT_EQ(run_files::status_of(dir), "interrupted");
+
+    // A run whose process was killed says `running`; nothing runs in it after a failed resume.
+    std::ofstream(dir + "/status") << "running\n";
+    EXPECT_EQ(run("resume " + dir + " --quiet").status, 2);
+    EXPECT_EQ(run_files::status_of(dir), "interrupted");
 }
 
 // Bad input of a run is found before anything is written, with exit 2 and the file named: a file

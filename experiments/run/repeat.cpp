@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <set>
 
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/experiments/cluster/world.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
@@ -15,7 +16,6 @@
 #include "mazesearch/experiments/run/run_folder.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/optimizer.hpp"
-#include "mazesearch/engine/rng.hpp"
 
 namespace fs = std::filesystem;
 
@@ -241,10 +241,12 @@ RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, i
         return run_repeat_here(ctx, r, dir, threads, stepped);
     } catch (...) {
         // The run says why in its log; the repeat's own status says that it failed, unless it
-        // failed before a step of this session (a resume that could not go on changed nothing).
-        if (writer && (stepped || before.empty())) {
+        // failed before a step of this session (a resume that could not go on changed nothing:
+        // the status goes back to what it was).
+        if (writer) {
             try {
-                RunFolder::set_status(dir, "failed");
+                RunFolder::set_status(
+                    dir, stepped || before.empty() ? "failed" : RunFolder::at_rest(before));
             } catch (const std::exception&) {
             }
         }

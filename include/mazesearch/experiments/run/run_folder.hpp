@@ -41,6 +41,11 @@ class RunFolder {
     // when there is none).
     static std::string status(const std::filesystem::path& dir);
     static void set_status(const std::filesystem::path& dir, const std::string& status);
+    // The status of a folder that nothing runs in any more: `running` (left by a process that was
+    // killed) is `interrupted`; any other as it is.
+    static std::string at_rest(const std::string& status) {
+        return status == "running" ? "interrupted" : status;
+    }
 
   private:
     std::filesystem::path root_;
