@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "mazesearch/engine/worker_team.hpp"
+#include "mazesearch/experiments/cluster/file_rank.hpp"
 #include "mazesearch/experiments/cluster/world.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
@@ -72,41 +73,35 @@ class Experiment {
         Prepared p = prepare(config_);
         made_ = std::move(p.made);
         initial_ = std::move(p.initial);
-        live_ = !options_.quiet && live_progress() && writer_;
-        if (!writer_) options_.quiet = true;
+        live_ = !options_.quiet && live_progress() && files_.here();
+        if (!files_.here()) options_.quiet = true;
     }
 
     // Under mpirun rank 0 alone creates and writes the run folder (docs/cluster.md).
     void create() {
-        if (writer_) folder_.create(config_);
+        if (files_.here()) folder_.create(config_);
     }
 
     // Runs the experiment; after any failure the run's status says `failed` and its log why.
     int run() {
         // A resumed run that fails before it takes a step (both checkpoints unusable, say) changed
         // nothing: its status stays what it was (interrupted), not failed.
-        const std::string before = writer_ ? RunFolder::status(folder_.root()) : "";
+        const std::string before = files_.here() ? RunFolder::status(folder_.root()) : "";
         open_log();
         try {
             return run_logged();
         } catch (const std::exception& e) {
-            if (!writer_) throw;
+            if (!files_.here()) throw;
             // Into log.txt only: main says it on standard error.
             spdlog::logger("run", file_sink_).error("failed: {}", e.what());
-            try {
-                const bool untouched = !before.empty() && session_steps_.load() == 0;
-                RunFolder::set_status(folder_.root(),
-                                      untouched ? RunFolder::at_rest(before) : "failed");
-            } catch (const std::exception&) {
-                // The reason is on standard error all the same (main reports the exception).
-            }
+            RunFolder::record_failure(folder_.root(), before, session_steps_.load() > 0);
             throw;
         }
     }
 
   private:
     int run_logged() {
-        if (writer_) {
+        if (files_.here()) {
             remove_stale_temporaries(folder_.root());
             RunFolder::set_status(folder_.root(), "running");
         }
@@ -140,7 +135,7 @@ class Experiment {
             interrupted = interrupted || !o.finished;
             if (!o.summary.is_null()) summaries.push_back(o.summary);
         }
-        if (!writer_) return interrupted ? 130 : 0;
+        if (!files_.here()) return interrupted ? 130 : 0;
         if (interrupted) {
             RunFolder::set_status(folder_.root(), "interrupted");
             log_->warn("interrupted; checkpoint written. Continue with: mazesearch resume {}",
@@ -196,7 +191,7 @@ class Experiment {
     }
 
     void open_log() {
-        if (!writer_) {
+        if (!files_.here()) {
             // The other ranks of an MPI job say nothing (rank 0 speaks for the job).
             log_ = std::make_shared<spdlog::logger>("run");
             return;
@@ -230,7 +225,7 @@ class Experiment {
     std::shared_ptr<spdlog::logger> log_;
     spdlog::sink_ptr file_sink_;  // log.txt
     bool live_ = false;
-    bool writer_ = world().rank() == 0;
+    FileRank files_;  // under mpirun rank 0 alone writes the run folder
     std::atomic<std::uint64_t> session_steps_{0};  // steps taken by this process, all repeats
 };
 
@@ -251,10 +246,11 @@ int run_experiment(const RunConfig& config, const RunOptions& options) {
 
 int resume_experiment(const std::string& dir, const RunOptions& options) {
     const fs::path d(dir);
-    const bool writer = world().rank() == 0;
+    const FileRank files;
     std::optional<FolderLock> lock;
-    std::string config_text;  // empty: nothing to resume
-    if (writer) {
+    // Under mpirun the other ranks take the config rank 0 read (or learn that there is nothing:
+    // empty).
+    const std::string config_text = files.from_here([&]() -> std::string {
         if (!fs::is_directory(d))
             throw ConfigError(dir + ": not a run folder (not a folder at all)");
         if (!fs::exists(d / "config.json"))
@@ -265,16 +261,14 @@ int resume_experiment(const std::string& dir, const RunOptions& options) {
             if (!options.quiet)
                 diag().info("{}: already finished; results in {}", dir,
                             (d / "summary.json").string());
-        } else {
-            config_text = read_json_file(d / "config.json").dump();
+            return "";
         }
-    }
-    // Under mpirun the other ranks take the config rank 0 read (or learn that there is nothing).
-    if (distributed()) config_text = world().broadcast(config_text);
+        return read_json_file(d / "config.json").dump();
+    });
     if (config_text.empty()) return 0;
     RunConfig config =
         config_from_json(nlohmann::json::parse(config_text), (d / "config.json").string());
-    if (writer) RunFolder(d).check_inputs(config);  // before any of them is read
+    if (files.here()) RunFolder(d).check_inputs(config);  // before any of them is read
     Experiment e(config, d, options);
     InterruptGuard guard;
     return e.run();

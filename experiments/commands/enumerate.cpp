@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "mazesearch/experiments/cluster/world.hpp"
+#include "mazesearch/experiments/cluster/file_rank.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/commands/enumerate_files.hpp"
@@ -197,19 +197,19 @@ int run_enumerate(const EnumerateOptions& o) {
     };
     const JobFiles files(o.out);
     std::optional<FolderLock> lock;
-    // Under mpirun, rank 0 alone reads and writes files (the others only enumerate).
-    const bool files_here = world().rank() == 0;
-    if (files_here && open_job_files(files, o.resume, o.cap, lock, tree, total, done)) {
-        if (distributed()) world().broadcast("finished");  // the other ranks end too
+    // Under mpirun, rank 0 alone reads and writes files (the others only enumerate). Once it has
+    // checked them, every rank learns whether there is work at all.
+    const FileRank rank;
+    if (rank.from_here([&] {
+            return open_job_files(files, o.resume, o.cap, lock, tree, total, done) ? "finished"
+                                                                                   : "go";
+        }) != "go")
         return kExitOk;
-    }
     auto save_progress = [&] { files.save_progress(total, done); };
     const std::string where = o.out.empty() ? "(nowhere: no --out given)" : files.progress.string();
     std::string how = "continue with the same command and --resume";
     int status = 0;
-    if (distributed()) {
-        // Rank 0 has checked the files: every rank learns whether there is work at all.
-        if (world().broadcast("go") != "go") return kExitOk;
+    if (rank.spread()) {
         DistributedEnumeration d;
         d.passages = job.model == BoardModel::Passages;
         d.rows = o.rows;
@@ -227,7 +227,7 @@ int run_enumerate(const EnumerateOptions& o) {
         d.probes = o.order_probes;
         d.quiet = verbosity() == Verbosity::Quiet;
         status = enumerate_distributed(d);
-        if (!files_here) return status;
+        if (!rank.here()) return status;
         how += " (under mpirun or not)";
     } else {
         status = run_here(o, job, tree(), total, done, save_progress);

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "mazesearch/experiments/cluster/world.hpp"
+#include "mazesearch/experiments/cluster/file_rank.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/commands/enumerate_files.hpp"
 #include "mazesearch/experiments/commands/enumerate_mpi.hpp"
@@ -184,7 +184,7 @@ bool open_job_files(const JobFiles& f, bool resume, std::size_t cap,
 }
 
 int print_estimate(const EnumerationResult& job, std::uint64_t probes, int threads, bool json) {
-    if (world().rank() != 0) return kExitOk;  // under mpirun, one estimate (rank 0's)
+    if (!FileRank().here()) return kExitOk;  // under mpirun, one estimate (rank 0's)
     const bool passages = job.model == BoardModel::Passages;
     const TreeEstimate e = passages
                                ? estimate_passage_tree(job.rows, job.cols, job.start.c, job.exit.c,

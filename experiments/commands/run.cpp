@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/experiments/cluster/world.hpp"
+#include "mazesearch/experiments/cluster/file_rank.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
@@ -44,8 +44,8 @@ Command add_run(CLI::App& app) {
             [opts] {
                 const RunConfig c = load_config(opts->config, opts->overrides);
                 if (opts->dry_run) {
-                    if (world().rank() != 0) return kExitOk;  // under mpirun, printed once
-                    check_experiment(c);                      // everything a real run checks first
+                    if (!FileRank().here()) return kExitOk;  // under mpirun, printed once
+                    check_experiment(c);                     // everything a real run checks first
                     std::printf("%s", to_yaml(c.resolved).c_str());
                     return kExitOk;
                 }

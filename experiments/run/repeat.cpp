@@ -7,7 +7,7 @@
 #include <set>
 
 #include "mazesearch/engine/rng.hpp"
-#include "mazesearch/experiments/cluster/world.hpp"
+#include "mazesearch/experiments/cluster/file_rank.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
 #include "mazesearch/experiments/run/checkpoint.hpp"
@@ -63,193 +63,231 @@ void write_archive(const fs::path& folder, const BoardView& view,
 
 namespace {
 
-// Under mpirun (docs/cluster.md, "Islands under mpirun") every rank runs the repeat on the same
-// state: rank 0 reads and writes the files and hands what it read to the others, the evaluator
-// spreads each generation's islands over the ranks, and the ranks agree after every step on
-// whether to go on.
-RepeatOutcome run_repeat_here(const RepeatContext& ctx, int r, const fs::path& dir, int threads,
-                              bool& stepped) {
-    const RunConfig& config = ctx.config;
-    const bool several = config.repeats > 1;
-    World& w = world();
-    const bool spread = distributed();
-    const bool writer = w.rank() == 0;
-    // What rank 0 read, on every rank.
-    auto from_rank0 = [&](const std::string& text) { return spread ? w.broadcast(text) : text; };
-    RepeatOutcome out;
-    const std::string finished_summary = from_rank0(
-        writer && fs::exists(dir / "summary.json") && RunFolder::status(dir) == "finished"
-            ? read_json_file(dir / "summary.json").dump()
-            : std::string());
-    if (!finished_summary.empty()) {
-        out.finished = true;
-        out.summary = nlohmann::json::parse(finished_summary);
-        return out;
+// One repeat from its start or checkpoint to its end, step by step. Under mpirun (docs/cluster.md,
+// "Islands under mpirun") every rank runs the repeat on the same state: rank 0 reads and writes
+// the files and hands what it read to the others, the evaluator spreads each generation's islands
+// over the ranks, and the ranks agree after every step on whether to go on.
+class RepeatSession {
+  public:
+    RepeatSession(const RepeatContext& ctx, int r, const fs::path& dir, int threads)
+        : ctx_(ctx),
+          config_(ctx.config),
+          r_(r),
+          dir_(dir),
+          threads_(threads),
+          checkpoint_path_(dir / "checkpoint.json") {}
+
+    RepeatOutcome run(bool& stepped) {
+        RepeatOutcome out;
+        if (const std::string done = finished_summary(); !done.empty()) {
+            out.finished = true;
+            out.summary = nlohmann::json::parse(done);
+            return out;
+        }
+        if (files_.here()) {
+            make_folder(dir_);
+            remove_stale_temporaries(dir_);
+        }
+        seed_ = derive_seed(config_.seed, {config_.first_repeat + static_cast<std::uint64_t>(r_)});
+        start_fresh();
+        resume_or_begin();
+        if (several() && files_.here()) RunFolder::set_status(dir_, "running");
+        bool interrupted = false;
+        const std::string reason = take_steps(stepped, interrupted);
+        return finish(reason, interrupted);
     }
-    if (writer) {
-        make_folder(dir);
-        remove_stale_temporaries(dir);
-    }
-    const std::uint64_t seed =
-        derive_seed(config.seed, {config.first_repeat + static_cast<std::uint64_t>(r)});
-    std::unique_ptr<Optimizer> opt;
-    std::optional<Evaluator> evaluator;
-    auto start_fresh = [&] {
-        opt = make_optimizer(config.optimizer);
-        evaluator.emplace(ctx.target, config.budget, threads, config.archive);
-        if (spread) evaluator->set_collective(&w);
-        opt->start(ctx.target, seed, ctx.initial);
-    };
-    start_fresh();
-    const fs::path checkpoint_path = dir / "checkpoint.json";
-    auto restore = [&](const Checkpoint& c) {
-        start_fresh();  // a checkpoint that failed half-way leaves nothing behind
-        opt->restore(c.optimizer);
-        evaluator->restore(c.evaluator);
-    };
-    std::optional<Checkpoint> cp;
-    if (writer)
-        cp = load_checkpoint(checkpoint_path, restore, [&](const std::string& warning) {
-            ctx.log.warn("repeat {}: {}", r, warning);
+
+  private:
+    bool several() const { return config_.repeats > 1; }
+
+    // The summary of a repeat finished before (read by rank 0), or empty.
+    std::string finished_summary() const {
+        return files_.from_here([&] {
+            return fs::exists(dir_ / "summary.json") && RunFolder::status(dir_) == "finished"
+                       ? read_json_file(dir_ / "summary.json").dump()
+                       : std::string();
         });
-    if (spread) {
-        const std::string text = from_rank0(cp ? nlohmann::json(*cp).dump() : std::string());
-        if (!writer && !text.empty()) {
-            cp = parse_checkpoint(text, "rank 0's checkpoint");
-            restore(*cp);
+    }
+
+    void start_fresh() {
+        opt_ = make_optimizer(config_.optimizer);
+        evaluator_.emplace(ctx_.target, config_.budget, threads_, config_.archive);
+        if (files_.spread()) evaluator_->set_collective(&world());
+        opt_->start(ctx_.target, seed_, ctx_.initial);
+    }
+
+    void restore(const Checkpoint& c) {
+        start_fresh();  // a checkpoint that failed half-way leaves nothing behind
+        opt_->restore(c.optimizer);
+        evaluator_->restore(c.evaluator);
+    }
+
+    // The checkpoint, if there is one: read by rank 0, restored on every rank; rank 0's logbook.
+    void resume_or_begin() {
+        std::optional<Checkpoint> cp;
+        if (files_.here())
+            cp = load_checkpoint(
+                checkpoint_path_, [&](const Checkpoint& c) { restore(c); },
+                [&](const std::string& warning) { ctx_.log.warn("repeat {}: {}", r_, warning); });
+        if (files_.spread()) {
+            const std::string text =
+                files_.from_here([&] { return cp ? nlohmann::json(*cp).dump() : std::string(); });
+            if (!files_.here() && !text.empty()) {
+                cp = parse_checkpoint(text, "rank 0's checkpoint");
+                restore(*cp);
+            }
+        }
+        if (cp) {
+            step_ = cp->step;
+            if (files_.here())
+                book_.emplace(Logbook::resume(dir_ / "logbook.csv", cp->logbook_rows));
+            ctx_.log.info("repeat {}: resumed at step {} ({} evaluations)", r_, step_,
+                          evaluator_->evaluations());
+        } else if (files_.here()) {
+            if (fs::exists(dir_ / "logbook.csv"))
+                ctx_.log.info(
+                    "repeat {}: no checkpoint yet (it stopped before writing its first); starting "
+                    "it from the beginning",
+                    r_);
+            book_.emplace(Logbook::create(dir_ / "logbook.csv"));
         }
     }
-    Evaluator& ev = *evaluator;
-    std::uint64_t step = 0;
-    std::optional<Logbook> book;  // rank 0's
-    if (cp) {
-        step = cp->step;
-        if (writer) book.emplace(Logbook::resume(dir / "logbook.csv", cp->logbook_rows));
-        ctx.log.info("repeat {}: resumed at step {} ({} evaluations)", r, step, ev.evaluations());
-    } else if (writer) {
-        if (fs::exists(dir / "logbook.csv"))
-            ctx.log.info(
-                "repeat {}: no checkpoint yet (it stopped before writing its first); starting it "
-                "from the beginning",
-                r);
-        book.emplace(Logbook::create(dir / "logbook.csv"));
-    }
-    if (several && writer) RunFolder::set_status(dir, "running");
 
     // The best board and the archive are written with every checkpoint, so that a long run's
     // results are on disk long before it ends; each when it changed (the archive also changes
     // while the best does not: boards far enough from it join it).
-    std::optional<double> written_best;
-    std::string written_archive;  // its index.csv as last written
-    auto write_boards = [&] {
-        if (!writer || !ev.has_best()) return;
-        if (!written_best || *written_best != ev.best_score()) {
-            written_best = ev.best_score();
-            write_file_atomically(dir / "best.txt", ctx.view.text(ev.best()), Sync::No);
-            if (ctx.view.has_picture())
-                write_file_atomically(dir / "best.svg",
-                                      ctx.view.svg(ev.best(), config.name + ": best " +
-                                                                  format_score(ev.best_score()) +
-                                                                  " " + ctx.view.unit()),
+    void write_boards() {
+        const Evaluator& ev = *evaluator_;
+        if (!files_.here() || !ev.has_best()) return;
+        if (!written_best_ || *written_best_ != ev.best_score()) {
+            written_best_ = ev.best_score();
+            write_file_atomically(dir_ / "best.txt", ctx_.view.text(ev.best()), Sync::No);
+            if (ctx_.view.has_picture())
+                write_file_atomically(dir_ / "best.svg",
+                                      ctx_.view.svg(ev.best(), config_.name + ": best " +
+                                                                   format_score(ev.best_score()) +
+                                                                   " " + ctx_.view.unit()),
                                       Sync::No);
         }
-        if (std::string index = archive_index(ev.archive()); index != written_archive) {
-            write_archive(dir / "archive", ctx.view, ev.archive());
-            written_archive = std::move(index);
+        if (std::string index = archive_index(ev.archive()); index != written_archive_) {
+            write_archive(dir_ / "archive", ctx_.view, ev.archive());
+            written_archive_ = std::move(index);
         }
-    };
-    auto checkpoint = [&] {
-        if (!writer) return;
-        book->sync();
-        write_boards();
-        save_checkpoint(checkpoint_path, Checkpoint{1, step, book->rows(), opt->save(), ev.save()});
-    };
-    auto last_checkpoint = std::chrono::steady_clock::now();
-    std::string reason;
-    bool interrupted = false;
-    for (;;) {
-        reason = ev.stop_reason();
-        if (reason.empty() && opt->done()) reason = "optimizer finished";
-        bool halt =
-            ctx.stop.load() || InterruptGuard::requested().load() ||
-            (ctx.interrupt_after_steps && ctx.session_steps.load() >= ctx.interrupt_after_steps);
-        if (spread) {
-            // The ranks agree: the budget's end as the first rank saw it (ranks differ only on
-            // the clock), else an interruption if any rank has one.
-            const std::vector<std::string> all =
-                w.all_gather(reason.empty() && halt ? "\x01" : reason);
-            reason.clear();
-            halt = false;
-            for (const std::string& a : all) {
-                if (a == "\x01")
-                    halt = true;
-                else if (!a.empty() && reason.empty())
-                    reason = a;
-            }
-        }
-        if (!reason.empty()) break;
-        if (halt) {
-            interrupted = true;
-            break;
-        }
-        ++ctx.session_steps;
-        stepped = true;
-        const std::uint64_t before = ev.evaluations() + ev.rejected();
-        opt->step(ev);
-        ++step;
-        if (book && step % config.logbook_every == 0) book->write_row(step, ev);
-        if (ev.evaluations() + ev.rejected() == before && !opt->done()) {
-            reason = "stalled (a step proposed nothing)";
-            break;
-        }
-        const auto now = std::chrono::steady_clock::now();
-        if (std::chrono::duration<double>(now - last_checkpoint).count() >=
-            config.checkpoint_seconds) {
-            checkpoint();
-            last_checkpoint = now;
-        }
-        ctx.progress.update(r, ev);
     }
-    if (book && !interrupted && step % config.logbook_every != 0)
-        book->write_row(step, ev);  // the last, partial interval
-    checkpoint();
-    ctx.progress.repeat_ended(r);
-    if (interrupted) {
-        if (several && writer) RunFolder::set_status(dir, "interrupted");
-        out.summary = repeat_summary(config, ctx.view, ev, seed, step, "interrupted", r);
+
+    void checkpoint() {
+        if (!files_.here()) return;
+        book_->sync();
+        write_boards();
+        save_checkpoint(checkpoint_path_,
+                        Checkpoint{1, step_, book_->rows(), opt_->save(), evaluator_->save()});
+    }
+
+    // Under mpirun the ranks agree: the budget's end as the first rank saw it (ranks differ only
+    // on the clock), else an interruption if any rank has one.
+    void agree(std::string& reason, bool& halt) {
+        const std::vector<std::string> all =
+            world().all_gather(reason.empty() && halt ? "\x01" : reason);
+        reason.clear();
+        halt = false;
+        for (const std::string& a : all) {
+            if (a == "\x01")
+                halt = true;
+            else if (!a.empty() && reason.empty())
+                reason = a;
+        }
+    }
+
+    // The optimizer's steps until the budget, the optimizer or an interruption ends them: why
+    // they ended (empty when interrupted).
+    std::string take_steps(bool& stepped, bool& interrupted) {
+        Evaluator& ev = *evaluator_;
+        auto last_checkpoint = std::chrono::steady_clock::now();
+        for (;;) {
+            std::string reason = ev.stop_reason();
+            if (reason.empty() && opt_->done()) reason = "optimizer finished";
+            bool halt = ctx_.stop.load() || InterruptGuard::requested().load() ||
+                        (ctx_.interrupt_after_steps &&
+                         ctx_.session_steps.load() >= ctx_.interrupt_after_steps);
+            if (files_.spread()) agree(reason, halt);
+            if (!reason.empty()) return reason;
+            if (halt) {
+                interrupted = true;
+                return reason;
+            }
+            ++ctx_.session_steps;
+            stepped = true;
+            const std::uint64_t before = ev.evaluations() + ev.rejected();
+            opt_->step(ev);
+            ++step_;
+            if (book_ && step_ % config_.logbook_every == 0) book_->write_row(step_, ev);
+            if (ev.evaluations() + ev.rejected() == before && !opt_->done())
+                return "stalled (a step proposed nothing)";
+            const auto now = std::chrono::steady_clock::now();
+            if (std::chrono::duration<double>(now - last_checkpoint).count() >=
+                config_.checkpoint_seconds) {
+                checkpoint();
+                last_checkpoint = now;
+            }
+            ctx_.progress.update(r_, ev);
+        }
+    }
+
+    // The last checkpoint, and for a repeat that ended its summary and its boards.
+    RepeatOutcome finish(const std::string& reason, bool interrupted) {
+        Evaluator& ev = *evaluator_;
+        if (book_ && !interrupted && step_ % config_.logbook_every != 0)
+            book_->write_row(step_, ev);  // the last, partial interval
+        checkpoint();
+        ctx_.progress.repeat_ended(r_);
+        RepeatOutcome out;
+        if (interrupted) {
+            if (several() && files_.here()) RunFolder::set_status(dir_, "interrupted");
+            out.summary = repeat_summary(config_, ctx_.view, ev, seed_, step_, "interrupted", r_);
+            return out;
+        }
+        out.finished = true;
+        out.summary = repeat_summary(config_, ctx_.view, ev, seed_, step_, reason, r_);
+        if (files_.spread()) out.summary["ranks"] = world().size();
+        write_boards();
+        if (files_.here()) write_file_atomically(dir_ / "summary.json", out.summary.dump(2) + "\n");
+        if (several() && files_.here()) RunFolder::set_status(dir_, "finished");
+        ctx_.log.info("repeat {}: {} after {} evaluations ({} rejected), best {} {}", r_, reason,
+                      ev.evaluations(), ev.rejected(),
+                      ev.has_best() ? format_score(ev.best_score()) : "none", ctx_.view.unit());
         return out;
     }
-    out.finished = true;
-    out.summary = repeat_summary(config, ctx.view, ev, seed, step, reason, r);
-    if (spread) out.summary["ranks"] = w.size();
-    write_boards();
-    if (writer) write_file_atomically(dir / "summary.json", out.summary.dump(2) + "\n");
-    if (several && writer) RunFolder::set_status(dir, "finished");
-    ctx.log.info("repeat {}: {} after {} evaluations ({} rejected), best {} {}", r, reason,
-                 ev.evaluations(), ev.rejected(),
-                 ev.has_best() ? format_score(ev.best_score()) : "none", ctx.view.unit());
-    return out;
-}
+
+    const RepeatContext& ctx_;
+    const RunConfig& config_;
+    const int r_;
+    const fs::path& dir_;
+    const int threads_;
+    const fs::path checkpoint_path_;
+    const FileRank files_;
+    std::uint64_t seed_ = 0;
+    std::unique_ptr<Optimizer> opt_;
+    std::optional<Evaluator> evaluator_;
+    std::uint64_t step_ = 0;
+    std::optional<Logbook> book_;  // rank 0's
+    std::optional<double> written_best_;
+    std::string written_archive_;  // its index.csv as last written
+};
 
 }  // namespace
 
 RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, int threads) {
-    const bool writer = ctx.config.repeats > 1 && world().rank() == 0;
+    // A repeat of several has a status of its own.
+    const bool writer = ctx.config.repeats > 1 && FileRank().here();
     const std::string before = writer ? RunFolder::status(dir) : "";
     bool stepped = false;
     try {
-        return run_repeat_here(ctx, r, dir, threads, stepped);
+        return RepeatSession(ctx, r, dir, threads).run(stepped);
     } catch (...) {
         // The run says why in its log; the repeat's own status says that it failed, unless it
         // failed before a step of this session (a resume that could not go on changed nothing:
         // the status goes back to what it was).
-        if (writer) {
-            try {
-                RunFolder::set_status(
-                    dir, stepped || before.empty() ? "failed" : RunFolder::at_rest(before));
-            } catch (const std::exception&) {
-            }
-        }
+        if (writer) RunFolder::record_failure(dir, before, stepped);
         throw;
     }
 }

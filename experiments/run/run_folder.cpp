@@ -124,4 +124,13 @@ void RunFolder::set_status(const fs::path& dir, const std::string& status) {
     write_file_atomically(dir / "status", status + "\n");
 }
 
+void RunFolder::record_failure(const fs::path& dir, const std::string& before,
+                               bool stepped) noexcept {
+    try {
+        set_status(dir, stepped || before.empty() ? "failed" : at_rest(before));
+    } catch (...) {
+        // The reason is on standard error all the same (main reports the exception).
+    }
+}
+
 }  // namespace maze::cli

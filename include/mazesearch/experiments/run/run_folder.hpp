@@ -46,6 +46,12 @@ class RunFolder {
     static std::string at_rest(const std::string& status) {
         return status == "running" ? "interrupted" : status;
     }
+    // After a failure: the status of `dir` says `failed`, or, when this session took no step and
+    // the folder had a status before (`before`, read as the session began), that status at rest
+    // (a resume that could not go on changed nothing). Never throws: the failure itself is what
+    // is reported.
+    static void record_failure(const std::filesystem::path& dir, const std::string& before,
+                               bool stepped) noexcept;
 
   private:
     std::filesystem::path root_;
