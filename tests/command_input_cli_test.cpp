@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -55,18 +56,23 @@ TEST(CommandInputCli, NeighbourhoodTakesCellBoardsOnly) {
     }
 }
 
-TEST(CommandInputCli, RenderRefusesAGraphFileAndWritesNothing) {
+// render takes every board model: a graph file is drawn at its coordinates with its walk's visits,
+// from a file or from standard input alike.
+TEST(CommandInputCli, RenderDrawsAGraphFile) {
     const std::string out = fresh_path("render_graph.svg");
-    const std::string args = "render " + kGraphFile + " -o " + out;
-    expect_error(run(args), args,
-                 kGraphFile +
-                     ": a graph file (it starts with '{'); render takes cell boards and "
-                     "passage boards");
-    EXPECT_FALSE(std::filesystem::exists(out));
-    // Standard input is told apart the same way.
-    const CmdResult in = run_with_input("render - -o " + out, read_file(kGraphFile));
-    expect_error(in, "render - (a graph file)", "<stdin>: a graph file");
-    EXPECT_FALSE(std::filesystem::exists(out));
+    const CmdResult r = run("render " + kGraphFile + " -o " + out);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const CmdResult walked = run("eval --json " + kGraphFile);
+    ASSERT_EQ(walked.status, 0) << walked.err;
+    const std::string moves = std::to_string(nlohmann::json::parse(walked.out)["moves"].get<int>());
+    EXPECT_TRUE(contains(r.out, "wrote " + out + " (" + moves + " moves)")) << r.out;
+    const std::string svg = read_file(out);
+    EXPECT_TRUE(contains(svg, "<svg")) << svg.substr(0, 200);
+    EXPECT_TRUE(contains(svg, kGraphFile + ": " + moves + " moves")) << svg.substr(0, 600);
+    const std::string in_out = fresh_path("render_graph_stdin.svg");
+    const CmdResult in = run_with_input("render - -o " + in_out, read_file(kGraphFile));
+    ASSERT_EQ(in.status, 0) << in.err;
+    EXPECT_TRUE(contains(read_file(in_out), "-: " + moves + " moves"));
 }
 
 TEST(CommandInputCli, BenchBoardsRefusesAGraphFileBeforeAnyWork) {
@@ -135,7 +141,7 @@ TEST(CommandInputCli, EachCommandsHelpSaysWhichKindsItTakes) {
     };
     for (const Case& c :
          {Case{"eval", {"cell boards, passage boards and graph files"}},
-          Case{"render", {"cell boards and passage boards", "not graph files"}},
+          Case{"render", {"A cell board, a passage board or a graph file"}},
           Case{"bench", {"cell boards or passage boards", "not graph files"}},
           Case{"neighbourhood", {"A cell board", "not passage boards or graph files"}},
           Case{"make-graph", {"a cell board", "not passage boards or graph files"}}}) {
@@ -198,7 +204,7 @@ TEST(CommandInputCli, SummarizeOptimumMustBeANumber) {
 TEST(CommandInputCli, SummarizeOfAMissingFolderPrintsNoTable) {
     const std::string good = fake_run("summarize_good");
     const std::string missing = fresh_path("summarize_missing");
-    for (const std::string args : {"summarize " + missing, "summarize " + good + " " + missing})
+    for (const std::string& args : {"summarize " + missing, "summarize " + good + " " + missing})
         expect_error(run(args), args, missing + ": not a run folder (no such folder)");
     const std::string file = write_temp("summarize_file.txt", "not a folder\n");
     expect_error(run("summarize " + file), "summarize FILE", file + ": not a run folder");

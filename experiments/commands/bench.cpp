@@ -1,5 +1,5 @@
 // mazesearch bench: walks a fixed board set (or the boards of --boards FILE...); prints the
-// signature (total moves) and the speed.
+// signature (total moves) and the speed of each of the model's walks (experiments/models/).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -7,16 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/engine/bench_boards.hpp"
-#include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/input_error.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
-#include "mazesearch/experiments/commands/passages.hpp"
-#include "mazesearch/experiments/diagnostics.hpp"
+#include "mazesearch/experiments/models/board_file.hpp"
 
 namespace maze::cli {
 
@@ -27,7 +22,7 @@ struct BenchOptions {
     int threads = 1;
     bool json = false;
     std::vector<std::string> boards;  // board files; empty: the built-in set
-    bool passages = false;            // the built-in passage sample (bench_passages.cpp)
+    bool passages = false;            // the built-in passage sample
     CLI::Option* boards_option = nullptr;
 };
 
@@ -49,20 +44,6 @@ std::vector<InputFile> read_bench_files(const std::vector<std::string>& paths) {
     return files;
 }
 
-// The cell boards of the files; each must be feasible.
-std::vector<Board> parse_bench_boards(const std::vector<InputFile>& files) {
-    std::vector<Board> out;
-    for (const InputFile& f : files) {
-        Board b = Board::parse(f.text, f.name);
-        if (!feasible(b))
-            throw InputError(f.name, 0,
-                             "infeasible board (the exit cannot be reached from the start); the "
-                             "bench walks feasible boards only");
-        out.push_back(std::move(b));
-    }
-    return out;
-}
-
 using Clock = std::chrono::steady_clock;
 
 double median(std::vector<double> v) {
@@ -71,22 +52,67 @@ double median(std::vector<double> v) {
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-// Rounds of `threads` concurrent batch evaluations; each round's rate is total moves / wall.
-template <typename Eval>
-double rate(const std::vector<Board>& batch, std::uint64_t batch_moves, double seconds, int threads,
-            Eval eval) {
-    std::vector<double> rates;
-    const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
-    std::vector<std::vector<std::uint64_t>> out(static_cast<size_t>(threads),
-                                                std::vector<std::uint64_t>(batch.size()));
+// Rounds in which each walker in turn walks its batch on `threads` threads at once, at least
+// five rounds and until `seconds` per walker have passed; a round's rate is the total moves over
+// its wall time. Taking the walkers in turn within each round, rather than one after the other,
+// keeps a change in the machine's load from favouring one of them. Returns each walker's median
+// and the number of rounds.
+std::vector<double> rates(const std::vector<BenchWalker>& walkers, double seconds, int threads,
+                          std::size_t& rounds) {
+    const auto deadline =
+        Clock::now() + std::chrono::duration<double>(seconds * static_cast<double>(walkers.size()));
     WorkerTeam team(threads);
-    while (rates.size() < 5 || Clock::now() < deadline) {
-        const auto t0 = Clock::now();
-        team.run(out.size(), [&](std::size_t t, int) { eval(batch, out[t]); });
-        const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
-        rates.push_back(static_cast<double>(batch_moves) * threads / dt);
+    std::vector<std::vector<double>> rates(walkers.size());
+    std::vector<std::vector<std::vector<std::uint64_t>>> out;
+    for (const BenchWalker& w : walkers)
+        out.emplace_back(static_cast<size_t>(threads), std::vector<std::uint64_t>(w.batch_size));
+    for (rounds = 0; rounds < 5 || Clock::now() < deadline; ++rounds)
+        for (std::size_t k = 0; k < walkers.size(); ++k) {
+            const auto t0 = Clock::now();
+            team.run(static_cast<size_t>(threads),
+                     [&](std::size_t t, int) { walkers[k].walk(out[k][t]); });
+            const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
+            rates[k].push_back(static_cast<double>(walkers[k].batch_moves) * threads / dt);
+        }
+    std::vector<double> medians;
+    for (const std::vector<double>& r : rates) medians.push_back(median(r));
+    return medians;
+}
+
+void print_results(const BenchPlan& plan, const std::vector<double>& medians, std::size_t rounds,
+                   const BenchOptions& o) {
+    if (o.json) {
+        nlohmann::ordered_json j = plan.head;
+        j["signature"] = plan.signature;
+        j["boards"] = plan.boards;
+        j["threads"] = o.threads;
+        for (std::size_t k = 0; k < medians.size(); ++k) j[plan.walkers[k].json_key] = medians[k];
+        std::printf("%s\n", j.dump().c_str());
+        return;
     }
-    return median(rates);
+    std::printf("bench: %s, signature %llu moves (%s)\n", plan.boards_text.c_str(),
+                static_cast<unsigned long long>(plan.signature), plan.convention_text.c_str());
+    // "interleaved / serial: 1.43x, interleaved / reference: 20.12x"
+    auto first_word = [](const std::string& s) { return s.substr(0, s.find(' ')); };
+    std::string ratios;
+    for (std::size_t k = 0; k < medians.size(); ++k) {
+        const BenchWalker& w = plan.walkers[k];
+        const std::string name = w.name + ":";
+        if (k == 0)
+            std::printf("%-17s %8.1f M moves/s  (median of %zu timed rounds, %d thread%s)\n",
+                        name.c_str(), medians[k] / 1e6, rounds, o.threads,
+                        o.threads == 1 ? "" : "s");
+        else
+            std::printf("%-17s %8.1f M moves/s  %s\n", name.c_str(), medians[k] / 1e6,
+                        w.note.c_str());
+        if (k > 0) {
+            char ratio[32];
+            std::snprintf(ratio, sizeof ratio, "%.2fx", medians[0] / medians[k]);
+            ratios += (k > 1 ? ", " : "") + first_word(plan.walkers[0].name) + " / " +
+                      first_word(w.name) + ": " + ratio;
+        }
+    }
+    if (!ratios.empty()) std::printf("%s\n", ratios.c_str());
 }
 
 }  // namespace
@@ -132,56 +158,15 @@ Command add_bench(CLI::App& app) {
                                  "--boards needs at least one board file (cell boards or passage "
                                  "boards, all of one kind)");
             const std::vector<InputFile> files = read_bench_files(paths);
-            if (opts->passages || (!files.empty() && files.front().kind == FileKind::PassageBoard))
-                return bench_passages({opts->seconds, opts->threads, opts->json, files});
-            const std::vector<Board> boards =
-                files.empty() ? bench_boards() : parse_bench_boards(files);
-            std::vector<std::uint64_t> serial(boards.size());
-            std::vector<std::uint64_t> batch_scores(boards.size());
-            evaluate_batch_serial(boards, serial);
-            evaluate_batch(boards, batch_scores);
-            if (serial != batch_scores) {
-                diag().error(
-                    "internal error: the interleaved and the serial walk disagree on the "
-                    "bench set");
-                return kExitInternal;
-            }
-            const std::uint64_t signature = bench_signature(boards);
-
-            // A batch of many copies, so that each timed round lasts a few milliseconds.
-            std::vector<Board> batch;
-            std::uint64_t batch_moves = 0;
-            while (batch_moves < 20'000'000) {
-                batch.insert(batch.end(), boards.begin(), boards.end());
-                batch_moves += signature;
-            }
-            const double interleaved =
-                rate(batch, batch_moves, opts->seconds, opts->threads,
-                     [](const std::vector<Board>& b, std::vector<std::uint64_t>& o) {
-                         evaluate_batch(b, o);
-                     });
-            const double plain =
-                rate(batch, batch_moves, opts->seconds, opts->threads,
-                     [](const std::vector<Board>& b, std::vector<std::uint64_t>& o) {
-                         evaluate_batch_serial(b, o);
-                     });
-            if (opts->json) {
-                nlohmann::json j;
-                j["signature"] = signature;
-                j["boards"] = boards.size();
-                j["threads"] = opts->threads;
-                j["moves_per_second"] = interleaved;
-                j["serial_moves_per_second"] = plain;
-                std::printf("%s\n", j.dump().c_str());
-            } else {
-                std::printf("bench: %zu boards, signature %llu moves (paper convention)\n",
-                            boards.size(), static_cast<unsigned long long>(signature));
-                std::printf(
-                    "interleaved walk: %8.1f M moves/s  (median of timed rounds, %d thread%s)\n",
-                    interleaved / 1e6, opts->threads, opts->threads == 1 ? "" : "s");
-                std::printf("serial walk:      %8.1f M moves/s  (one board at a time)\n",
-                            plain / 1e6);
-            }
+            const FileKind kind =
+                opts->passages || (!files.empty() && files.front().kind == FileKind::PassageBoard)
+                    ? FileKind::PassageBoard
+                    : FileKind::CellBoard;
+            const BenchPlan plan = board_adapter(kind).bench(files, opts->seconds);
+            std::size_t rounds = 0;
+            const std::vector<double> medians =
+                rates(plan.walkers, opts->seconds, opts->threads, rounds);
+            print_results(plan, medians, rounds, *opts);
             return kExitOk;
         }};
 }

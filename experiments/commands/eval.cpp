@@ -1,21 +1,13 @@
-// mazesearch eval FILE...: moves, Flash count and feasibility of each board, and the most
-// visits of one cell (the max-visits objective).
+// mazesearch eval FILE...: moves, feasibility and the most-visited place of each board or graph
+// file (the max-visits objective), written once over the board models (experiments/models/).
 #include <cstdio>
-#include <iostream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
-#include "mazesearch/engine/passage_board.hpp"
-#include "mazesearch/experiments/board_report.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
-#include "mazesearch/experiments/commands/eval_graph.hpp"
-#include "mazesearch/experiments/commands/passages.hpp"
+#include "mazesearch/experiments/models/board_file.hpp"
 
 namespace maze::cli {
 
@@ -30,51 +22,70 @@ struct EvalOptions {
     bool graph = false;
 };
 
-void print_json(const std::string& file, const Board& b, const BoardReport& rep,
+void print_json(const std::string& name, const BoardFile& b, const WalkReport& rep,
                 const EvalOptions& o) {
-    nlohmann::json j;
-    j["file"] = file;
-    j["rows"] = b.rows();
-    j["cols"] = b.cols();
-    j["convention"] = "paper";
+    // Keys in the order written: what the file is, then what its walk says.
+    nlohmann::ordered_json j;
+    j["file"] = name;
+    j.update(b.describe());
     j["feasible"] = rep.feasible;
-    j["moves"] = rep.moves ? nlohmann::json(*rep.moves) : nlohmann::json(nullptr);
-    j["flash"] = rep.moves ? nlohmann::json(*rep.moves + 2) : nlohmann::json(nullptr);
+    j["moves"] = rep.moves ? nlohmann::ordered_json(*rep.moves) : nullptr;
     if (o.kmod) {
         j["kmod"] = o.kmod;
         j["trapped"] = rep.trapped;
         if (rep.trapped) j["moves_before_trap"] = rep.moves_before_trap;
     }
     if (rep.moves) {
-        const MostVisited m = most_visited(b, rep.visits);
-        j["max_visits"] = m.visits;
-        j["most_visited"] = {m.cell.r, m.cell.c};
+        j["max_visits"] = rep.visits[rep.most_visited()];
+        j["most_visited"] = b.place_json(rep.most_visited());
     }
-    if (rep.feasible && !o.kmod) j["theorem8_bound"] = theorem8_bound(grid_graph(b));
-    if (o.visits && !rep.visits.empty()) j["visits"] = visits_json(b.rows(), b.cols(), rep.visits);
+    std::string lines;
+    b.add_facts(rep, o.kmod, j, lines);
+    if (o.visits && !rep.visits.empty()) j["visits"] = b.visits_json(rep.visits);
     std::printf("%s\n", j.dump().c_str());
 }
 
-void print_text(const std::string& file, const Board& b, const BoardReport& rep,
+void print_text(const std::string& name, const BoardFile& b, const WalkReport& rep,
                 const EvalOptions& o) {
-    std::string line = file + ": ";
+    std::string line = name + ": ";
     if (!rep.feasible) {
-        line += "infeasible (the exit cannot be reached from the start)";
+        line += "infeasible " + b.infeasible_text();
     } else if (o.kmod && rep.trapped) {
         line += std::to_string(o.kmod) + "-mod mouse trapped (a state repeated after " +
                 std::to_string(rep.moves_before_trap) + " moves)";
     } else {
         const std::string who = o.kmod ? std::to_string(o.kmod) + "-mod mouse escapes: " : "";
-        line += who + std::to_string(*rep.moves) + " moves (paper convention), Flash " +
-                std::to_string(*rep.moves + 2) + ", feasible";
+        line += who + b.moves_text(*rep.moves) + ", feasible";
     }
-    std::printf("%s\n", line.c_str());
+    std::printf("%s%s\n", line.c_str(), b.size_text().c_str());
     if (rep.moves) {
-        const MostVisited m = most_visited(b, rep.visits);
-        std::printf("most visits: %llu at (%d, %d)\n", static_cast<unsigned long long>(m.visits),
-                    m.cell.r, m.cell.c);
+        const std::size_t most = rep.most_visited();
+        std::printf("most visits: %llu at %s\n", static_cast<unsigned long long>(rep.visits[most]),
+                    b.place_text(most).c_str());
     }
-    if (o.visits && !rep.visits.empty()) std::printf("%s", visits_text(b, rep.visits).c_str());
+    nlohmann::ordered_json facts;
+    std::string lines;
+    b.add_facts(rep, o.kmod, facts, lines);
+    std::printf("%s", lines.c_str());
+    if (o.visits && !rep.visits.empty()) std::printf("%s", b.visits_text(rep.visits).c_str());
+}
+
+// Walks one file and prints what eval says of it; returns the exit status (3: --check found the
+// fast walk and the reference walk disagreeing).
+int eval_file(const InputFile& in, const EvalOptions& o) {
+    const std::unique_ptr<BoardFile> b = load_board_file(in);
+    const WalkReport rep = b->walk(o.kmod);
+    if (o.json)
+        print_json(in.name, *b, rep, o);
+    else
+        print_text(in.name, *b, rep, o);
+    if (!o.check || o.kmod) return kExitOk;
+    const bool agree = rep.agrees_with(b->reference_walk());
+    if (!o.json) std::printf("reference walk: %s\n", agree ? "agrees" : "DISAGREES");
+    if (agree) return kExitOk;
+    std::fprintf(stderr, "mazesearch: %s: the reference walk disagrees with the fast walk\n",
+                 in.name.c_str());
+    return 3;
 }
 
 }  // namespace
@@ -111,58 +122,22 @@ Command add_eval(CLI::App& app) {
         "Exit status: 0 success, 2 a bad or refused file (the boards before it are already\n"
         "printed; with --graph a board is refused before any file is walked),\n"
         "3 with --check: the reference walk disagrees (a bug; please report the board).");
-    return {
-        sub, [opts] {
-            const FileKinds takes =
-                opts->graph
-                    ? FileKinds{"eval --graph", {FileKind::GraphFile}}
-                    : FileKinds{"eval",
-                                {FileKind::CellBoard, FileKind::PassageBoard, FileKind::GraphFile}};
-            // A board given to eval --graph stops it before the first result.
-            if (opts->graph) check_file_kinds(opts->files, takes);
-            int status = kExitOk;
-            for (const std::string& file : opts->files) {
-                const InputFile in = read_input_file(file, takes);
-                const std::string& name = in.name;
-                if (in.kind == FileKind::GraphFile) {  // eval_graph.cpp
-                    const int s = eval_graph(name, in.text,
-                                             {opts->visits, opts->json, opts->check, opts->kmod});
+    return {sub, [opts] {
+                const FileKinds takes =
+                    opts->graph ? FileKinds{"eval --graph", {FileKind::GraphFile}}
+                                : FileKinds{"eval",
+                                            {FileKind::CellBoard, FileKind::PassageBoard,
+                                             FileKind::GraphFile}};
+                // A board given to eval --graph stops it before the first result.
+                if (opts->graph) check_file_kinds(opts->files, takes);
+                int status = kExitOk;
+                for (const std::string& file : opts->files) {
+                    const int s = eval_file(read_input_file(file, takes), *opts);
                     if (s != kExitOk) status = s;
                     std::fflush(stdout);
-                    continue;
                 }
-                if (in.kind == FileKind::PassageBoard) {  // Mouse Maze 2: eval_passages.cpp
-                    const int s = eval_passage_board(
-                        name, in.text, {opts->visits, opts->json, opts->check, opts->kmod});
-                    if (s != kExitOk) status = s;
-                    std::fflush(stdout);
-                    continue;
-                }
-                const Board b = Board::parse(in.text, name);
-                const BoardReport rep = report_board(b, opts->kmod);
-                if (opts->json)
-                    print_json(name, b, rep, *opts);
-                else
-                    print_text(name, b, rep, *opts);
-                if (opts->check && !opts->kmod) {
-                    const GraphWalkResult ref = reference_grid_walk(b);
-                    const bool agree = ref.feasible == rep.feasible &&
-                                       (!rep.feasible || (rep.moves && ref.moves == *rep.moves &&
-                                                          ref.visits == rep.visits));
-                    if (!opts->json)
-                        std::printf("reference walk: %s\n", agree ? "agrees" : "DISAGREES");
-                    if (!agree) {
-                        std::fprintf(stderr,
-                                     "mazesearch: %s: the reference walk disagrees with the "
-                                     "fast walk\n",
-                                     name.c_str());
-                        status = 3;
-                    }
-                }
-                std::fflush(stdout);
-            }
-            return status;
-        }};
+                return status;
+            }};
 }
 
 }  // namespace maze::cli

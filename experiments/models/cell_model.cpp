@@ -1,0 +1,130 @@
+// Cell boards (docs/formats.md, "Board files") as the commands meet them: the paper's
+// convention (moves until the first arrival at E; the Flash game counts two more), cells named
+// (r, c), the Theorem 8 bound, the picture of the paper's figures, the bench's fixed board set.
+#include <algorithm>
+
+#include "mazesearch/engine/bench_boards.hpp"
+#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/engine/svg_render.hpp"
+#include "mazesearch/experiments/models/board_file.hpp"
+#include "mazesearch/experiments/models/model_support.hpp"
+
+namespace maze::cli {
+
+// Named, not anonymous: a unity build puts the models' files side by side.
+namespace cell_model {
+
+class CellFile : public SquareBoardFile<Board> {
+  public:
+    using SquareBoardFile::SquareBoardFile;
+
+    WalkReport walk(int kmod) const override {
+        if (kmod != 0) return report_of(reference_grid_walk(b_, kmod));
+        WalkReport rep;
+        rep.feasible = feasible(b_);
+        if (!rep.feasible) return rep;
+        MouseWalk walker;
+        const std::uint64_t moves = walker.run(b_);
+        // Past the fast walk's counters: the 64-bit reference walk.
+        if (moves == kWalkOverflow) return reference_walk();
+        rep.moves = moves;
+        rep.visits.resize(static_cast<std::size_t>(b_.cells()));
+        for (int r = 0; r < b_.rows(); ++r)
+            for (int c = 0; c < b_.cols(); ++c)
+                rep.visits[static_cast<std::size_t>(r * b_.cols() + c)] = walker.visits(r, c);
+        return rep;
+    }
+    WalkReport reference_walk() const override { return report_of(reference_grid_walk(b_)); }
+
+    nlohmann::ordered_json describe() const override {
+        return {{"rows", b_.rows()}, {"cols", b_.cols()}, {"convention", "paper"}};
+    }
+    std::string moves_text(std::uint64_t moves) const override {
+        return std::to_string(moves) + " moves (paper convention), Flash " +
+               std::to_string(moves + 2);
+    }
+    std::string infeasible_text() const override {
+        return "(the exit cannot be reached from the start)";
+    }
+    // The Flash count of any walk that escaped; the Theorem 8 bound of Squeaky's board.
+    void add_facts(const WalkReport& rep, int kmod, nlohmann::ordered_json& j,
+                   std::string&) const override {
+        j["flash"] = rep.moves ? nlohmann::ordered_json(*rep.moves + 2) : nullptr;
+        if (rep.feasible && !kmod) j["theorem8_bound"] = theorem8_bound(grid_graph(b_));
+    }
+    // Counts right-aligned, '#' blocked, 'E' the exit.
+    std::string visits_text(const std::vector<std::uint64_t>& visits) const override {
+        std::size_t width = 1;
+        for (std::uint64_t v : visits) width = std::max(width, std::to_string(v).size());
+        std::string out;
+        for (int r = 0; r < b_.rows(); ++r) {
+            for (int c = 0; c < b_.cols(); ++c) {
+                std::string cell;
+                if (Cell{r, c} == b_.exit())
+                    cell = "E";
+                else if (!b_.open(r, c))
+                    cell = "#";
+                else
+                    cell = std::to_string(visits[static_cast<std::size_t>(r * b_.cols() + c)]);
+                if (c > 0) out += ' ';
+                out += std::string(width - cell.size(), ' ') + cell;
+            }
+            out += '\n';
+        }
+        return out;
+    }
+
+    std::string title_score(const WalkReport& rep) const override {
+        return rep.moves ? std::to_string(*rep.moves) + " moves (Flash " +
+                               std::to_string(*rep.moves + 2) + ")"
+                         : std::string("infeasible");
+    }
+
+  private:
+    std::string draw(const std::vector<std::uint64_t>& visits,
+                     const RenderOptions& options) const override {
+        return render_svg(b_, visits, options);
+    }
+};
+
+}  // namespace cell_model
+
+std::unique_ptr<BoardFile> load_cell_board(const InputFile& file) {
+    return std::make_unique<cell_model::CellFile>(Board::parse(file.text, file.name));
+}
+
+// The interleaved walk (eight boards at once) against the walk one board at a time.
+BenchPlan cell_bench(const std::vector<InputFile>& files, double) {
+    const std::vector<Board> boards = bench_boards_of(
+        files, bench_boards(), Board::parse, [](const Board& b) { return feasible(b); },
+        "infeasible board (the exit cannot be reached from the start)");
+    std::vector<std::uint64_t> serial(boards.size()), interleaved(boards.size());
+    evaluate_batch_serial(boards, serial);
+    evaluate_batch(boards, interleaved);
+    if (serial != interleaved)
+        throw std::logic_error("the interleaved and the serial walk disagree on the bench set");
+    BenchPlan plan;
+    plan.boards = boards.size();
+    plan.boards_text = std::to_string(boards.size()) + " boards";
+    plan.convention_text = "paper convention";
+    plan.signature = bench_signature(boards);
+    // Many copies, so that each timed round lasts a few milliseconds.
+    const BenchBatch<Board> batch(boards, plan.signature, 20'000'000);
+    plan.walkers = {
+        batch.walker("interleaved walk", "", "moves_per_second",
+                     [](const std::vector<Board>& b, std::vector<std::uint64_t>& out) {
+                         evaluate_batch(b, out);
+                     }),
+        batch.walker("serial walk", "(one board at a time)", "serial_moves_per_second",
+                     [](const std::vector<Board>& b, std::vector<std::uint64_t>& out) {
+                         evaluate_batch_serial(b, out);
+                     }),
+    };
+    return plan;
+}
+
+}  // namespace maze::cli

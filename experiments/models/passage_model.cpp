@@ -1,0 +1,144 @@
+// Passage boards (Mouse Maze 2; docs/formats.md, "Passage boards") as the commands meet them: the
+// move in and the move out counted, cells named (r, c), the counts drawn in the maze as in its
+// file, walls as lines in the picture, and a bench that holds the interleaved walk to the serial
+// and the reference walk.
+#include <algorithm>
+
+#include "mazesearch/engine/bench_boards.hpp"
+#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/engine/pictures/passage_picture.hpp"
+#include "mazesearch/experiments/models/board_file.hpp"
+#include "mazesearch/experiments/models/model_support.hpp"
+
+namespace maze::cli {
+
+// Named, not anonymous: a unity build puts the models' files side by side.
+namespace passage_model {
+
+class PassageFile : public SquareBoardFile<PassageBoard> {
+  public:
+    using SquareBoardFile::SquareBoardFile;
+
+    WalkReport walk(int kmod) const override {
+        if (kmod == 0) return report_of_walk(passage_walk_report(b_));
+        // A k-mod mouse on the reference walk; the move in is added as reference_passage_walk
+        // does, and the cells' counts kept.
+        return report_of(maze::reference_walk(passage_graph(b_), kmod), 1,
+                         static_cast<std::size_t>(b_.cells()));
+    }
+    WalkReport reference_walk() const override {
+        return report_of_walk(reference_passage_walk(b_));
+    }
+
+    nlohmann::ordered_json describe() const override {
+        return {{"kind", "passages"},        {"rows", b_.rows()}, {"cols", b_.cols()},
+                {"entrance", b_.entrance()}, {"exit", b_.exit()}, {"convention", "in-and-out"}};
+    }
+    std::string moves_text(std::uint64_t moves) const override {
+        return std::to_string(moves) + " moves (the move in and the move out counted)";
+    }
+    std::string infeasible_text() const override {
+        return "(the exit cannot be reached from the entrance)";
+    }
+    void add_facts(const WalkReport&, int, nlohmann::ordered_json&, std::string&) const override {}
+    // The maze drawn as in its file, each cell widened to hold its count.
+    std::string visits_text(const std::vector<std::uint64_t>& visits) const override {
+        std::size_t width = 1;
+        for (std::uint64_t v : visits) width = std::max(width, std::to_string(v).size());
+        const std::string wall(width + 2, '-');
+        const std::string gap(width + 2, ' ');
+        std::string out;
+        auto border = [&](int door) {
+            out += '+';
+            for (int c = 0; c < b_.cols(); ++c) out += (c == door ? gap : wall) + '+';
+            out += '\n';
+        };
+        border(b_.entrance());
+        for (int r = 0; r < b_.rows(); ++r) {
+            out += '|';
+            for (int c = 0; c < b_.cols(); ++c) {
+                const std::string n =
+                    std::to_string(visits[static_cast<std::size_t>(r * b_.cols() + c)]);
+                out += ' ' + std::string(width - n.size(), ' ') + n + ' ';
+                out += c + 1 < b_.cols() && b_.right_open(r, c) ? ' ' : '|';
+            }
+            out += '\n';
+            if (r + 1 == b_.rows()) break;
+            out += '+';
+            for (int c = 0; c < b_.cols(); ++c) out += (b_.down_open(r, c) ? gap : wall) + '+';
+            out += '\n';
+        }
+        border(b_.exit());
+        return out;
+    }
+
+    std::string title_score(const WalkReport& rep) const override {
+        return rep.moves ? std::to_string(*rep.moves) + " moves (in and out counted)"
+                         : std::string("infeasible");
+    }
+
+  private:
+    std::string draw(const std::vector<std::uint64_t>& visits,
+                     const RenderOptions& options) const override {
+        return pictures::render_passage_svg(b_, visits, options);
+    }
+};
+
+}  // namespace passage_model
+
+std::unique_ptr<BoardFile> load_passage_board(const InputFile& file) {
+    return std::make_unique<passage_model::PassageFile>(PassageBoard::parse(file.text, file.name));
+}
+
+// The interleaved batch walk against the walk one board at a time and the reference walk.
+BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds) {
+    const std::vector<PassageBoard> boards = bench_boards_of(
+        files, passage_bench_boards(), PassageBoard::parse,
+        [](const PassageBoard& b) { return passage_feasible(b); },
+        "infeasible passage board (the exit cannot be reached from the entrance)");
+    std::vector<std::uint64_t> serial(boards.size()), interleaved(boards.size());
+    evaluate_passage_batch_serial(boards, serial);
+    evaluate_passage_batch(boards, interleaved);
+    BenchPlan plan;
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        const PassageWalkResult ref = reference_passage_walk(boards[i]);
+        if (serial[i] != interleaved[i] || !ref.feasible || ref.moves != serial[i])
+            throw std::logic_error(
+                "the interleaved, the serial and the reference walk disagree on passage board " +
+                std::to_string(i + 1));
+        plan.signature += serial[i];
+    }
+    plan.boards = boards.size();
+    plan.boards_text = std::to_string(boards.size()) + " passage boards" +
+                       (files.empty() ? " (the built-in 13x13 sample)" : "");
+    plan.convention_text = "the move in and the move out counted";
+    plan.head = {{"kind", "passages"}, {"convention", "in-and-out"}};
+    // Batches of many copies, so that each timed round lasts about 10 to 50 ms (the reference
+    // walk, far slower on short walks, gets a smaller one); a run of under a second, a check
+    // rather than a measurement, takes a tenth of that.
+    const std::uint64_t scale = seconds < 1.0 ? 10 : 1;
+    const BenchBatch<PassageBoard> batch(boards, plan.signature, 4'000'000 / scale);
+    const BenchBatch<PassageBoard> small(boards, plan.signature, 200'000 / scale);
+    plan.walkers = {
+        batch.walker("interleaved walk", "", "moves_per_second",
+                     [](const std::vector<PassageBoard>& b, std::vector<std::uint64_t>& out) {
+                         evaluate_passage_batch(b, out);
+                     }),
+        batch.walker("serial walk", "(one board at a time)", "serial_moves_per_second",
+                     [](const std::vector<PassageBoard>& b, std::vector<std::uint64_t>& out) {
+                         evaluate_passage_batch_serial(b, out);
+                     }),
+        small.walker("reference walk", "(passage_graph, then the plain walk)",
+                     "reference_moves_per_second",
+                     [](const std::vector<PassageBoard>& b, std::vector<std::uint64_t>& out) {
+                         for (std::size_t i = 0; i < b.size(); ++i)
+                             out[i] = reference_passage_walk(b[i]).moves;
+                     }),
+    };
+    return plan;
+}
+
+}  // namespace maze::cli

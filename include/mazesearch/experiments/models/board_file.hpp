@@ -1,0 +1,116 @@
+// The board-model seam of the commands: a board or graph file as `eval`, `render` and `bench` meet
+// it, whatever its model (cell boards, passage boards, graph files). Each model is one adapter
+// (experiments/models/{cell,passage,graph}_file.cpp): it parses and checks the file, walks it
+// with the fast walk and the reference walk, names its places (cells, vertices) and its moves'
+// convention, draws it and benches its walks. The commands are written once over this interface
+// and dispatch on the file's kind in one place, board_adapter(); a command that cannot take a kind
+// says so by the kinds it reads (experiments/command_input.hpp).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mazesearch/experiments/command_input.hpp"
+
+namespace maze::cli {
+
+// What one walk of a board says, in its model's convention.
+struct WalkReport {
+    bool feasible = false;
+    bool trapped = false;                 // k-mod walks only
+    std::optional<std::uint64_t> moves;   // empty when infeasible or trapped
+    std::uint64_t moves_before_trap = 0;  // k-mod: the moves walked when the repeat was seen
+    std::vector<std::uint64_t> visits;    // one count per place (cell, vertex); empty if infeasible
+
+    // The first place (in the model's order) with the most visits; the walk reached the exit.
+    std::size_t most_visited() const;
+    // The fast walk and the reference walk say the same (feasibility, moves, every count).
+    bool agrees_with(const WalkReport& reference) const;
+};
+
+// One board or graph file, parsed and checked.
+class BoardFile {
+  public:
+    virtual ~BoardFile() = default;
+
+    // kmod 0: Squeaky on the model's fast walk; k >= 2: a k-mod mouse on the reference walk.
+    virtual WalkReport walk(int kmod) const = 0;
+    // Squeaky on the plain reference walk (the paper's definition on a general graph), which
+    // `eval --check` holds the fast walk to.
+    virtual WalkReport reference_walk() const = 0;
+
+    // eval's keys that describe the file, after "file": its size and "convention".
+    virtual nlohmann::ordered_json describe() const = 0;
+    // "180 moves (paper convention), Flash 182": the moves in the model's convention.
+    virtual std::string moves_text(std::uint64_t moves) const = 0;
+    // Said after "infeasible": "(the exit cannot be reached from the start)".
+    virtual std::string infeasible_text() const = 0;
+    // Said at the end of eval's first line ("; graph of 5 vertices, 4 edges"), or nothing.
+    virtual std::string size_text() const { return {}; }
+    // A place as eval names it: "(1, 12)" and [1, 12]; "\"v2\"" and "v2".
+    virtual std::string place_text(std::size_t place) const = 0;
+    virtual nlohmann::ordered_json place_json(std::size_t place) const = 0;
+    // What else eval says of a walk (a k-mod one when kmod >= 2): keys after "most_visited" and
+    // lines after "most visits" (the Flash count, the Theorem 8 bound).
+    virtual void add_facts(const WalkReport& report, int kmod, nlohmann::ordered_json& json,
+                           std::string& lines) const = 0;
+    // eval --visits: every place's count, as text (ending in a newline) and as JSON.
+    virtual std::string visits_text(const std::vector<std::uint64_t>& visits) const = 0;
+    virtual nlohmann::ordered_json visits_json(const std::vector<std::uint64_t>& visits) const = 0;
+
+    // render: the SVG of the board with Squeaky's visits, and the score its title gives.
+    virtual std::string svg(const WalkReport& report, const std::string& title,
+                            int cell_pixels) const = 0;
+    virtual std::string title_score(const WalkReport& report) const = 0;
+};
+
+// One walker of a bench, over its own batch of copies of the bench boards.
+struct BenchWalker {
+    std::string name;      // "interleaved walk"
+    std::string note;      // "(one board at a time)"
+    std::string json_key;  // "moves_per_second"
+    std::uint64_t batch_moves = 0;
+    std::size_t batch_size = 0;
+    // Walks the batch once, its moves into out (batch_size of them); called from several threads.
+    std::function<void(std::vector<std::uint64_t>& out)> walk;
+};
+
+// What `bench` times for a model: the boards' signature (their total moves, each walker having
+// given it) and the walkers, the first the one the others are compared with.
+struct BenchPlan {
+    std::string boards_text;      // "13 boards", "3 passage boards (the built-in 13x13 sample)"
+    std::string convention_text;  // "paper convention"
+    nlohmann::ordered_json head;  // the model's JSON keys before "signature"
+    std::uint64_t signature = 0;
+    std::size_t boards = 0;
+    std::vector<BenchWalker> walkers;
+};
+
+// What the commands do with files of one board model, as they dispatch on it.
+struct BoardAdapter {
+    FileKind kind;
+    // Parses and checks the file's text (a bad file throws BoardError or InputError).
+    std::unique_ptr<BoardFile> (*load)(const InputFile& file);
+    // The bench of the given files of this kind, or the built-in set when there are none; every
+    // board must be feasible (InputError otherwise). Null: the model has no bench.
+    BenchPlan (*bench)(const std::vector<InputFile>& files, double seconds);
+};
+
+// The model of files of `kind`: the one place the commands dispatch on a file's kind.
+const BoardAdapter& board_adapter(FileKind kind);
+// The same, with the file parsed: board_adapter(file.kind).load(file).
+std::unique_ptr<BoardFile> load_board_file(const InputFile& file);
+
+// The three models (experiments/models/).
+std::unique_ptr<BoardFile> load_cell_board(const InputFile& file);
+std::unique_ptr<BoardFile> load_passage_board(const InputFile& file);
+std::unique_ptr<BoardFile> load_graph_file(const InputFile& file);
+BenchPlan cell_bench(const std::vector<InputFile>& files, double seconds);
+BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds);
+
+}  // namespace maze::cli

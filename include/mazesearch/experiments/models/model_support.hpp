@@ -1,0 +1,153 @@
+// What the board-model adapters (experiments/models/) share: a reference walk's result as a
+// report, the boards a bench walks and the batches of copies its walkers time.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/engine/svg_render.hpp"
+#include "mazesearch/experiments/models/board_file.hpp"
+
+namespace maze::cli {
+
+// The report of a reference walk (any mouse) on a model's graph: `moves_in` moves are added (the
+// passage boards' move in), and the visits of the first `places` vertices are kept (a passage
+// board's graph has an outside vertex past its cells).
+inline WalkReport report_of(GraphWalkResult g, std::uint64_t moves_in = 0,
+                            std::size_t places = static_cast<std::size_t>(-1)) {
+    WalkReport rep;
+    rep.feasible = g.feasible;
+    if (!g.feasible) return rep;
+    rep.trapped = g.trapped;
+    if (g.trapped)
+        rep.moves_before_trap = g.moves + moves_in;
+    else
+        rep.moves = g.moves + moves_in;
+    if (g.visits.size() > places) g.visits.resize(places);
+    rep.visits = std::move(g.visits);
+    return rep;
+}
+
+// The report of Squeaky's walk by a fast walk (PassageWalkResult, CsrWalkResult): its moves and
+// counts when the board is feasible.
+template <typename Result>
+WalkReport report_of_walk(Result r) {
+    WalkReport rep;
+    rep.feasible = r.feasible;
+    if (r.feasible) {
+        rep.moves = r.moves;
+        rep.visits = std::move(r.visits);
+    }
+    return rep;
+}
+
+// The places of the square-grid models as eval names them: a cell's row-major index as "(r, c)"
+// and [r, c], and the visit counts as a JSON list of rows.
+inline std::string square_place_text(std::size_t place, int cols) {
+    const auto w = static_cast<std::size_t>(cols);
+    return "(" + std::to_string(place / w) + ", " + std::to_string(place % w) + ")";
+}
+
+inline nlohmann::ordered_json square_place_json(std::size_t place, int cols) {
+    const auto w = static_cast<std::size_t>(cols);
+    return {place / w, place % w};
+}
+
+// [[row 0], [row 1], ...]: rows * cols counts, row-major.
+inline nlohmann::ordered_json square_visits_json(int rows, int cols,
+                                                 const std::vector<std::uint64_t>& visits) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (int r = 0; r < rows; ++r) {
+        nlohmann::ordered_json row = nlohmann::ordered_json::array();
+        for (int c = 0; c < cols; ++c)
+            row.push_back(visits[static_cast<std::size_t>(r * cols + c)]);
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+// The models on a square grid of rows x cols cells (cell boards, passage boards): places are
+// cells, named (r, c), counted row-major, and drawn `cell_pixels` wide.
+template <typename BoardT>
+class SquareBoardFile : public BoardFile {
+  public:
+    explicit SquareBoardFile(BoardT b) : b_(std::move(b)) {}
+
+    std::string place_text(std::size_t place) const override {
+        return square_place_text(place, b_.cols());
+    }
+    nlohmann::ordered_json place_json(std::size_t place) const override {
+        return square_place_json(place, b_.cols());
+    }
+    nlohmann::ordered_json visits_json(const std::vector<std::uint64_t>& visits) const override {
+        return square_visits_json(b_.rows(), b_.cols(), visits);
+    }
+    std::string svg(const WalkReport& rep, const std::string& title,
+                    int cell_pixels) const override {
+        RenderOptions ro;
+        ro.cell_pixels = cell_pixels;
+        ro.title = title;
+        return draw(rep.visits, ro);
+    }
+
+  protected:
+    // The picture of the board with the given counts.
+    virtual std::string draw(const std::vector<std::uint64_t>& visits,
+                             const RenderOptions& options) const = 0;
+
+    BoardT b_;
+};
+
+// The boards a bench walks: those of `files` (parse(text, name)), or `builtin` when there are
+// none. Every board must be feasible (an InputError naming the file says `infeasible`
+// otherwise), and the walkers check() must agree on them (else an internal error).
+template <typename BoardT, typename Parse, typename Feasible>
+std::vector<BoardT> bench_boards_of(const std::vector<InputFile>& files,
+                                    std::vector<BoardT> builtin, Parse parse, Feasible feasible,
+                                    const std::string& infeasible) {
+    if (files.empty()) return builtin;
+    std::vector<BoardT> boards;
+    for (const InputFile& f : files) {
+        boards.push_back(parse(f.text, f.name));
+        if (!feasible(boards.back()))
+            throw InputError(f.name, 0, infeasible + "; the bench walks feasible boards only");
+    }
+    return boards;
+}
+
+// Copies of the bench boards (whose moves add up to `signature`) until a timed round lasts long
+// enough to be measured (`at_least` moves), shared by the walkers that time them.
+template <typename BoardT>
+struct BenchBatch {
+    std::shared_ptr<const std::vector<BoardT>> boards;
+    std::uint64_t moves = 0;
+
+    BenchBatch(const std::vector<BoardT>& set, std::uint64_t signature, std::uint64_t at_least) {
+        auto copies = std::make_shared<std::vector<BoardT>>();
+        while (moves < at_least) {
+            copies->insert(copies->end(), set.begin(), set.end());
+            moves += signature;
+        }
+        boards = std::move(copies);
+    }
+
+    // A walker of this batch: walk(boards, out) puts the moves of each board into out.
+    template <typename Walk>
+    BenchWalker walker(std::string name, std::string note, std::string json_key, Walk walk) const {
+        return {std::move(name),
+                std::move(note),
+                std::move(json_key),
+                moves,
+                boards->size(),
+                [b = boards, walk](std::vector<std::uint64_t>& out) { walk(*b, out); }};
+    }
+};
+
+}  // namespace maze::cli
