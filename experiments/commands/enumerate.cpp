@@ -120,12 +120,7 @@ class ProgressLine {
                           static_cast<double>(std::max<std::uint64_t>(p.of, 1)),
                       static_cast<unsigned long long>(p.of), rate,
                       static_cast<unsigned long long>(p.best), duration_text(left).c_str());
-        if (tty_) {
-            std::fprintf(stderr, "\r\033[K%s", line);  // a live line on the terminal
-            std::fflush(stderr);
-        } else {
-            diag().info("{}", line);
-        }
+        show_progress_line(line, tty_);
     }
 
   private:

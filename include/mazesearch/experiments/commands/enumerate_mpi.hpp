@@ -47,5 +47,8 @@ int enumerate_distributed(DistributedEnumeration& job);
 
 // A time to go for the enumerations' progress lines: "45s", "3.2min", "7.5h".
 std::string duration_text(double seconds);
+// An enumeration's progress line: live on a terminal (`tty`: rewritten in place on standard
+// error), else a log line.
+void show_progress_line(const std::string& line, bool tty);
 
 }  // namespace maze::cli
