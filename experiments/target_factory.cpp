@@ -1,6 +1,5 @@
 #include "mazesearch/experiments/target_factory.hpp"
 
-#include "mazesearch/engine/board.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/search/targets/cat_mouse_target.hpp"
 #include "mazesearch/search/targets/cat_trap_target.hpp"
@@ -28,10 +27,13 @@ TargetAndView make_target(const Params& params) {
     const std::string kind = params.get_choice(
         "kind", "mouse-maze",
         {"mouse-maze", "cat-mouse", "mousetrap", "cat-trap", "kmod-trap", "graph", "passages"});
+    // Each target reads its own keys (search/targets/); this is the one place that maps a kind
+    // to a target and its view.
     if (kind == "cat-mouse") return with_view(make_cat_mouse_target(params));
     if (kind == "mousetrap") return with_view(make_mousetrap_target(params));
     if (kind == "cat-trap") return with_view(make_cat_trap_target(params));
     if (kind == "kmod-trap") return with_view(make_kmod_target(params));
+    if (kind == "passages") return with_view(make_passage_target(params));
     if (kind == "graph") {
         // A board where a graph file belongs is said as such, not as a JSON syntax error.
         if (params.has("file"))
@@ -39,23 +41,7 @@ TargetAndView make_target(const Params& params) {
                              {"`target.file` of a graph target", {FileKind::GraphFile}});
         return with_view(make_graph_target(params));
     }
-    if (kind == "passages") return with_view(make_passage_target(params));
-    const BoardShape shape = read_board_shape(params);
-    const std::string conv = params.get_choice("convention", "paper", {"paper", "flash"});
-    const WalkObjective objective = *objective_from_name(
-        params.get_choice("objective", "moves",
-                          {std::string(objective_name(WalkObjective::Moves)),
-                           std::string(objective_name(WalkObjective::MaxVisits))}));
-    if (objective == WalkObjective::MaxVisits && conv == "flash")
-        throw ParamError((params.section().empty() ? "target" : params.section()) + ".convention",
-                         params.where("convention"),
-                         "the Flash convention counts moves; objective max-visits counts visits "
-                         "and has no convention (leave convention out)");
-    params.reject_unused("target");
-    return with_view(std::make_unique<MouseMazeTarget>(
-        shape.rows, shape.cols, shape.start, shape.exit,
-        conv == "flash" ? MouseMazeTarget::Convention::Flash : MouseMazeTarget::Convention::Paper,
-        objective));
+    return with_view(make_mouse_maze_target(params));
 }
 
 }  // namespace maze::cli

@@ -94,4 +94,23 @@ Genome MouseMazeTarget::relevant_genes(const Genome& g) const {
     return mask;
 }
 
+std::unique_ptr<MouseMazeTarget> make_mouse_maze_target(const Params& params) {
+    const BoardShape shape = read_board_shape(params);
+    const std::string conv = params.get_choice("convention", "paper", {"paper", "flash"});
+    const WalkObjective objective = *objective_from_name(
+        params.get_choice("objective", "moves",
+                          {std::string(objective_name(WalkObjective::Moves)),
+                           std::string(objective_name(WalkObjective::MaxVisits))}));
+    if (objective == WalkObjective::MaxVisits && conv == "flash")
+        throw ParamError((params.section().empty() ? "target" : params.section()) + ".convention",
+                         params.where("convention"),
+                         "the Flash convention counts moves; objective max-visits counts visits "
+                         "and has no convention (leave convention out)");
+    params.reject_unused("target");
+    return std::make_unique<MouseMazeTarget>(
+        shape.rows, shape.cols, shape.start, shape.exit,
+        conv == "flash" ? MouseMazeTarget::Convention::Flash : MouseMazeTarget::Convention::Paper,
+        objective);
+}
+
 }  // namespace maze

@@ -4,6 +4,8 @@
 // the walk's most-visited cell (max-visits; no convention offset).
 #pragma once
 
+#include <memory>
+
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/search/board_sampler.hpp"
@@ -60,5 +62,11 @@ class MouseMazeTarget : public Target {
     Convention convention_;
     WalkObjective objective_;
 };
+
+// The target of a config's `target:` section (kind already read): the grid (read_board_shape),
+// convention (paper or flash) and objective (moves or max-visits; the Flash convention counts
+// moves only). Throws ParamError naming the key and where it was set; every key of the section
+// must have been read (an unknown key is refused).
+std::unique_ptr<MouseMazeTarget> make_mouse_maze_target(const Params& params);
 
 }  // namespace maze
