@@ -31,6 +31,90 @@ std::string num(double v) {
     return buf;
 }
 
+// d is a finished run folder (config.json and summary.json); ConfigError naming it otherwise.
+void check_finished_run(const std::string& d) {
+    const std::filesystem::path dir(d);
+    std::error_code ec;
+    if (!std::filesystem::exists(dir, ec))
+        throw ConfigError(d + ": not a run folder (no such folder)");
+    if (!std::filesystem::is_directory(dir, ec))
+        throw ConfigError(d + ": not a run folder (not a folder)");
+    if (!std::filesystem::exists(dir / "config.json", ec))
+        throw ConfigError(d + ": not a run folder (no config.json)");
+    if (!std::filesystem::exists(dir / "summary.json", ec))
+        throw ConfigError(d + ": not finished (status: " + RunFolder::status(dir) +
+                          "); finish it with `mazesearch resume " + d + "`");
+}
+
+// What the repeats of a run found and spent.
+struct RunFigures {
+    std::vector<double> scores;  // the best of each repeat that has one, smallest first
+    std::size_t runs = 0;
+    double evals = 0, secs = 0;  // summed over the repeats
+};
+
+RunFigures read_figures(const std::string& d, const nlohmann::json& s, const nlohmann::json& cfg) {
+    RunFigures f;
+    std::vector<nlohmann::json> runs;
+    try {
+        if (s.contains("runs"))
+            for (const auto& r : s.at("runs")) runs.push_back(r);
+        else
+            runs.push_back(s);
+        for (const auto& r : runs) {
+            // A number, or "inf"/"-inf" for a target that rates boards so; null: none.
+            if (!r.at("best_score").is_null()) f.scores.push_back(r.at("best_score").get<Real>());
+            f.evals += r.at("evaluations").get<double>();
+            f.secs += r.at("seconds").get<double>();
+        }
+        if (!cfg.is_object()) throw ConfigError("config.json: not an object");
+    } catch (const std::exception& e) {
+        throw ConfigError(d + ": not the summary of a run: " + e.what());
+    }
+    std::sort(f.scores.begin(), f.scores.end());
+    f.runs = runs.size();
+    return f;
+}
+
+// The table's row of the run folder d; `optimum` NaN: no column of runs that reached it.
+std::string table_row(const std::string& d, double optimum) {
+    check_finished_run(d);
+    const std::filesystem::path dir(d);
+    const nlohmann::json s = read_json_file(dir / "summary.json");
+    const nlohmann::json cfg = read_json_file(dir / "config.json");
+    const RunFigures f = read_figures(d, s, cfg);
+    const std::vector<double>& scores = f.scores;
+    const std::string label = cfg.value("label", cfg.value("name", d));
+    const std::string ref = cfg.contains("reference") && cfg["reference"].is_number()
+                                ? num(cfg["reference"].get<double>())
+                                : "";
+    const size_t n = scores.size();
+    const std::string median =
+        n == 0 ? "" : num(n % 2 ? scores[n / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2);
+    std::string hits;
+    if (!std::isnan(optimum))
+        hits = " " +
+               std::to_string(std::count_if(scores.begin(), scores.end(),
+                                            [&](double v) { return v >= optimum; })) +
+               " |";
+    return "| " + label + " | " + ref + " | " + std::to_string(f.runs) + " | " +
+           (n ? num(scores.back()) : "") + " | " + median + " | " + (n ? num(scores.front()) : "") +
+           " |" + hits + " " + num(f.evals / static_cast<double>(f.runs)) + " | " +
+           num(f.secs / static_cast<double>(f.runs)) + " |\n";
+}
+
+void print_table(const std::vector<std::string>& rows, double optimum) {
+    const bool with_optimum = !std::isnan(optimum);
+    const std::string opt_col = with_optimum ? " reached " + num(optimum) + " |" : "";
+    std::printf(
+        "| run | reference | runs | best | median | worst |%s evaluations per run | "
+        "seconds per run |\n",
+        opt_col.c_str());
+    std::printf("| --- | ---: | ---: | ---: | ---: | ---: |%s ---: | ---: |\n",
+                with_optimum ? " ---: |" : "");
+    for (const std::string& row : rows) std::fputs(row.c_str(), stdout);
+}
+
 }  // namespace
 
 Command add_summarize(CLI::App& app) {
@@ -44,75 +128,13 @@ Command add_summarize(CLI::App& app) {
     sub->footer(
         "Every folder is read before the table is printed: a folder that is not a finished run\n"
         "is an error (exit status 2) and no table is printed.");
-    return {
-        sub, [dirs, optimum] {
-            const bool with_optimum = !std::isnan(*optimum);
-            // Every row first, so that a bad folder stops the command before any output.
-            std::vector<std::string> rows;
-            for (const std::string& d : *dirs) {
-                const std::filesystem::path dir(d);
-                std::error_code ec;
-                if (!std::filesystem::exists(dir, ec))
-                    throw ConfigError(d + ": not a run folder (no such folder)");
-                if (!std::filesystem::is_directory(dir, ec))
-                    throw ConfigError(d + ": not a run folder (not a folder)");
-                if (!std::filesystem::exists(dir / "config.json", ec))
-                    throw ConfigError(d + ": not a run folder (no config.json)");
-                if (!std::filesystem::exists(dir / "summary.json", ec))
-                    throw ConfigError(d + ": not finished (status: " + RunFolder::status(dir) +
-                                      "); finish it with `mazesearch resume " + d + "`");
-                const nlohmann::json s = read_json_file(dir / "summary.json");
-                const nlohmann::json cfg = read_json_file(dir / "config.json");
-                std::vector<double> scores;
-                std::vector<nlohmann::json> runs;
-                double evals = 0, secs = 0;
-                try {
-                    if (s.contains("runs"))
-                        for (const auto& r : s.at("runs")) runs.push_back(r);
-                    else
-                        runs.push_back(s);
-                    for (const auto& r : runs) {
-                        // A number, or "inf"/"-inf" for a target that rates boards so; null: none.
-                        if (!r.at("best_score").is_null())
-                            scores.push_back(r.at("best_score").get<Real>());
-                        evals += r.at("evaluations").get<double>();
-                        secs += r.at("seconds").get<double>();
-                    }
-                    if (!cfg.is_object()) throw ConfigError("config.json: not an object");
-                } catch (const std::exception& e) {
-                    throw ConfigError(d + ": not the summary of a run: " + e.what());
-                }
-                std::sort(scores.begin(), scores.end());
-                const std::string label = cfg.value("label", cfg.value("name", d));
-                const std::string ref = cfg.contains("reference") && cfg["reference"].is_number()
-                                            ? num(cfg["reference"].get<double>())
-                                            : "";
-                const size_t n = scores.size();
-                const std::string median =
-                    n == 0 ? ""
-                           : num(n % 2 ? scores[n / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2);
-                std::string hits;
-                if (with_optimum)
-                    hits = " " +
-                           std::to_string(std::count_if(scores.begin(), scores.end(),
-                                                        [&](double v) { return v >= *optimum; })) +
-                           " |";
-                rows.push_back("| " + label + " | " + ref + " | " + std::to_string(runs.size()) +
-                               " | " + (n ? num(scores.back()) : "") + " | " + median + " | " +
-                               (n ? num(scores.front()) : "") + " |" + hits + " " +
-                               num(evals / static_cast<double>(runs.size())) + " | " +
-                               num(secs / static_cast<double>(runs.size())) + " |\n");
-            }
-            const std::string opt_col = with_optimum ? " reached " + num(*optimum) + " |" : "";
-            std::printf(
-                "| run | reference | runs | best | median | worst |%s evaluations per run | "
-                "seconds per run |\n",
-                opt_col.c_str());
-            std::printf("| --- | ---: | ---: | ---: | ---: | ---: |%s ---: | ---: |\n",
-                        with_optimum ? " ---: |" : "");
-            for (const std::string& row : rows) std::fputs(row.c_str(), stdout);
-            return kExitOk;
-        }};
+    return {sub, [dirs, optimum] {
+                // Every row first, so that a bad folder stops the command before any output.
+                std::vector<std::string> rows;
+                for (const std::string& d : *dirs) rows.push_back(table_row(d, *optimum));
+                print_table(rows, *optimum);
+                return kExitOk;
+            }};
 }
 
 }  // namespace maze::cli
