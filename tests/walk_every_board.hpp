@@ -20,13 +20,7 @@ inline void tally_board(EnumerationResult& r, std::uint64_t value, std::string t
                         std::size_t board_cap) {
     ++r.feasible;
     ++r.histogram[value];
-    if (value > r.optimum || r.optimal_boards == 0) {
-        r.optimum = value;
-        r.optimal_boards = 0;
-        r.boards.clear();
-    }
-    if (value == r.optimum) {
-        ++r.optimal_boards;
+    if (r.raise_optimum(value, 1)) {
         r.boards.push_back(std::move(text));
         if (r.boards.size() > 4 * board_cap + 64) trim_boards(r.boards, board_cap);
     }
@@ -37,12 +31,7 @@ inline EnumerationResult enumerate_by_walking(int rows, int cols, Cell start, Ce
                                               std::size_t board_cap,
                                               WalkObjective objective = WalkObjective::Moves) {
     const Board shape(rows, cols, start, exit);
-    EnumerationResult r;
-    r.rows = rows;
-    r.cols = cols;
-    r.start = start;
-    r.exit = exit;
-    r.objective = objective;
+    EnumerationResult r = EnumerationResult::of_cells(rows, cols, start, exit, objective);
     std::vector<Cell> free_cells;
     for (int i = 0; i < rows; ++i)
         for (int j = 0; j < cols; ++j)
@@ -73,13 +62,7 @@ inline EnumerationResult enumerate_by_walking(int rows, int cols, Cell start, Ce
 inline EnumerationResult enumerate_passages_by_walking(
     int rows, int cols, int entrance, int exit, std::size_t board_cap,
     WalkObjective objective = WalkObjective::Moves) {
-    EnumerationResult r;
-    r.model = BoardModel::Passages;
-    r.rows = rows;
-    r.cols = cols;
-    r.start = {0, entrance};
-    r.exit = {rows - 1, exit};
-    r.objective = objective;
+    EnumerationResult r = EnumerationResult::of_passages(rows, cols, entrance, exit, objective);
     const int slots = rows * (cols - 1) + (rows - 1) * cols;
     if (slots > 30) throw std::invalid_argument("walking every board: too many passages");
     for (int a = 0; a < cols; ++a)

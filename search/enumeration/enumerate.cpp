@@ -80,13 +80,7 @@ struct Collector {
     // A leaf worth at least the best so far: the optimum and its boards. Out of line, so that
     // the common part of leaf() stays small enough to inline into the walk.
     [[gnu::noinline]] void best(const Node& n, std::uint64_t value, std::uint64_t boards) {
-        if (value > r.optimum || r.optimal_boards == 0) {
-            r.optimum = value;
-            r.optimal_boards = 0;
-            r.boards.clear();
-        }
-        if (value == r.optimum) {
-            r.optimal_boards += boards;
+        if (r.raise_optimum(value, boards)) {
             leaf_boards(*g, n, start, exit, cap, r.boards);
             if (r.boards.size() > 2 * cap) trim_boards(r.boards, cap);
         }
@@ -146,9 +140,7 @@ class CellTree final : public EnumerationTree {
   public:
     CellTree(int rows, int cols, Cell start, Cell exit, std::vector<Node> nodes, std::size_t want,
              const Grid& g)
-        : EnumerationTree(want, nodes.size()),
-          rows_(rows),
-          cols_(cols),
+        : EnumerationTree(want, nodes.size(), EnumerationResult::of_cells(rows, cols, start, exit)),
           start_(start),
           exit_(exit),
           g_(g),
@@ -157,7 +149,6 @@ class CellTree final : public EnumerationTree {
     EnumerationResult run(const EnumerationOptions& options) const override;
 
   private:
-    int rows_, cols_;
     Cell start_, exit_;
     Grid g_;
     std::vector<Node> nodes_;
@@ -186,15 +177,7 @@ EnumerationResult CellTree::run(const EnumerationOptions& options) const {
     if (options.at_least > 0)
         throw std::invalid_argument("the cell enumeration counts every board (no at_least)");
     const std::vector<std::size_t> mine = selected(options);
-    EnumerationResult total;
-    total.rows = rows_;
-    total.cols = cols_;
-    total.start = start_;
-    total.exit = exit_;
-    total.held = {options.shard};
-    total.frontier = frontier();
-    total.shards = options.shards;
-    total.objective = options.objective;
+    const EnumerationResult total = empty_result(options);
     return explore_subtrees(
         options, mine, nodes_.size(), total,
         [&] {

@@ -6,11 +6,12 @@
 #include <optional>
 #include <stdexcept>
 
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/search/enumeration/passage_tree.hpp"
 #include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/search/enumeration/probe_tally.hpp"
 #include "mazesearch/search/enumeration/subtree_driver.hpp"
-#include "mazesearch/engine/rng.hpp"
 
 namespace maze {
 
@@ -130,13 +131,7 @@ struct Collector {
         r.feasible += boards;
         if (value >= counts.size()) counts.resize(value + 1, 0);
         counts[value] += boards;
-        if (value > r.optimum || r.optimal_boards == 0) {
-            r.optimum = value;
-            r.optimal_boards = 0;
-            r.boards.clear();
-        }
-        if (value == r.optimum) {
-            r.optimal_boards += boards;
+        if (r.raise_optimum(value, boards)) {
             leaf_boards(g, n, cap, r.boards);
             if (r.boards.size() > 2 * cap) trim_boards(r.boards, cap);
         }
@@ -182,15 +177,11 @@ class PassageTree final : public EnumerationTree {
   private:
     PassageTree(int rows, int cols, int entrance, int exit, Forest forest, std::vector<Item> items,
                 std::size_t want)
-        : EnumerationTree(want, items.size()),
-          rows_(rows),
-          cols_(cols),
-          entrance_(entrance),
-          exit_(exit),
+        : EnumerationTree(want, items.size(),
+                          EnumerationResult::of_passages(rows, cols, entrance, exit)),
           forest_(std::move(forest)),
           items_(std::move(items)) {}
 
-    int rows_, cols_, entrance_, exit_;
     Forest forest_;
     std::vector<Item> items_;
 };
@@ -211,17 +202,7 @@ EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int
 
 EnumerationResult passage_detail::PassageTree::run(const EnumerationOptions& options) const {
     const std::vector<std::size_t> mine = selected(options);
-    EnumerationResult total;
-    total.model = BoardModel::Passages;
-    total.rows = rows_;
-    total.cols = cols_;
-    total.start = {0, entrance_};
-    total.exit = {rows_ - 1, exit_};
-    total.held = {options.shard};
-    total.frontier = frontier();
-    total.shards = options.shards;
-    total.objective = options.objective;
-    total.at_least = options.at_least;
+    const EnumerationResult total = empty_result(options);
     return explore_subtrees(
         options, mine, items_.size(), total,
         [&] {
@@ -243,14 +224,10 @@ std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int e
 TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, std::uint64_t probes,
                                    std::uint64_t seed, std::uint64_t at_least) {
     const passage_detail::Forest forest = passage_detail::make_forest(rows, cols, entrance, exit);
-    TreeEstimate e;
-    e.probes = probes;
+    ProbeTally tally(probes);
     Rng rng(seed);
-    // One estimate per tree of the forest, each from all the probes, summed (their errors add in
-    // quadrature).
-    double leaves_var = 0, feasible_var = 0, steps_var = 0;
+    // One estimate per tree of the forest, each from all the probes, summed.
     for (const pt::Grid& g : forest.grids) {
-        double sum = 0, sum_sq = 0, fsum = 0, fsum_sq = 0, ssum = 0, ssum_sq = 0;
         for (std::uint64_t i = 0; i < probes; ++i) {
             pt::Node n = pt::root(g);
             double weight = 1, steps = 0;
@@ -275,30 +252,13 @@ TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, s
                 }
                 pt::decide(g, n, slot, true);
             }
-            const double boards =
-                weight * std::ldexp(1.0, g.slots - std::popcount(n.open | n.walled));
-            sum += weight;
-            sum_sq += weight * weight;
-            fsum += boards;
-            fsum_sq += boards * boards;
-            ssum += steps;
-            ssum_sq += steps * steps;
+            tally.probe(weight,
+                        weight * std::ldexp(1.0, g.slots - std::popcount(n.open | n.walled)),
+                        steps);
         }
-        if (!probes) continue;
-        const double p = static_cast<double>(probes);
-        auto add = [&](double s, double sq, double& mean, double& var) {
-            const double m = s / p;
-            mean += m;
-            var += std::max(0.0, sq / p - m * m) / p;
-        };
-        add(sum, sum_sq, e.leaves, leaves_var);
-        add(fsum, fsum_sq, e.feasible, feasible_var);
-        add(ssum, ssum_sq, e.steps, steps_var);
+        tally.end_tree();
     }
-    e.leaves_error = std::sqrt(leaves_var);
-    e.feasible_error = std::sqrt(feasible_var);
-    e.steps_error = std::sqrt(steps_var);
-    return e;
+    return tally.estimate();
 }
 
 }  // namespace maze

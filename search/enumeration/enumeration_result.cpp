@@ -32,16 +32,8 @@ void EnumerationResult::merge(const EnumerationResult& o, std::size_t board_cap)
                                     std::string(objective_name(objective)) + ", " +
                                     std::string(objective_name(o.objective)) +
                                     ") cannot be merged");
-    if (o.feasible) {
-        if (o.optimum > optimum || optimal_boards == 0) {
-            optimum = o.optimum;
-            optimal_boards = o.optimal_boards;
-            boards = o.boards;
-        } else if (o.optimum == optimum) {
-            optimal_boards += o.optimal_boards;
-            boards.insert(boards.end(), o.boards.begin(), o.boards.end());
-        }
-    }
+    if (o.feasible && raise_optimum(o.optimum, o.optimal_boards))
+        boards.insert(boards.end(), o.boards.begin(), o.boards.end());
     trim_boards(boards, board_cap);
     feasible += o.feasible;
     for (const auto& [m, n] : o.histogram) histogram[m] += n;

@@ -25,4 +25,14 @@ std::vector<std::size_t> EnumerationTree::selected(const EnumerationOptions& opt
     return mine;
 }
 
+EnumerationResult EnumerationTree::empty_result(const EnumerationOptions& options) const {
+    EnumerationResult r = grid_;
+    r.held = {options.shard};
+    r.frontier = frontier();
+    r.shards = options.shards;
+    r.objective = options.objective;
+    r.at_least = options.at_least;
+    return r;
+}
+
 }  // namespace maze

@@ -3,10 +3,11 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/search/enumeration/decision_tree.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
-#include "mazesearch/engine/rng.hpp"
+#include "mazesearch/search/enumeration/probe_tally.hpp"
 
 namespace maze {
 
@@ -77,32 +78,16 @@ TreeEstimate estimate_tree(int rows, int cols, Cell start, Cell exit, std::uint6
         throw std::invalid_argument("enumeration handles grids of at most 64 cells");
     const Grid g(rows, cols, start, exit);
     Rng rng(seed);
-    double sum = 0, sum_sq = 0, fsum = 0, fsum_sq = 0, ssum = 0, ssum_sq = 0;
+    ProbeTally tally(probes);
     const Node top = root(g);
     for (std::uint64_t i = 0; i < probes; ++i) {
         double weight = 1;
         int free_cells = 0;
         const double steps = probe_steps(g, top, rng, weight, free_cells);
-        const double boards = weight * std::ldexp(1.0, free_cells);
-        sum += weight;
-        sum_sq += weight * weight;
-        fsum += boards;
-        fsum_sq += boards * boards;
-        ssum += steps;
-        ssum_sq += steps * steps;
+        tally.probe(weight, weight * std::ldexp(1.0, free_cells), steps);
     }
-    TreeEstimate e;
-    e.probes = probes;
-    if (probes) {
-        const double p = static_cast<double>(probes);
-        e.leaves = sum / p;
-        e.feasible = fsum / p;
-        e.leaves_error = std::sqrt(std::max(0.0, sum_sq / p - e.leaves * e.leaves) / p);
-        e.feasible_error = std::sqrt(std::max(0.0, fsum_sq / p - e.feasible * e.feasible) / p);
-        e.steps = ssum / p;
-        e.steps_error = std::sqrt(std::max(0.0, ssum_sq / p - e.steps * e.steps) / p);
-    }
-    return e;
+    tally.end_tree();
+    return tally.estimate();
 }
 
 }  // namespace maze

@@ -58,6 +58,40 @@ struct EnumerationResult {
     std::uint64_t cuts = 0;      // subtrees cut by the bound (at_least > 0)
     double seconds = 0;
 
+    // An empty result (no counts) of a grid of cells with its start and exit, or of passage
+    // boards with their entrance and exit columns (-1: every column).
+    static EnumerationResult of_cells(int rows, int cols, Cell start, Cell exit,
+                                      WalkObjective objective = WalkObjective::Moves) {
+        EnumerationResult r;
+        r.rows = rows;
+        r.cols = cols;
+        r.start = start;
+        r.exit = exit;
+        r.objective = objective;
+        return r;
+    }
+    static EnumerationResult of_passages(int rows, int cols, int entrance, int exit,
+                                         WalkObjective objective = WalkObjective::Moves) {
+        EnumerationResult r = of_cells(rows, cols, {0, entrance}, {rows - 1, exit}, objective);
+        r.model = BoardModel::Passages;
+        return r;
+    }
+
+    // `count` boards worth `value` (a leaf of a tree, or one board walked): the optimum raised
+    // to `value` (its boards forgotten) or their count added to it. True when they are optimal,
+    // and the caller lists them in `boards`. Inline: the enumeration calls it at every leaf that
+    // reaches the optimum.
+    bool raise_optimum(std::uint64_t value, std::uint64_t count) {
+        if (value > optimum || optimal_boards == 0) {
+            optimum = value;
+            optimal_boards = 0;
+            boards.clear();
+        }
+        if (value != optimum) return false;
+        optimal_boards += count;
+        return true;
+    }
+
     // Adds the counts of another part of the same work (other subtrees of the same grid,
     // objective and floor; throws std::invalid_argument otherwise). The shards held are not
     // touched: this is how one job sums its own pieces.

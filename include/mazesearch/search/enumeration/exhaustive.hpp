@@ -85,8 +85,13 @@ class EnumerationTree {
     virtual EnumerationResult run(const EnumerationOptions& options) const = 0;
 
   protected:
-    EnumerationTree(std::size_t frontier, std::size_t subtrees)
-        : frontier_(frontier), subtrees_(subtrees) {}
+    // `grid`: the empty result of the tree's grid (EnumerationResult::of_cells, of_passages).
+    EnumerationTree(std::size_t frontier, std::size_t subtrees, EnumerationResult grid)
+        : frontier_(frontier), subtrees_(subtrees), grid_(std::move(grid)) {}
+
+    // The empty result of a run of `options`: the tree's grid and frontier, the run's shard,
+    // objective and floor.
+    EnumerationResult empty_result(const EnumerationOptions& options) const;
 
     // The subtrees a run of `options` explores, in canonical order: those of its shard not marked
     // in `done` (sized to the tree when empty), at most `limit`. std::invalid_argument for options
@@ -95,6 +100,7 @@ class EnumerationTree {
 
   private:
     std::size_t frontier_, subtrees_;
+    EnumerationResult grid_;
 };
 
 // The tree of every board of the rows x cols grid with start and exit open.
