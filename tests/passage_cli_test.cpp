@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cli_support.hpp"
 #include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/engine/passage_board.hpp"
@@ -270,4 +272,40 @@ TEST(PassageCli, BenchWalksPassageBoards) {
               std::string::npos)
         << mixed.err;
     EXPECT_EQ(run("bench --passages --boards " + kOptimum4).status, 2);  // one or the other
+}
+
+// neighbourhood on a passage board: the ball of the 4x4 optimum is every board with up to two
+// passages flipped (the entrance and exit stay), none better; distance 1 is checked against the
+// reference walk of each flipped board, made here.
+TEST(PassageCli, NeighbourhoodOfThePassageOptimumFlipsPassages) {
+    const CmdResult r = run("neighbourhood --radius 2 --json " + kOptimum4);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    const PassageBoard centre = PassageBoard::parse(read_file(kOptimum4), kOptimum4);
+    const int n = centre.slots();  // 24 on 4x4
+    EXPECT_EQ(j["convention"], "in-and-out");
+    EXPECT_EQ(j["centre"], 86);
+    EXPECT_EQ(j["ball_size"], n + n * (n - 1) / 2);
+    EXPECT_EQ(j["better"], 0);  // the optimum of every 4x4 board
+    std::uint64_t feasible = 0, low = ~0ULL, high = 0;
+    for (int s = 0; s < n; ++s) {
+        PassageBoard b = centre;
+        b.set_slot(s, !b.slot_open(s));
+        const PassageWalkResult w = reference_passage_walk(b);
+        if (!w.feasible) continue;
+        ++feasible;
+        low = std::min(low, w.moves);
+        high = std::max(high, w.moves);
+    }
+    const nlohmann::json& one = j["by_distance"][0];
+    EXPECT_EQ(one["distance"], 1);
+    EXPECT_EQ(one["boards"], n);
+    EXPECT_EQ(one["feasible"], feasible);
+    EXPECT_EQ(one["min"], low);
+    EXPECT_EQ(one["max"], high);
+    const CmdResult text = run("neighbourhood " + kOptimum4);
+    EXPECT_NE(text.out.find("86 moves (the move in and the move out counted); Hamming ball of "
+                            "radius 1: 24 boards"),
+              std::string::npos)
+        << text.out;
 }

@@ -12,6 +12,7 @@
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 #include "mazesearch/experiments/models/model_support.hpp"
+#include "mazesearch/search/targets/mouse_maze_target.hpp"
 
 namespace maze::cli {
 
@@ -82,6 +83,17 @@ class CellFile : public SquareBoardFile<Board> {
         return rep.moves ? std::to_string(*rep.moves) + " moves (Flash " +
                                std::to_string(*rep.moves + 2) + ")"
                          : std::string("infeasible");
+    }
+
+    // The mouse-maze target of the board's grid, start and exit (paper convention).
+    std::optional<SearchPoint> search_point() const override {
+        auto target = std::make_unique<MouseMazeTarget>(b_.rows(), b_.cols(), b_.start(), b_.exit(),
+                                                        MouseMazeTarget::Convention::Paper);
+        const MouseMazeTarget* t = target.get();
+        Genome centre = t->to_genome(b_);
+        return SearchPoint{std::move(target), std::move(centre),
+                           [t](const Genome& g) { return t->to_board(g).to_text(); }, "paper",
+                           "paper convention"};
     }
 
   private:

@@ -12,6 +12,7 @@
 #include "mazesearch/engine/pictures/passage_picture.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 #include "mazesearch/experiments/models/model_support.hpp"
+#include "mazesearch/search/targets/passage_target.hpp"
 
 namespace maze::cli {
 
@@ -78,6 +79,17 @@ class PassageFile : public SquareBoardFile<PassageBoard> {
     std::string title_score(const WalkReport& rep) const override {
         return rep.moves ? std::to_string(*rep.moves) + " moves (in and out counted)"
                          : std::string("infeasible");
+    }
+
+    // The passages target of the board's grid, entrance and exit: its genes are the passages.
+    std::optional<SearchPoint> search_point() const override {
+        auto target =
+            std::make_unique<PassageTarget>(b_.rows(), b_.cols(), b_.entrance(), b_.exit());
+        const PassageTarget* t = target.get();
+        Genome centre = t->to_genome(b_);
+        return SearchPoint{std::move(target), std::move(centre),
+                           [t](const Genome& g) { return t->to_board(g).to_text(); }, "in-and-out",
+                           "the move in and the move out counted"};
     }
 
   private:

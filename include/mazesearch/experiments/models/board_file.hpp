@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/search/genome.hpp"
+#include "mazesearch/search/target.hpp"
 
 namespace maze::cli {
 
@@ -31,6 +33,16 @@ struct WalkReport {
     std::size_t most_visited() const;
     // The fast walk and the reference walk say the same (feasibility, moves, every count).
     bool agrees_with(const WalkReport& reference) const;
+};
+
+// A board as one point of the space its model is searched in (neighbourhood explores around it):
+// the target, the board's genome, and any genome's board as the text of its file.
+struct SearchPoint {
+    std::unique_ptr<Target> target;
+    Genome genome;
+    std::function<std::string(const Genome&)> board_text;
+    std::string convention;       // eval's "convention": "paper", "in-and-out"
+    std::string convention_text;  // "paper convention"
 };
 
 // One board or graph file, parsed and checked.
@@ -67,6 +79,11 @@ class BoardFile {
     virtual std::string svg(const WalkReport& report, const std::string& title,
                             int cell_pixels) const = 0;
     virtual std::string title_score(const WalkReport& report) const = 0;
+
+    // The board as a point of its model's search space; none for a model that has no such
+    // target (graph files: a graph target searches the parts of a graph, of which the file is the
+    // whole).
+    virtual std::optional<SearchPoint> search_point() const { return std::nullopt; }
 };
 
 // One walker of a bench, over its own batch of copies of the bench boards.
