@@ -1,9 +1,9 @@
-// The optimizers' only door to a target, and the home of the search's parallelism (as pagmo's
-// batch evaluators): it scores batches in order, counts feasible evaluations and rejected
-// (infeasible, never walked) boards as the paper does, keeps the best genome, and enforces the
-// budget. The loops over a batch run on its WorkerTeam, in chunks that it sizes from what earlier
-// batches cost: a batch too small to be worth sharing stays on the calling thread. Whatever the
-// thread count, the same batches give the same results, bit for bit.
+// The optimizers' only door to a target (as pagmo's problem with its batch evaluator, ParadisEO's
+// eoEvalFunc with its counters): it scores batches in order through its batch scorer
+// (batch_scorer.hpp, the thread team and the parallel loops), counts feasible evaluations and
+// rejected (infeasible, never walked) boards as the paper does, keeps the best genome in its
+// ledger (ledger.hpp), and enforces the budget. Whatever the thread count, the same batches give
+// the same results, bit for bit.
 #pragma once
 
 #include <chrono>
@@ -15,11 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/engine/worker_team.hpp"
+#include "mazesearch/search/batch_scorer.hpp"
 #include "mazesearch/search/budget.hpp"
 #include "mazesearch/search/collective.hpp"
 #include "mazesearch/search/genome.hpp"
 #include "mazesearch/search/ledger.hpp"
+#include "mazesearch/search/spread_scorer.hpp"
 #include "mazesearch/search/target.hpp"
 
 namespace maze {
@@ -58,7 +59,7 @@ class Evaluator {
     // and the archive updated) group by group, each in proposal order, as if built one by one.
     // When `drawn` is given, it
     // receives how many proposals of each group were used (taken or rejected).
-    using GroupProposer = std::function<Genome(std::size_t group, std::uint64_t k)>;
+    using GroupProposer = BatchScorer::GroupProposer;
     std::vector<std::vector<Scored>> draw_groups(std::span<const std::size_t> want,
                                                  std::span<const std::size_t> max_tries,
                                                  const GroupProposer& propose,
@@ -83,55 +84,29 @@ class Evaluator {
     const std::vector<Archived>& archive() const { return ledger_.archive(); }
     double seconds() const { return ledger_.seconds(); }
     const Target& target() const { return target_; }
-    int threads() const { return team_.size(); }
+    int threads() const { return scorer_.threads(); }
     const Budget& budget() const { return ledger_.budget(); }
     StepStats take_step_stats() { return ledger_.take_step_stats(); }
 
-    // The ranks this search is spread over (search/collective.hpp), or none (one process). With
-    // more than one rank, draw_groups builds and scores each group on one rank (group g on rank
-    // g mod size) with that rank's threads and then shares the results, so that every rank
-    // counts and keeps the same boards in the same order: the optimizer's state stays the same
-    // on every rank, step after step. Other batches are scored by every rank alike.
-    void set_collective(Collective* c) { collective_ = c; }
+    // The ranks this search is spread over (search/collective.hpp), or none (one process): with
+    // ranks, draw_groups goes through a SpreadScorer (spread_scorer.hpp), which builds and scores
+    // each group on one rank and shares the results, so that every rank counts and keeps the
+    // same boards in the same order. Other batches are scored by every rank alike.
+    void set_collective(Collective* c);
 
     // The ledger's state, for checkpoints, and its inverse (Ledger::save, Ledger::restore).
     nlohmann::json save() const { return ledger_.save(); }
     void restore(const nlohmann::json& j) { ledger_.restore(j); }
 
   private:
-    // What one kind of per-genome work costs, learnt from the batches so far (nanoseconds).
-    struct Cost {
-        double ns_per_item = 0;  // 0: not measured yet
-        void learn(double ns, std::size_t items);
-    };
-    // Calls work(lo, hi) over [0, n) in chunks, on the team when the batch is worth sharing.
-    void for_chunks(std::size_t n, Cost& cost,
-                    const std::function<void(std::size_t, std::size_t)>& work);
-    // Scores walk_[0, count) into values_, in parallel chunks.
-    void score_walks(std::size_t count);
-    // draw_groups' loop: each group's first feasible proposals, scored (counted by the caller).
-    void draw_blocks(std::span<const std::size_t> want, std::span<const std::size_t> max_tries,
-                     const GroupProposer& propose, std::vector<std::vector<Scored>>& out,
-                     std::vector<std::size_t>& drawn);
-    // draw_groups over the ranks of collective_.
-    void draw_spread(std::span<const std::size_t> want, std::span<const std::size_t> max_tries,
-                     const GroupProposer& propose, std::vector<std::vector<Scored>>& out,
-                     std::vector<std::size_t>& drawn);
-
     const Target& target_;
-    Collective* collective_ = nullptr;
     Ledger ledger_;
-    WorkerTeam team_;
-    Cost draw_cost_, feasibility_cost_, score_cost_;
-    double feasible_rate_ = 1;  // of proposals, learnt from the draws so far
-    // Scratch buffers reused between batches.
+    BatchScorer scorer_;
+    std::optional<SpreadScorer> spread_;
+    // Scratch buffers of evaluate_known, reused between batches.
     std::vector<Genome> walk_;
     std::vector<std::size_t> walk_index_;
     std::vector<double> values_;
-    std::vector<Genome> proposals_;
-    std::vector<char> proposal_ok_;
-    std::vector<std::size_t> proposal_group_;
-    std::vector<std::uint64_t> proposal_k_;
 };
 
 }  // namespace maze
