@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "mazesearch/engine/interleaved_walk.hpp"
+#include "mazesearch/engine/walk_steps.hpp"
 
 namespace maze {
 
@@ -75,16 +76,12 @@ std::array<RowMask, kMaxSide> reach_from_entrance(const PassageBoard& b, bool st
 // passage is open and kWall where it is walled, and it lies at a fixed distance from its cell's
 // key, so the mouse is one pointer and every word he reads is a constant displacement from it.
 
-constexpr std::ptrdiff_t kStride = kPaddedSide;
+using walk_steps::index_of;
+using walk_steps::kStride;
+using walk_steps::kVisit;
 constexpr std::ptrdiff_t kRightWalls = kPaddedCells;     // from a key to its cell's right wall
 constexpr std::ptrdiff_t kDownWalls = 2 * kPaddedCells;  // from a key to its cell's down wall
-constexpr std::uint32_t kVisit = 4;                      // one visit; the low 2 bits hold the rank
 constexpr std::uint32_t kWall = 0xFFFFFFFFu;             // ORed onto a key: never the smallest key
-
-// The step for each rank (down, right, left, up) in bytes, so that it adds straight to a pointer.
-constexpr std::ptrdiff_t kKeyBytes = sizeof(std::uint32_t);
-alignas(32) constexpr std::ptrdiff_t kStepBytes[4] = {kStride * kKeyBytes, kKeyBytes, -kKeyBytes,
-                                                      -kStride* kKeyBytes};
 
 // kWallWords[m]: the wall words of four passages whose open bits are m (word c: 0 where bit c is
 // set, kWall where it is not), so that a row of 16 passages is laid out with four 16-byte copies.
@@ -99,10 +96,6 @@ constexpr std::array<std::array<std::uint32_t, 4>, 16> kWallWords = make_wall_wo
 inline void put_walls(std::uint32_t* dst, RowMask open) {
     for (int q = 0; q < 4; ++q)
         std::memcpy(dst + 4 * q, kWallWords[(open >> (4 * q)) & 0xFu].data(), 16);
-}
-
-inline std::ptrdiff_t index_of(Cell x) {
-    return (x.r + 1) * kStride + x.c + 1;
 }
 
 // Lays the board into its words (allocation-free). Keys: 0 for rows 0..rows+1 (the padding's
@@ -124,41 +117,19 @@ inline void lay_out(const PassageBoard& b, std::uint32_t* words) {
     }
 }
 
-// One move from q, branch-free: count the visit, step to the smallest ranked neighbour key.
-inline std::uint32_t* ranked_step(std::uint32_t* q) {
-    *q += kVisit;
-    const std::uint32_t down = q[kStride] | q[kDownWalls];
-    const std::uint32_t right = (q[1] + 1) | q[kRightWalls];
-    const std::uint32_t left = (q[-1] + 2) | q[kRightWalls - 1];
-    const std::uint32_t up = (q[-kStride] + 3) | q[kDownWalls - kStride];
-    const std::uint32_t m = std::min(std::min(down, right), std::min(left, up));
-    return reinterpret_cast<std::uint32_t*>(reinterpret_cast<char*>(q) + kStepBytes[m & 3]);
-}
-
-// Continues a walk at q with plain comparisons until the exit cell e; returns the total
-// cell-to-cell steps, or kWalkOverflow past max_steps.
-inline std::uint64_t branchy_walk(std::uint32_t* q, const std::uint32_t* e, std::uint64_t steps,
-                                  std::uint64_t max_steps) {
-    while (q != e) {
-        if (++steps > max_steps) return kWalkOverflow;
-        const std::uint32_t down = q[kStride] | q[kDownWalls];
-        const std::uint32_t right = q[1] | q[kRightWalls];
-        const std::uint32_t left = q[-1] | q[kRightWalls - 1];
-        const std::uint32_t up = q[-kStride] | q[kDownWalls - kStride];
-        *q += kVisit;
-        // First least-visited open neighbour in the order down, right, left, up; a walled one
-        // reads 0xFFFFFFFF, above every open one.
-        if (down <= right && down <= left && down <= up)
-            q += kStride;
-        else if (right <= left && right <= up)
-            q += 1;
-        else if (left <= up)
-            q -= 1;
-        else
-            q -= kStride;
+// A neighbour's key ORed with the wall between: a walled one reads 0xFFFFFFFF, above every open
+// one (the rank is added before the wall, so that it cannot wrap a walled key round to 0).
+struct PassageKeys {
+    static walk_steps::Neighbours plain(const std::uint32_t* q) {
+        return {q[kStride] | q[kDownWalls], q[1] | q[kRightWalls], q[-1] | q[kRightWalls - 1],
+                q[-kStride] | q[kDownWalls - kStride]};
     }
-    return steps;
-}
+    static walk_steps::Neighbours ranked(const std::uint32_t* q) {
+        return {q[kStride] | q[kDownWalls], (q[1] + 1) | q[kRightWalls],
+                (q[-1] + 2) | q[kRightWalls - 1], (q[-kStride] + 3) | q[kDownWalls - kStride]};
+    }
+};
+using PassageSteps = KeyedSteps<PassageKeys>;
 
 // The moves of a walk of `steps` cell-to-cell steps: the move in and the move out added.
 constexpr std::uint64_t kInAndOut = 2;
@@ -186,7 +157,7 @@ std::uint64_t PassageWalk::run(const PassageBoard& b, std::uint64_t max_moves) {
     exit_ = index_of(b.exit_cell());
     if (max_moves < kInAndOut) return kWalkOverflow;
     const std::uint64_t steps =
-        branchy_walk(w + index_of(b.entrance_cell()), w + exit_, 0, step_limit(max_moves));
+        PassageSteps::branchy(w + index_of(b.entrance_cell()), w + exit_, 0, step_limit(max_moves));
     return steps == kWalkOverflow ? kWalkOverflow : steps + kInAndOut;
 }
 
@@ -196,10 +167,9 @@ std::uint64_t PassageWalk::visits(int r, int c) const {
 }
 
 WalkResult evaluate_passages(const PassageBoard& b, PassageWalk& walker) {
-    if (!passage_feasible(b)) return {false, 0};
-    std::uint64_t moves = walker.run(b);
-    if (moves == kWalkOverflow) moves = reference_passage_walk(b).moves;
-    return {true, moves};
+    return checked_walk(
+        b, walker, [](const PassageBoard& x) { return passage_feasible(x); },
+        [](const PassageBoard& x) { return reference_passage_walk(x); });
 }
 
 WalkResult evaluate_passages(const PassageBoard& b) {
@@ -223,30 +193,21 @@ PassageWalkResult passage_walk_report(const PassageBoard& b) {
 }
 
 MostVisited most_visited(const PassageBoard& b, std::span<const std::uint64_t> visits) {
-    assert(visits.size() == static_cast<size_t>(b.cells()));
-    MostVisited best;
-    for (int r = 0; r < b.rows(); ++r)
-        for (int c = 0; c < b.cols(); ++c) {
-            const std::uint64_t v = visits[static_cast<size_t>(r * b.cols() + c)];
-            if (v > best.visits) best = MostVisited{v, Cell{r, c}};
-        }
-    return best;
+    return most_visited(b.rows(), b.cols(), visits);
 }
 
 void evaluate_passage_batch_serial(std::span<const PassageBoard> boards,
                                    std::span<std::uint64_t> out) {
-    PassageWalk walker;
-    for (size_t i = 0; i < boards.size(); ++i) {
-        const WalkResult r = evaluate_passages(boards[i], walker);
-        out[i] = r.feasible ? r.moves : kInfeasible;
-    }
+    walk_one_by_one<PassageWalk>(boards, out, [](const PassageBoard& b, PassageWalk& walker) {
+        return evaluate_passages(b, walker);
+    });
 }
 
 namespace {
 
 // The passage walk's layout for interleaved_walk: a lane's words are a cell's key and its two
 // walls; the moves are the steps and the move in and out.
-struct PassageLayout {
+struct PassageLayout : PassageSteps {
     static constexpr int kWords = kPassageWalkWords;
     std::span<const PassageBoard> boards;
     std::span<std::uint64_t> out;
@@ -270,11 +231,6 @@ struct PassageLayout {
         exit = words + index_of(b.exit_cell());
         return words + index_of(b.entrance_cell());
     }
-    static std::uint32_t* step(std::uint32_t* q) { return ranked_step(q); }
-    static std::uint64_t branchy(std::uint32_t* q, const std::uint32_t* e, std::uint64_t steps,
-                                 std::uint64_t max_steps) {
-        return branchy_walk(q, e, steps, max_steps);
-    }
     void arrived(size_t i, std::uint64_t steps, const std::uint32_t*) {
         out[i] = steps + kInAndOut;
     }
@@ -288,7 +244,7 @@ struct PassageLayout {
 template <int K>
 size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
                    std::uint64_t max_moves, bool check_feasible) {
-    PassageLayout layout{boards, out, check_feasible};
+    PassageLayout layout{{}, boards, out, check_feasible};
     if (max_moves < kInAndOut) {
         // No walk fits: every feasible board goes to the reference walk.
         for (size_t i = 0; i < boards.size(); ++i) {

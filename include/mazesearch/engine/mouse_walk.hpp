@@ -33,7 +33,6 @@ constexpr std::uint64_t kWalkOverflow = ~std::uint64_t{0};
 // Score given to an infeasible board by the batch evaluators (never walked).
 constexpr std::uint64_t kInfeasible = ~std::uint64_t{0} - 1;
 
-
 // One reusable walker: a fixed scratch array, so walking allocates nothing.
 class MouseWalk {
   public:
@@ -90,6 +89,8 @@ struct MostVisited {
     Cell cell;
 };
 MostVisited most_visited(const Board& b, std::span<const std::uint64_t> visits);
+// The same for the visit counts of any rows x cols grid of cells (the passage boards' too).
+MostVisited most_visited(int rows, int cols, std::span<const std::uint64_t> visits);
 
 // The same scores one board at a time (for comparison in benchmarks and tests).
 void evaluate_batch_serial(std::span<const Board> boards, std::span<std::uint64_t> out);

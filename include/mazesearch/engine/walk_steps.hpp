@@ -1,0 +1,106 @@
+// The step of the fast walks, written once for every board model whose walk keeps one 32-bit key
+// (visits * 4) per cell in a padded array of row stride kPaddedSide: the cell walk
+// (mouse_walk.cpp) and the passage walk (passage_walk.cpp). A model gives only how it reads the
+// four neighbours of the cell at q, in the preference order down, right, left, up:
+//
+//   struct Keys {
+//       // The keys as plain comparisons see them (a blocked or walled one above every open one).
+//       static Neighbours plain(const std::uint32_t* q);
+//       // Each plus its direction's rank (down 0, right 1, left 2, up 3), so that the smallest is
+//       // the least-visited neighbour with ties broken in the preference order.
+//       static Neighbours ranked(const std::uint32_t* q);
+//   };
+//
+// KeyedSteps<Keys> then gives the two ways to walk that interleaved_walk.hpp asks of a layout:
+// `step`, one move without a branch, and `branchy`, the rest of a walk with plain comparisons.
+// Everything is inline, so each model's walk compiles to the code it had when written out.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "mazesearch/engine/mouse_walk.hpp"
+
+namespace maze {
+
+namespace walk_steps {
+
+constexpr std::ptrdiff_t kStride = kPaddedSide;
+constexpr std::uint32_t kVisit = 4;  // one visit; the low 2 bits hold the rank
+
+constexpr std::ptrdiff_t kKeyBytes = sizeof(std::uint32_t);
+// The step for each rank (down, right, left, up) in bytes, so that it adds straight to a pointer.
+// Not `inline`: an inline variable is reached through the GOT under -fPIC, and the batch walk
+// then took its address anew at every step (5% more instructions in callgrind).
+alignas(32) constexpr std::ptrdiff_t kStepBytes[4] = {kStride * kKeyBytes, kKeyBytes, -kKeyBytes,
+                                                      -kStride* kKeyBytes};
+
+// A cell's place in the padded array (one ring of padding around the board).
+inline std::ptrdiff_t index_of(Cell x) {
+    return (x.r + 1) * kStride + x.c + 1;
+}
+
+struct Neighbours {
+    std::uint32_t down, right, left, up;
+};
+
+}  // namespace walk_steps
+
+template <class Keys>
+struct KeyedSteps {
+    // One move from q, branch-free: count the visit, step to the smallest ranked neighbour key.
+    static std::uint32_t* step(std::uint32_t* q) {
+        using namespace walk_steps;
+        *q += kVisit;
+        const Neighbours n = Keys::ranked(q);
+        const std::uint32_t m = std::min(std::min(n.down, n.right), std::min(n.left, n.up));
+        return reinterpret_cast<std::uint32_t*>(reinterpret_cast<char*>(q) + kStepBytes[m & 3]);
+    }
+
+    // Continues a walk at q with plain comparisons until the exit e; returns the total steps, or
+    // kWalkOverflow past max_steps.
+    static std::uint64_t branchy(std::uint32_t* q, const std::uint32_t* e, std::uint64_t steps,
+                                 std::uint64_t max_steps) {
+        using namespace walk_steps;
+        while (q != e) {
+            if (++steps > max_steps) return kWalkOverflow;
+            const Neighbours n = Keys::plain(q);
+            *q += kVisit;
+            // First least-visited neighbour in the order down, right, left, up.
+            if (n.down <= n.right && n.down <= n.left && n.down <= n.up)
+                q += kStride;
+            else if (n.right <= n.left && n.right <= n.up)
+                q += 1;
+            else if (n.left <= n.up)
+                q -= 1;
+            else
+                q -= kStride;
+        }
+        return steps;
+    }
+};
+
+// A board's score for the walks that check it first: the feasibility check, then the fast walk,
+// falling back to the 64-bit reference walk when the fast walk's counters would overflow.
+template <class B, class Walker, class Feasible, class Reference>
+WalkResult checked_walk(const B& b, Walker& walker, Feasible feasible, Reference reference) {
+    if (!feasible(b)) return {false, 0};
+    std::uint64_t moves = walker.run(b);
+    if (moves == kWalkOverflow) moves = reference(b).moves;
+    return {true, moves};
+}
+
+// The scores of a batch one board at a time (evaluate(board, walker), one walker for all), as
+// the batch walks give them: the moves, or kInfeasible.
+template <class Walker, class B, class Evaluate>
+void walk_one_by_one(std::span<const B> boards, std::span<std::uint64_t> out, Evaluate evaluate) {
+    Walker walker;
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        const WalkResult r = evaluate(boards[i], walker);
+        out[i] = r.feasible ? r.moves : kInfeasible;
+    }
+}
+
+}  // namespace maze
