@@ -93,8 +93,7 @@ void BatchScorer::draw_groups(std::span<const std::size_t> want,
                               std::span<const std::size_t> max_tries, const GroupProposer& propose,
                               std::vector<std::vector<Scored>>& out,
                               std::vector<std::size_t>& drawn) {
-    const std::size_t groups = want.size();
-    for (std::size_t g = 0; g < groups; ++g) out[g].reserve(want[g]);
+    for (std::size_t g = 0; g < want.size(); ++g) out[g].reserve(want[g]);
     // Proposals are built, checked and scored in blocks, all three in one parallel loop, so that
     // a step costs one hand-out to the team, not three. Each group's share of a block is sized
     // from the feasible share seen so far to hold about the feasible proposals it still needs
@@ -102,74 +101,90 @@ void BatchScorer::draw_groups(std::span<const std::size_t> want,
     // walked for nothing, a few per cent). Proposal (g, k) depends on g and k alone and each
     // group takes its first feasible ones in order, so the block sizes change how much is built,
     // never what is taken.
-    auto unfinished = [&](std::size_t g) {
-        return out[g].size() < want[g] && drawn[g] < max_tries[g];
-    };
-    for (;;) {
-        proposal_group_.clear();
-        proposal_k_.clear();
-        std::vector<std::size_t> need(groups, 0);
-        const double rate = std::max(feasible_rate_, 0.01);
-        for (std::size_t g = 0; g < groups; ++g) {
-            if (!unfinished(g)) continue;
-            need[g] = want[g] - out[g].size();
-            const double n = static_cast<double>(need[g]);
-            const double guess = std::ceil(n / rate + std::sqrt(n * (1 - rate)) / rate) + 1;
-            const std::size_t share = static_cast<std::size_t>(
-                std::min<double>(guess, static_cast<double>(max_tries[g] - drawn[g])));
-            for (std::size_t i = 0; i < share; ++i) {
-                proposal_group_.push_back(g);
-                proposal_k_.push_back(drawn[g] + i);
-            }
-        }
-        const std::size_t block = proposal_group_.size();
-        if (block == 0) break;
+    std::vector<std::size_t> need;
+    while (const std::size_t block = plan_block(want, max_tries, out, drawn, need)) {
         proposals_.resize(block);
         proposal_ok_.assign(block, 0);
         proposal_value_.assign(block, 0.0);
         for_chunks(block, draw_cost_, [&](std::size_t lo, std::size_t hi) {
-            const std::size_t n = hi - lo;
-            for (std::size_t i = lo; i < hi; ++i)
-                proposals_[i] = propose(proposal_group_[i], proposal_k_[i]);
-            auto ok = std::make_unique<bool[]>(n);
-            target_.feasibility(std::span<const Genome>(proposals_.data() + lo, n),
-                                std::span<bool>(ok.get(), n));
-            // The feasible ones are walked together (the walk interleaves several boards). A
-            // chunk that is the whole block (one thread) walks only those that will be taken.
-            const bool whole = n == block;
-            std::vector<std::size_t> walking(whole ? groups : 0, 0);
-            std::vector<Genome> feasible;
-            std::vector<std::size_t> at;
-            for (std::size_t i = 0; i < n; ++i) {
-                proposal_ok_[lo + i] = ok[i];
-                if (!ok[i]) continue;
-                if (whole) {
-                    const std::size_t g = proposal_group_[lo + i];
-                    if (walking[g] == need[g]) continue;
-                    ++walking[g];
-                }
-                feasible.push_back(std::move(proposals_[lo + i]));
-                at.push_back(lo + i);
-            }
-            std::vector<double> v(feasible.size());
-            target_.score(feasible, v);
-            for (std::size_t k = 0; k < at.size(); ++k) {
-                proposals_[at[k]] = std::move(feasible[k]);
-                proposal_value_[at[k]] = v[k];
-            }
+            build_chunk(lo, hi, hi - lo == block ? need : std::span<const std::size_t>{}, propose);
         });
         std::size_t block_feasible = 0;
         for (std::size_t i = 0; i < block; ++i) block_feasible += proposal_ok_[i] != 0;
         feasible_rate_ =
             std::max(static_cast<double>(block_feasible), 1.0) / static_cast<double>(block);
-        // Each group's share is contiguous and in k order: take its first feasible ones.
-        for (std::size_t i = 0; i < block; ++i) {
-            const std::size_t g = proposal_group_[i];
-            if (out[g].size() == want[g]) continue;
-            ++drawn[g];
-            if (!proposal_ok_[i]) continue;
-            out[g].push_back(Scored{std::move(proposals_[i]), proposal_value_[i]});
+        take_block(want, out, drawn);
+    }
+}
+
+std::size_t BatchScorer::plan_block(std::span<const std::size_t> want,
+                                    std::span<const std::size_t> max_tries,
+                                    const std::vector<std::vector<Scored>>& out,
+                                    std::span<const std::size_t> drawn,
+                                    std::vector<std::size_t>& need) {
+    const std::size_t groups = want.size();
+    proposal_group_.clear();
+    proposal_k_.clear();
+    need.assign(groups, 0);
+    const double rate = std::max(feasible_rate_, 0.01);
+    for (std::size_t g = 0; g < groups; ++g) {
+        if (out[g].size() >= want[g] || drawn[g] >= max_tries[g]) continue;  // finished
+        need[g] = want[g] - out[g].size();
+        const double n = static_cast<double>(need[g]);
+        const double guess = std::ceil(n / rate + std::sqrt(n * (1 - rate)) / rate) + 1;
+        const std::size_t share = static_cast<std::size_t>(
+            std::min<double>(guess, static_cast<double>(max_tries[g] - drawn[g])));
+        for (std::size_t i = 0; i < share; ++i) {
+            proposal_group_.push_back(g);
+            proposal_k_.push_back(drawn[g] + i);
         }
+    }
+    return proposal_group_.size();
+}
+
+void BatchScorer::build_chunk(std::size_t lo, std::size_t hi, std::span<const std::size_t> need,
+                              const GroupProposer& propose) {
+    const std::size_t n = hi - lo;
+    for (std::size_t i = lo; i < hi; ++i)
+        proposals_[i] = propose(proposal_group_[i], proposal_k_[i]);
+    auto ok = std::make_unique<bool[]>(n);
+    target_.feasibility(std::span<const Genome>(proposals_.data() + lo, n),
+                        std::span<bool>(ok.get(), n));
+    // The feasible ones are walked together (the walk interleaves several boards). A chunk that
+    // is the whole block (one thread; `need` given) walks only those that will be taken.
+    const bool whole = !need.empty();
+    std::vector<std::size_t> walking(need.size(), 0);
+    std::vector<Genome> feasible;
+    std::vector<std::size_t> at;
+    for (std::size_t i = 0; i < n; ++i) {
+        proposal_ok_[lo + i] = ok[i];
+        if (!ok[i]) continue;
+        if (whole) {
+            const std::size_t g = proposal_group_[lo + i];
+            if (walking[g] == need[g]) continue;
+            ++walking[g];
+        }
+        feasible.push_back(std::move(proposals_[lo + i]));
+        at.push_back(lo + i);
+    }
+    std::vector<double> v(feasible.size());
+    target_.score(feasible, v);
+    for (std::size_t k = 0; k < at.size(); ++k) {
+        proposals_[at[k]] = std::move(feasible[k]);
+        proposal_value_[at[k]] = v[k];
+    }
+}
+
+void BatchScorer::take_block(std::span<const std::size_t> want,
+                             std::vector<std::vector<Scored>>& out,
+                             std::vector<std::size_t>& drawn) {
+    // Each group's share is contiguous and in k order: take its first feasible ones.
+    for (std::size_t i = 0; i < proposal_group_.size(); ++i) {
+        const std::size_t g = proposal_group_[i];
+        if (out[g].size() == want[g]) continue;
+        ++drawn[g];
+        if (!proposal_ok_[i]) continue;
+        out[g].push_back(Scored{std::move(proposals_[i]), proposal_value_[i]});
     }
 }
 

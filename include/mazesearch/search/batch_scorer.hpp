@@ -54,6 +54,21 @@ class BatchScorer {
     void for_chunks(std::size_t n, Cost& cost,
                     const std::function<void(std::size_t, std::size_t)>& work);
 
+    // draw_groups' steps, a block at a time. The proposals (group, k) of the next block, each
+    // unfinished group's share sized to hold about the feasible ones it still needs (need[g]);
+    // returns the block's size, 0 when every group is finished.
+    std::size_t plan_block(std::span<const std::size_t> want,
+                           std::span<const std::size_t> max_tries,
+                           const std::vector<std::vector<Scored>>& out,
+                           std::span<const std::size_t> drawn, std::vector<std::size_t>& need);
+    // Builds, checks and scores the block's proposals [lo, hi) (on a worker of the team); `need`
+    // is given when the chunk is the whole block, and then no more than it are walked.
+    void build_chunk(std::size_t lo, std::size_t hi, std::span<const std::size_t> need,
+                     const GroupProposer& propose);
+    // Each group's first feasible proposals of the block, in order, until it has its want.
+    void take_block(std::span<const std::size_t> want, std::vector<std::vector<Scored>>& out,
+                    std::vector<std::size_t>& drawn);
+
     const Target& target_;
     WorkerTeam team_;
     Cost draw_cost_, feasibility_cost_, score_cost_;
