@@ -5,8 +5,6 @@
 #include <limits>
 #include <memory>
 
-#include "mazesearch/search/optimizer_support.hpp"
-
 namespace maze {
 
 Evaluator::Evaluator(const Target& target, Budget budget, int threads, ArchiveSpec archive)
@@ -55,6 +53,27 @@ Score Evaluator::evaluate_one(const Genome& g) {
     Score s;
     evaluate(std::span<const Genome>(&g, 1), std::span<Score>(&s, 1));
     return s;
+}
+
+std::vector<Scored> Evaluator::draw_in_turn(std::size_t want, std::size_t max_tries,
+                                            const std::function<Genome()>& next) {
+    std::vector<Genome> batch;
+    std::vector<char> flags;  // feasibility, found once here and handed to evaluate_known
+    std::size_t feasible = 0;
+    while (feasible < want && batch.size() < max_tries) {
+        batch.push_back(next());
+        flags.push_back(target_.feasible(batch.back()));
+        feasible += static_cast<std::size_t>(flags.back());
+    }
+    const auto known = std::make_unique<bool[]>(flags.size());
+    for (std::size_t i = 0; i < flags.size(); ++i) known[i] = flags[i] != 0;
+    std::vector<Score> scores(batch.size());
+    evaluate_known(batch, std::span<const bool>(known.get(), flags.size()), scores);
+    std::vector<Scored> out;
+    out.reserve(feasible);
+    for (std::size_t i = 0; i < batch.size(); ++i)
+        if (scores[i].feasible) out.push_back(Scored{std::move(batch[i]), scores[i].value});
+    return out;
 }
 
 std::vector<Scored> Evaluator::draw(std::size_t want, std::size_t max_tries,

@@ -35,27 +35,6 @@ void mutate_within(Genome& g, const Genome& mask, double p, Rng& rng) {
         if (mask.get(i) && coin.toss(rng)) g.flip(i);
 }
 
-std::vector<Scored> draw_and_evaluate(Evaluator& ev, std::size_t want, std::size_t max_tries,
-                                      const std::function<Genome()>& draw) {
-    std::vector<Genome> batch;
-    std::vector<char> flags;  // feasibility, found once here and handed to the Evaluator
-    std::size_t feasible = 0;
-    while (feasible < want && batch.size() < max_tries) {
-        batch.push_back(draw());
-        flags.push_back(ev.target().feasible(batch.back()));
-        feasible += static_cast<std::size_t>(flags.back());
-    }
-    const auto known = std::make_unique<bool[]>(flags.size());
-    for (std::size_t i = 0; i < flags.size(); ++i) known[i] = flags[i] != 0;
-    std::vector<Score> scores(batch.size());
-    ev.evaluate_known(batch, std::span<const bool>(known.get(), flags.size()), scores);
-    std::vector<Scored> out;
-    out.reserve(feasible);
-    for (std::size_t i = 0; i < batch.size(); ++i)
-        if (scores[i].feasible) out.push_back(Scored{std::move(batch[i]), scores[i].value});
-    return out;
-}
-
 void OptimizerBase::start_common(const Target& target, std::uint64_t seed,
                                  const std::vector<Genome>& initial, bool need_feasible_first) {
     const std::size_t n = target.genes();
@@ -78,10 +57,9 @@ Rng OptimizerBase::proposal_rng(std::uint64_t k) const {
 
 void OptimizerBase::require_started(const Evaluator& ev) const {
     require_started();
-    if (ev.target().genes() != common_.genes)
+    if (ev.genes() != common_.genes)
         throw std::invalid_argument(kind() + ": the state is for " + std::to_string(common_.genes) +
-                                    " genes, the target has " +
-                                    std::to_string(ev.target().genes()));
+                                    " genes, the target has " + std::to_string(ev.genes()));
 }
 
 void OptimizerBase::require_started() const {

@@ -64,7 +64,7 @@ void Annealing::step(Evaluator& ev) {
                 s_.initial.clear();
                 s = ev.evaluate_one(g);  // feasible (checked in start) and within budget
             } else {
-                auto got = draw_and_evaluate(ev, 1, kMaxStartDraws, [&] {
+                auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
                     return random_genome(common_.genes, p_blocked_, common_.rng);
                 });
                 if (got.empty())
@@ -81,7 +81,7 @@ void Annealing::step(Evaluator& ev) {
             s_.has_current = true;
             continue;
         }
-        auto got = draw_and_evaluate(ev, 1, kMaxStartDraws, [&] {
+        auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
             Genome g = s_.current;
             g.flip(static_cast<std::size_t>(common_.rng.below(common_.genes)));
             return g;

@@ -23,12 +23,7 @@ void ExhaustiveSearch::start(const Target& target, std::uint64_t, const std::vec
             "optimizer.kind", "",
             "exhaustive handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128");
     tree_ = cell_enumeration_tree(g.rows(), g.cols(), g.start(), g.exit());
-    result_ = EnumerationResult{};
-    result_.rows = g.rows();
-    result_.cols = g.cols();
-    result_.start = g.start();
-    result_.exit = g.exit();
-    result_.objective = grid_.objective;
+    result_ = EnumerationResult::of_cells(g.rows(), g.cols(), g.start(), g.exit(), grid_.objective);
     done_.clear();
     finished_ = false;
 }

@@ -28,7 +28,7 @@ void HammingSearch::step(Evaluator& ev) {
             const Score s = ev.evaluate_one(s_.centre);  // feasible (checked in start)
             s_.centre_value = s.value;
         } else {
-            auto got = draw_and_evaluate(ev, 1, kMaxStartDraws, [&] {
+            auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
                 return random_genome(common_.genes, p_blocked_, common_.rng);
             });
             if (got.empty())

@@ -42,9 +42,8 @@ void HillClimbing::start_climb(Evaluator& ev) {
         if (s.feasible) move_to(g, s.value);
         return;
     }
-    auto got = draw_and_evaluate(ev, 1, kMaxStartDraws, [&] {
-        return random_genome(common_.genes, p_blocked_, common_.rng);
-    });
+    auto got = ev.draw_in_turn(
+        1, kMaxStartDraws, [&] { return random_genome(common_.genes, p_blocked_, common_.rng); });
     if (got.empty())
         throw std::runtime_error("hill-climbing: no feasible random board in " +
                                  std::to_string(kMaxStartDraws) + " draws (p_blocked too high?)");

@@ -62,7 +62,6 @@ long choose_move(const LocalSearchSpec& spec, const LocalWalk& w,
 void run_local_search(Evaluator& ev, const LocalSearchSpec& spec, std::vector<LocalWalk>& walks,
                       const std::function<Rng(std::size_t walk, std::uint64_t scan)>& rng) {
     if (spec.kind == LocalSearchSpec::Kind::None) return;
-    const Target& target = ev.target();
     for (std::size_t scan = 0; scan < spec.scans; ++scan) {
         // The genes each walk tries this scan.
         std::vector<std::vector<std::size_t>> genes(walks.size());
@@ -70,7 +69,7 @@ void run_local_search(Evaluator& ev, const LocalSearchSpec& spec, std::vector<Lo
         for (std::size_t w = 0; w < walks.size(); ++w) {
             if (walks[w].ended) continue;
             const Genome& g = walks[w].current.genome;
-            const Genome mask = spec.focus ? target.relevant_genes(g) : Genome{};
+            const Genome mask = spec.focus ? ev.relevant_genes(g) : Genome{};
             for (std::size_t i = 0; i < g.size(); ++i)
                 if (!spec.focus || mask.get(i)) genes[w].push_back(i);
             want[w] = genes[w].size();

@@ -36,10 +36,15 @@ class Evaluator {
     // skipped. Rejected and skipped genomes get Score{feasible=false, -inf}.
     void evaluate(std::span<const Genome> genomes, std::span<Score> out);
     Score evaluate_one(const Genome& g);
-    // evaluate() for genomes whose feasibility the caller already knows (feasible[i]), so that
-    // the flood fill is not run twice.
-    void evaluate_known(std::span<const Genome> genomes, std::span<const bool> feasible,
-                        std::span<Score> out);
+
+    // For methods whose every proposal depends on the one before (single-point searches): takes
+    // proposals next(), next(), ... one by one on the calling thread until `want` of them are
+    // feasible (checked with the target, no walk) or `max_tries` are drawn, then scores them all
+    // as one batch, the infeasible ones rejected. Returns the scored ones in draw order. Callers
+    // keep want <= remaining(), so nothing is skipped. Independent proposals go through draw(),
+    // which builds them in parallel.
+    std::vector<Scored> draw_in_turn(std::size_t want, std::size_t max_tries,
+                                     const std::function<Genome()>& next);
 
     // Builds proposal k of a step; called for k = 0, 1, 2, ... from several threads at once, so
     // it must be a function of k alone (its random numbers drawn from a stream derived from k).
@@ -84,6 +89,11 @@ class Evaluator {
     const std::vector<Archived>& archive() const { return ledger_.archive(); }
     double seconds() const { return ledger_.seconds(); }
     const Target& target() const { return target_; }
+    // What the target says of its genes, for the optimizers, which see it through the
+    // evaluator: their number, where each sits, and those that can matter to a board.
+    std::size_t genes() const { return target_.genes(); }
+    const Topology& topology() const { return target_.topology(); }
+    Genome relevant_genes(const Genome& g) const { return target_.relevant_genes(g); }
     int threads() const { return scorer_.threads(); }
     const Budget& budget() const { return ledger_.budget(); }
     StepStats take_step_stats() { return ledger_.take_step_stats(); }
@@ -99,6 +109,11 @@ class Evaluator {
     void restore(const nlohmann::json& j) { ledger_.restore(j); }
 
   private:
+    // evaluate() for genomes whose feasibility is known (feasible[i]), so that the flood fill is
+    // not run twice.
+    void evaluate_known(std::span<const Genome> genomes, std::span<const bool> feasible,
+                        std::span<Score> out);
+
     const Target& target_;
     Ledger ledger_;
     BatchScorer scorer_;

@@ -1,5 +1,5 @@
-// What the optimizers share: random and mutated genomes, drawing proposals until enough are
-// feasible, and the pieces of state every optimizer checkpoints (kind, genes, step, RNG).
+// What the optimizers share: random and mutated genomes, and the pieces of state every optimizer
+// checkpoints (kind, genes, step, RNG).
 #pragma once
 
 #include <cstdint>
@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/genome.hpp"
 #include "mazesearch/search/optimizer.hpp"
-#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/state_json.hpp"
 #include "mazesearch/search/target.hpp"
 
@@ -24,16 +24,6 @@ void mutate(Genome& g, double p, Rng& rng);
 // Flips only genes set in `mask`, each with probability p * size / (genes in mask) (at most 1),
 // so that as many genes flip on average as mutate() would flip over all of them.
 void mutate_within(Genome& g, const Genome& mask, double p, Rng& rng);
-
-// For methods whose every proposal depends on the one before (single-point searches): draws
-// proposals one by one from the caller's generator until `want` of them are feasible (checked
-// with the target, no walk) or `max_tries` are drawn, then scores all of them in one batch, so
-// that the Evaluator counts the infeasible ones as rejected. Returns the evaluated ones in draw
-// order. Callers keep want <= ev.remaining(), so nothing is skipped. Independent proposals
-// (populations, random samples) go through Evaluator::draw instead, which builds them in
-// parallel.
-std::vector<Scored> draw_and_evaluate(Evaluator& ev, std::size_t want, std::size_t max_tries,
-                                      const std::function<Genome()>& draw);
 
 // Most draws a single-point method makes for one feasible random start before it gives up.
 constexpr std::size_t kMaxStartDraws = 100000;
