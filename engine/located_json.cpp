@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "mazesearch/engine/input_error.hpp"
-#include "mazesearch/engine/json_read_mark.hpp"
+#include "mazesearch/engine/json_text_place.hpp"
 
 namespace maze {
 
@@ -21,17 +21,13 @@ class Pass : public nlohmann::json_sax<Json> {
   public:
     // Building the document.
     Pass(std::string_view text, const std::string& source, Json* root)
-        : text_(text), source_(source), root_(root), furthest_(text.data()) {}
+        : text_(text), source_(source), root_(root), place_(text) {}
     // Looking for `target` (its key, when `key` is set).
     Pass(std::string_view text, const std::string& source, const JsonPath& target, bool key)
-        : text_(text), source_(source), target_(&target), want_key_(key), furthest_(text.data()) {}
+        : text_(text), source_(source), target_(&target), want_key_(key), place_(text) {}
 
     // Returns whether the whole text was read (false: a search stopped at its target).
-    bool run() {
-        const char** furthest = &furthest_;
-        return Json::sax_parse(JsonReadMark(text_.data(), furthest),
-                               JsonReadMark(text_.data() + text_.size(), furthest), this);
-    }
+    bool run() { return Json::sax_parse(place_.begin(), place_.end(), this); }
     int found_line() const { return found_line_; }
 
     bool null() override { return scalar(consumed() - 4, nullptr); }
@@ -77,24 +73,9 @@ class Pass : public nlohmann::json_sax<Json> {
     // past the end for a text that ends too soon).
     bool parse_error(std::size_t position, const std::string&,
                      const nlohmann::detail::exception& e) override {
-        // what() reads "[json.exception.parse_error.101] parse error at line L, column C: why";
-        // the line and column are ours, the reason is nlohmann's, less its "last read" part (all
-        // the text since the last string or number), with the offending byte instead.
-        std::string why = e.what();
-        const std::size_t colon = why.find(": ");
-        if (colon != std::string::npos) why.erase(0, colon + 2);
-        const std::size_t last = why.find("; last read: ");
-        if (last != std::string::npos) {
-            const std::size_t expected = why.find("; expected ", last);
-            why.erase(last, expected == std::string::npos ? std::string::npos : expected - last);
-        }
-        const std::size_t at = position > 0 ? position - 1 : 0;
-        if (why.find("unexpected end of input") == std::string::npos) why += "; found " + found(at);
-        std::size_t line_start = at;
-        while (line_start > 0 && line_start <= text_.size() && text_[line_start - 1] != '\n')
-            --line_start;
-        throw InputError(source_, line_at(at),
-                         "column " + std::to_string(at - line_start + 1) + ": " + why);
+        const auto [at, why] = place_.syntax_error(position, e.what());
+        const auto [line, column] = place_.where(at);
+        throw InputError(source_, line, "column " + std::to_string(column) + ": " + why);
     }
 
   private:
@@ -104,46 +85,10 @@ class Pass : public nlohmann::json_sax<Json> {
         std::string key;        // objects: the key of the next value
     };
 
-    std::size_t consumed() const { return static_cast<std::size_t>(furthest_ - text_.data()); }
-
-    // The first byte of the number just read: the parser has read one byte past its end, unless
-    // the text ended there.
-    std::size_t number_start() const {
-        std::size_t at = consumed();
-        if (at > 0 && !json_number_char(text_[at - 1])) --at;
-        while (at > 0 && json_number_char(text_[at - 1])) --at;
-        return at;
-    }
-
-    // The opening quote of the string just read (the parser stops on its closing quote).
-    std::size_t string_start() const {
-        std::size_t at = consumed() - 1;
-        for (;;) {
-            --at;
-            std::size_t slashes = 0;
-            while (slashes < at && text_[at - 1 - slashes] == '\\') ++slashes;
-            if (text_[at] == '"' && slashes % 2 == 0) return at;
-        }
-    }
-
-    // 1-based line of the byte at `at`. Events come in the order of the text, so the lines are
-    // counted forward from the last call.
-    int line_at(std::size_t at) {
-        if (at < counted_) {
-            counted_ = 0;
-            line_ = 1;
-        }
-        for (; counted_ < at && counted_ < text_.size(); ++counted_)
-            if (text_[counted_] == '\n') ++line_;
-        return line_;
-    }
-
-    std::string found(std::size_t at) const {
-        if (at >= text_.size()) return "the end of the input";
-        const auto ch = static_cast<unsigned char>(text_[at]);
-        if (ch < 32 || ch > 126) return "a byte " + std::to_string(ch);
-        return std::string("'") + text_[at] + "'";
-    }
+    std::size_t consumed() const { return place_.consumed(); }
+    std::size_t number_start() const { return place_.number_start(); }
+    std::size_t string_start() const { return place_.string_start(); }
+    int line_at(std::size_t at) { return place_.where(at).first; }
 
     // The path of the value about to be read.
     JsonPath path() const {
@@ -221,13 +166,11 @@ class Pass : public nlohmann::json_sax<Json> {
     Json* root_ = nullptr;
     const JsonPath* target_ = nullptr;
     bool want_key_ = false;
-    const char* furthest_;
+    JsonTextPlace place_;
     std::vector<Frame> frames_;
     std::vector<Json*> containers_;
     Json* member_ = nullptr;
     int found_line_ = 0;
-    std::size_t counted_ = 0;
-    int line_ = 1;
 };
 
 bool plain_word(const std::string& s) {

@@ -12,7 +12,7 @@
 #include "mazesearch/engine/games/cat_mouse.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/input_file.hpp"
-#include "mazesearch/engine/json_read_mark.hpp"
+#include "mazesearch/engine/json_text_place.hpp"
 
 namespace maze {
 
@@ -31,7 +31,7 @@ bool json_space(char c) {
 class ListReader : public nlohmann::json_sax<nlohmann::json> {
   public:
     ListReader(std::string_view text, const std::string& source)
-        : text_(text), source_(source), read_(text.data()) {}
+        : text_(text), source_(source), place_(text) {}
 
     struct Entry {
         long long id;
@@ -44,10 +44,8 @@ class ListReader : public nlohmann::json_sax<nlohmann::json> {
         if (std::all_of(text_.begin(), text_.end(), json_space))
             throw InputError(source_, 1,
                              "empty input: expected an adjacency list such as [[2,5],[3],[0,4]]");
-        const char** furthest = &read_;
         // Every failure throws; a parse that returns false otherwise would be a reader bug.
-        if (!nlohmann::json::sax_parse(JsonReadMark(text_.data(), furthest),
-                                       JsonReadMark(text_.data() + text_.size(), furthest), this))
+        if (!nlohmann::json::sax_parse(place_.begin(), place_.end(), this))
             throw InputError(source_, 0, "the adjacency list could not be read");
     }
 
@@ -92,71 +90,18 @@ class ListReader : public nlohmann::json_sax<nlohmann::json> {
     // the byte at which it gave up (one past the end for a text that ends too soon).
     bool parse_error(std::size_t position, const std::string&,
                      const nlohmann::json::exception& e) override {
-        // what() reads "[json.exception.parse_error.101] parse error at line L, column C: why";
-        // the line and column are ours, the reason is nlohmann's, less its "last read" part (all
-        // the text since the last string or number, not only the offending token), with the
-        // offending byte instead.
-        std::string why = e.what();
-        const std::size_t colon = why.find(": ");
-        if (colon != std::string::npos) why.erase(0, colon + 2);
-        const std::size_t last = why.find("; last read: ");
-        if (last != std::string::npos) {
-            const std::size_t expected = why.find("; expected ", last);
-            why.erase(last, expected == std::string::npos ? std::string::npos : expected - last);
-        }
-        const std::size_t at = position > 0 ? position - 1 : 0;
-        if (why.find("unexpected end of input") == std::string::npos) why += "; found " + found(at);
+        const auto [at, why] = place_.syntax_error(position, e.what());
         fail(at, why);
     }
 
   private:
     static constexpr long long kHugeId = 1'000'000'000'000LL;
 
-    std::size_t consumed() const { return static_cast<std::size_t>(read_ - text_.data()); }
-
-    // The first byte of the number just read: the parser has read one byte past its end, unless
-    // the text ended there.
-    std::size_t number_start() const {
-        std::size_t at = consumed();
-        if (at > 0 && !json_number_char(text_[at - 1])) --at;
-        while (at > 0 && json_number_char(text_[at - 1])) --at;
-        return at;
-    }
-
-    // The opening quote of the string just read (the parser stops on its closing quote).
-    std::size_t string_start() const {
-        std::size_t at = consumed() - 1;
-        for (;;) {
-            --at;
-            std::size_t slashes = 0;
-            while (slashes < at && text_[at - 1 - slashes] == '\\') ++slashes;
-            if (text_[at] == '"' && slashes % 2 == 0) return at;
-        }
-    }
-
-    // 1-based line and column of the byte at `at`. The parser's events come in the order of the
-    // text, so the lines are counted forward from the last call.
-    std::pair<int, int> where(std::size_t at) {
-        if (at < counted_) {
-            counted_ = 0;
-            line_ = 1;
-            line_start_ = 0;
-        }
-        for (; counted_ < at && counted_ < text_.size(); ++counted_)
-            if (text_[counted_] == '\n') {
-                ++line_;
-                line_start_ = counted_ + 1;
-            }
-        return {line_, static_cast<int>(at - line_start_) + 1};
-    }
-
-    // The byte at `at`, for a message.
-    std::string found(std::size_t at) const {
-        if (at >= text_.size()) return "the end of the input";
-        const auto ch = static_cast<unsigned char>(text_[at]);
-        if (ch < 32 || ch > 126) return "a byte " + std::to_string(ch);
-        return std::string("'") + text_[at] + "'";
-    }
+    std::size_t consumed() const { return place_.consumed(); }
+    std::size_t number_start() const { return place_.number_start(); }
+    std::size_t string_start() const { return place_.string_start(); }
+    std::pair<int, int> where(std::size_t at) { return place_.where(at); }
+    std::string found(std::size_t at) const { return place_.found(at); }
 
     [[noreturn]] void fail(std::size_t at, const std::string& what) {
         const auto [line, column] = where(at);
@@ -193,11 +138,8 @@ class ListReader : public nlohmann::json_sax<nlohmann::json> {
 
     std::string_view text_;
     const std::string& source_;
-    const char* read_;
+    JsonTextPlace place_;
     int depth_ = 0;  // 0 outside the lists, 1 in the list of lists, 2 in a node's list
-    std::size_t counted_ = 0;
-    int line_ = 1;
-    std::size_t line_start_ = 0;
 };
 
 }  // namespace
