@@ -5,7 +5,6 @@
 
 #include <atomic>
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -19,7 +18,6 @@
 #include <string_view>
 #include <vector>
 
-#include "mazesearch/experiments/cluster/file_rank.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/commands/enumerate_files.hpp"
@@ -28,10 +26,7 @@
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
-#include "mazesearch/experiments/interrupt.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
-#include "mazesearch/search/enumeration/passages.hpp"
-#include "mazesearch/search/enumeration/segmented_run.hpp"
 
 namespace fs = std::filesystem;
 
@@ -87,153 +82,6 @@ void print_result(const EnumerationResult& r, bool json) {
     for (const std::string& b : r.boards) std::printf("\n%s", b.c_str());
 }
 
-int finish_enumeration(const EnumerateOptions& o, const EnumerationResult& total);
-
-// The progress line of a job in one process: live on a terminal, a log line every 10 s
-// elsewhere; the rate of this session's subtrees gives the time to go.
-class ProgressLine {
-  public:
-    ProgressLine(const EnumerateOptions& o, const EnumerationResult& job)
-        : o_(o),
-          job_(job),
-          tty_(live_progress()),
-          t0_(std::chrono::steady_clock::now()),
-          last_(t0_) {}
-    ~ProgressLine() {
-        if (tty_) std::fprintf(stderr, "\r\033[K");
-    }
-
-    void operator()(const SegmentProgress& p) {
-        const auto now = std::chrono::steady_clock::now();
-        if (std::chrono::duration<double>(now - last_).count() < (tty_ ? 0.2 : 10.0)) return;
-        last_ = now;
-        const double elapsed = std::chrono::duration<double>(now - t0_).count();
-        const double rate = static_cast<double>(p.session) / std::max(elapsed, 1e-9);
-        const double left = rate > 0 ? static_cast<double>(p.of - p.done) / rate : 0;
-        char line[256];
-        std::snprintf(line, sizeof line,
-                      "%dx%d%s shard %d/%d: %5.1f%% of %llu subtrees, %.1f subtrees/s, best %llu, "
-                      "%s to go",
-                      o_.rows, o_.cols, job_.model == BoardModel::Passages ? " passages" : "",
-                      job_.held[0], job_.shards,
-                      100.0 * static_cast<double>(p.done) /
-                          static_cast<double>(std::max<std::uint64_t>(p.of, 1)),
-                      static_cast<unsigned long long>(p.of), rate,
-                      static_cast<unsigned long long>(p.best), duration_text(left).c_str());
-        show_progress_line(line, tty_);
-    }
-
-  private:
-    const EnumerateOptions& o_;
-    const EnumerationResult& job_;
-    bool tty_;
-    std::chrono::steady_clock::time_point t0_, last_;
-};
-
-// The options of the tree's runs.
-EnumerationOptions run_options(const EnumerateOptions& o, const EnumerationResult& job) {
-    EnumerationOptions eo;
-    eo.objective = job.objective;
-    eo.threads = o.threads;
-    eo.shard = job.held[0];
-    eo.shards = job.shards;
-    eo.board_cap = o.cap;
-    eo.at_least = o.at_least;
-    eo.frontier = o.frontier;
-    return eo;
-}
-
-// The job in this process, in segments with a checkpoint between them: 0 complete, 130 stopped
-// (its progress written).
-int run_here(const EnumerateOptions& o, const EnumerationResult& job, const EnumerationTree& tree,
-             EnumerationResult& total, std::vector<std::uint8_t>& done,
-             const std::function<void()>& save_progress) {
-    const InterruptGuard guard;
-    ProgressLine line(o, job);
-    SegmentedRun run;
-    if (!o.out.empty()) {
-        run.checkpoint_seconds = o.checkpoint_seconds;
-        run.checkpoint = save_progress;
-    }
-    run.stop_requested = [] { return InterruptGuard::requested().load(); };
-    if (verbosity() != Verbosity::Quiet) run.progress = std::ref(line);
-    try {
-        return run_in_segments(tree, run_options(o, job), total, done, run) ? kExitOk : 130;
-    } catch (const std::invalid_argument& e) {
-        throw ConfigError(o.out + ".progress: " + e.what());
-    }
-}
-
-int run_enumerate(const EnumerateOptions& o) {
-    const EnumerationResult job = parse_job(o);
-    if (o.estimate) return print_estimate(job, o.probes, o.threads, o.json);
-    const bool passages = job.model == BoardModel::Passages;
-    EnumerationResult total = job;
-    std::vector<std::uint8_t> done;
-    // The tree cut into its subtrees, once for the whole job (every checkpoint segment runs it).
-    std::unique_ptr<EnumerationTree> cut;
-    const std::function<const EnumerationTree&()> tree = [&]() -> const EnumerationTree& {
-        if (!cut) {
-            const auto t = std::chrono::steady_clock::now();
-            try {
-                cut = passages
-                          ? passage_enumeration_tree(o.rows, o.cols, job.start.c, job.exit.c,
-                                                     o.frontier)
-                          : cell_enumeration_tree(o.rows, o.cols, job.start, job.exit, o.frontier);
-            } catch (const std::invalid_argument& e) {
-                throw ConfigError(std::string("enumerate: ") + e.what());
-            }
-            diag().debug(
-                "the tree cut into {} subtrees (--frontier {}) in {:.3f} s", cut->subtrees(),
-                cut->frontier(),
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
-        }
-        return *cut;
-    };
-    const JobFiles files(o.out);
-    std::optional<FolderLock> lock;
-    // Under mpirun, rank 0 alone reads and writes files (the others only enumerate). Once it has
-    // checked them, every rank learns whether there is work at all.
-    const FileRank rank;
-    if (rank.from_here([&] {
-            return open_job_files(files, o.resume, o.cap, lock, tree, total, done) ? "finished"
-                                                                                   : "go";
-        }) != "go")
-        return kExitOk;
-    auto save_progress = [&] { files.save_progress(total, done); };
-    const std::string where = o.out.empty() ? "(nowhere: no --out given)" : files.progress.string();
-    std::string how = "continue with the same command and --resume";
-    int status = 0;
-    if (rank.spread()) {
-        DistributedEnumeration d;
-        d.passages = job.model == BoardModel::Passages;
-        d.rows = o.rows;
-        d.cols = o.cols;
-        d.start = job.start;
-        d.exit = job.exit;
-        d.options = run_options(o, job);
-        d.shard = job.held[0];
-        d.shards = job.shards;
-        d.total = &total;
-        d.done = &done;
-        d.save_progress = save_progress;
-        if (!o.out.empty()) d.journal = files.journal.string();
-        d.checkpoint_seconds = o.checkpoint_seconds;
-        d.probes = o.order_probes;
-        d.quiet = verbosity() == Verbosity::Quiet;
-        status = enumerate_distributed(d);
-        if (!rank.here()) return status;
-        how += " (under mpirun or not)";
-    } else {
-        status = run_here(o, job, tree(), total, done, save_progress);
-    }
-    if (status == 130) {
-        diag().warn("interrupted; progress in {}; {}", where, how);
-        return 130;
-    }
-    return finish_enumeration(o, total);
-}
-
 // The end of an enumeration: the result written to --out (its progress files removed) and
 // printed.
 int finish_enumeration(const EnumerateOptions& o, const EnumerationResult& total) {
@@ -255,6 +103,16 @@ int finish_enumeration(const EnumerateOptions& o, const EnumerationResult& total
     print_result(total, o.json);
     if (!o.out.empty() && !o.json) std::printf("result: %s\n", o.out.c_str());
     return kExitOk;
+}
+
+// The job, one process or every rank of an MPI job; rank 0 writes and prints the answer.
+int run_enumerate(const EnumerateOptions& o) {
+    EnumerationJob job(o);
+    if (o.estimate) return print_estimate(job.job(), o.probes, o.threads, o.json);
+    if (!job.open()) return kExitOk;
+    const int status = job.run();
+    if (status != kExitOk || !job.files_here()) return status;
+    return finish_enumeration(o, job.total());
 }
 
 }  // namespace

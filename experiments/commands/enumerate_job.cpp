@@ -1,6 +1,8 @@
 #include "mazesearch/experiments/commands/enumerate_job.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -13,7 +15,9 @@
 #include "mazesearch/experiments/commands/enumerate_mpi.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
+#include "mazesearch/experiments/interrupt.hpp"
 #include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/search/enumeration/segmented_run.hpp"
 
 namespace fs = std::filesystem;
 
@@ -181,6 +185,149 @@ bool open_job_files(const JobFiles& f, bool resume, std::size_t cap,
                         f.journal.string(), added);
     }
     return false;
+}
+
+namespace enumerate_job_steps {
+
+// The progress line of a job in one process: live on a terminal, a log line every 10 s
+// elsewhere; the rate of this session's subtrees gives the time to go.
+class ProgressLine {
+  public:
+    ProgressLine(const EnumerateOptions& o, const EnumerationResult& job)
+        : o_(o),
+          job_(job),
+          tty_(live_progress()),
+          t0_(std::chrono::steady_clock::now()),
+          last_(t0_) {}
+    ~ProgressLine() {
+        if (tty_) std::fprintf(stderr, "\r\033[K");
+    }
+
+    void operator()(const SegmentProgress& p) {
+        const auto now = std::chrono::steady_clock::now();
+        if (std::chrono::duration<double>(now - last_).count() < (tty_ ? 0.2 : 10.0)) return;
+        last_ = now;
+        const double elapsed = std::chrono::duration<double>(now - t0_).count();
+        const double rate = static_cast<double>(p.session) / std::max(elapsed, 1e-9);
+        const double left = rate > 0 ? static_cast<double>(p.of - p.done) / rate : 0;
+        char line[256];
+        std::snprintf(line, sizeof line,
+                      "%dx%d%s shard %d/%d: %5.1f%% of %llu subtrees, %.1f subtrees/s, best %llu, "
+                      "%s to go",
+                      o_.rows, o_.cols, job_.model == BoardModel::Passages ? " passages" : "",
+                      job_.held[0], job_.shards,
+                      100.0 * static_cast<double>(p.done) /
+                          static_cast<double>(std::max<std::uint64_t>(p.of, 1)),
+                      static_cast<unsigned long long>(p.of), rate,
+                      static_cast<unsigned long long>(p.best), duration_text(left).c_str());
+        show_progress_line(line, tty_);
+    }
+
+  private:
+    const EnumerateOptions& o_;
+    const EnumerationResult& job_;
+    bool tty_;
+    std::chrono::steady_clock::time_point t0_, last_;
+};
+
+// The options of the tree's runs.
+EnumerationOptions run_options(const EnumerateOptions& o, const EnumerationResult& job) {
+    EnumerationOptions eo;
+    eo.objective = job.objective;
+    eo.threads = o.threads;
+    eo.shard = job.held[0];
+    eo.shards = job.shards;
+    eo.board_cap = o.cap;
+    eo.at_least = o.at_least;
+    eo.frontier = o.frontier;
+    return eo;
+}
+
+}  // namespace enumerate_job_steps
+
+using enumerate_job_steps::ProgressLine;
+using enumerate_job_steps::run_options;
+
+EnumerationJob::EnumerationJob(const EnumerateOptions& o)
+    : o_(o), job_(parse_job(o)), total_(job_), files_(o.out) {}
+
+const EnumerationTree& EnumerationJob::tree() {
+    if (!cut_) {
+        const auto t = std::chrono::steady_clock::now();
+        try {
+            cut_ =
+                job_.model == BoardModel::Passages
+                    ? passage_enumeration_tree(o_.rows, o_.cols, job_.start.c, job_.exit.c,
+                                               o_.frontier)
+                    : cell_enumeration_tree(o_.rows, o_.cols, job_.start, job_.exit, o_.frontier);
+        } catch (const std::invalid_argument& e) {
+            throw ConfigError(std::string("enumerate: ") + e.what());
+        }
+        diag().debug("the tree cut into {} subtrees (--frontier {}) in {:.3f} s", cut_->subtrees(),
+                     cut_->frontier(),
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
+    }
+    return *cut_;
+}
+
+bool EnumerationJob::open() {
+    return rank_.from_here([&] {
+        return open_job_files(
+                   files_, o_.resume, o_.cap, lock_,
+                   [this]() -> const EnumerationTree& { return tree(); }, total_, done_)
+                   ? "finished"
+                   : "go";
+    }) == "go";
+}
+
+int EnumerationJob::run() {
+    const int status = rank_.spread() ? run_on_ranks() : run_here();
+    if (status == 130 && rank_.here()) {
+        const std::string where =
+            o_.out.empty() ? "(nowhere: no --out given)" : files_.progress.string();
+        diag().warn("interrupted; progress in {}; continue with the same command and --resume{}",
+                    where, rank_.spread() ? " (under mpirun or not)" : "");
+    }
+    return status;
+}
+
+// The job in this process, in segments with a checkpoint between them.
+int EnumerationJob::run_here() {
+    const InterruptGuard guard;
+    ProgressLine line(o_, job_);
+    SegmentedRun run;
+    if (!o_.out.empty()) {
+        run.checkpoint_seconds = o_.checkpoint_seconds;
+        run.checkpoint = [this] { files_.save_progress(total_, done_); };
+    }
+    run.stop_requested = [] { return InterruptGuard::requested().load(); };
+    if (verbosity() != Verbosity::Quiet) run.progress = std::ref(line);
+    try {
+        return run_in_segments(tree(), run_options(o_, job_), total_, done_, run) ? kExitOk : 130;
+    } catch (const std::invalid_argument& e) {
+        throw ConfigError(o_.out + ".progress: " + e.what());
+    }
+}
+
+// The job handed out over the ranks; rank 0 keeps the files.
+int EnumerationJob::run_on_ranks() {
+    DistributedEnumeration d;
+    d.passages = job_.model == BoardModel::Passages;
+    d.rows = o_.rows;
+    d.cols = o_.cols;
+    d.start = job_.start;
+    d.exit = job_.exit;
+    d.options = run_options(o_, job_);
+    d.shard = job_.held[0];
+    d.shards = job_.shards;
+    d.total = &total_;
+    d.done = &done_;
+    d.save_progress = [this] { files_.save_progress(total_, done_); };
+    if (!o_.out.empty()) d.journal = files_.journal.string();
+    d.checkpoint_seconds = o_.checkpoint_seconds;
+    d.probes = o_.order_probes;
+    d.quiet = verbosity() == Verbosity::Quiet;
+    return enumerate_distributed(d);
 }
 
 int print_estimate(const EnumerationResult& job, std::uint64_t probes, int threads, bool json) {

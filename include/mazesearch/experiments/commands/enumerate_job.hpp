@@ -1,14 +1,17 @@
-// The enumeration job's pieces around the tree (experiments/commands/enumerate.cpp runs it): its
-// files beside --out, opened before any work, and the estimate of its size.
+// The enumeration job (experiments/commands/enumerate.cpp runs it): its options and the job they
+// describe, its files beside --out, opened before any work, the estimate of its size, and the job
+// itself, in one process or on the ranks of an MPI job behind one interface (EnumerationJob).
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "mazesearch/experiments/cluster/file_rank.hpp"
 #include "mazesearch/experiments/commands/enumerate_mpi.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
@@ -68,5 +71,40 @@ bool open_job_files(const JobFiles& f, bool resume, std::size_t cap,
 // --estimate for the grid of `job`: Knuth's random probes, and the time they mean here (a sample
 // tree enumerated with `threads`); text, or one JSON object.
 int print_estimate(const EnumerationResult& job, std::uint64_t probes, int threads, bool json);
+
+// An enumeration job as `mazesearch enumerate` runs it, the same on one process and under
+// mpirun: the tree, cut once; the files beside --out, which rank 0 alone opens, locks, reads and
+// writes (FileRank); the run, here in segments with checkpoints between them, or handed out over
+// the ranks (enumerate_mpi.hpp). Every rank builds one and calls open() and run() in step.
+class EnumerationJob {
+  public:
+    // The job of the options (parse_job; ConfigError for options that make none).
+    explicit EnumerationJob(const EnumerateOptions& o);
+    const EnumerationResult& job() const { return job_; }
+
+    // Rank 0 opens the job's files (checked and locked, the progress of a resumed job read);
+    // then every rank learns whether there is work: false when the job is finished already.
+    bool open();
+    // Runs the job, in this process or on every rank: 0 complete (on rank 0, total() is the
+    // answer), 130 stopped (rank 0 has written the progress and said how to go on).
+    int run();
+    // True on the rank that keeps the files (rank 0; a process alone).
+    bool files_here() const { return rank_.here(); }
+    const EnumerationResult& total() const { return total_; }
+
+  private:
+    const EnumerationTree& tree();
+    int run_here();
+    int run_on_ranks();
+
+    const EnumerateOptions& o_;
+    const EnumerationResult job_;
+    EnumerationResult total_;  // the result so far (resumed), then the answer
+    std::vector<std::uint8_t> done_;
+    std::unique_ptr<EnumerationTree> cut_;  // cut once for the whole job (every segment runs it)
+    const JobFiles files_;
+    std::optional<FolderLock> lock_;
+    const FileRank rank_;
+};
 
 }  // namespace maze::cli
