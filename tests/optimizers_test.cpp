@@ -427,7 +427,7 @@ TEST(OptimizerRestore, ExhaustiveRefusesAnotherGridsEnumeration) {
     // the enumeration reset it and counted the subtrees done twice; now refused at restore.
     state = opt->save();
     const std::string done = state["done"].get<std::string>();
-    EXPECT_EQ(done.size(), maze::enumeration_subtrees(4, 4, {0, 0}, {3, 0}));
+    EXPECT_EQ(done.size(), maze::cell_enumeration_tree(4, 4, {0, 0}, {3, 0})->subtrees());
     state["done"] = done + "0";
     EXPECT_THROW(same->restore(state), std::invalid_argument);
     state["done"] = done.substr(1);

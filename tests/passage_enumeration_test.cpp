@@ -89,7 +89,7 @@ TEST(PassageEnumeration, ShardsAndSlicesAddUpToTheWhole) {
         if (std::all_of(done.begin(), done.end(), [](auto d) { return d != 0; })) break;
     }
     expect_same(sliced, whole);
-    EXPECT_EQ(done.size(), passage_enumeration_subtrees(3, 4, -1, -1, 64));
+    EXPECT_EQ(done.size(), passage_enumeration_tree(3, 4, -1, -1, 64)->subtrees());
 }
 
 TEST(PassageEnumeration, JsonNamesTheModelAndRoundTrips) {

@@ -77,10 +77,11 @@ std::vector<std::size_t> plan(const DistributedEnumeration& job, const std::vect
 // Rank 0's done marks, one per subtree of the tree (every rank's work list has that length).
 void mark_subtrees(DistributedEnumeration& job) {
     const std::size_t subtrees =
-        job.passages
-            ? passage_enumeration_subtrees(job.rows, job.cols, job.start.c, job.exit.c,
-                                           job.options.frontier)
-            : enumeration_subtrees(job.rows, job.cols, job.start, job.exit, job.options.frontier);
+        (job.passages
+             ? passage_enumeration_tree(job.rows, job.cols, job.start.c, job.exit.c,
+                                        job.options.frontier)
+             : cell_enumeration_tree(job.rows, job.cols, job.start, job.exit, job.options.frontier))
+            ->subtrees();
     if (job.done->empty()) job.done->assign(subtrees, 0);
     if (job.done->size() != subtrees)
         throw std::invalid_argument("the progress marks " + std::to_string(job.done->size()) +

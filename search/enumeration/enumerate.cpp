@@ -189,8 +189,4 @@ EnumerationResult CellTree::run(const EnumerationOptions& options) const {
         });
 }
 
-std::size_t enumeration_subtrees(int rows, int cols, Cell start, Cell exit, std::size_t frontier) {
-    return cell_enumeration_tree(rows, cols, start, exit, frontier)->subtrees();
-}
-
 }  // namespace maze

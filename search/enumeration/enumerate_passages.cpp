@@ -216,11 +216,6 @@ EnumerationResult passage_detail::PassageTree::run(const EnumerationOptions& opt
         });
 }
 
-std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int exit,
-                                         std::size_t frontier_size) {
-    return passage_enumeration_tree(rows, cols, entrance, exit, frontier_size)->subtrees();
-}
-
 TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, std::uint64_t probes,
                                    std::uint64_t seed, std::uint64_t at_least) {
     const passage_detail::Forest forest = passage_detail::make_forest(rows, cols, entrance, exit);

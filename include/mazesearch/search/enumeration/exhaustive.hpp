@@ -113,11 +113,6 @@ std::unique_ptr<EnumerationTree> cell_enumeration_tree(
 EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
                                    const EnumerationOptions& options);
 
-// The number of frontier subtrees enumerate_boards cuts this grid into for `frontier` (the
-// length of its `done` list); std::invalid_argument for a grid it does not handle.
-std::size_t enumeration_subtrees(int rows, int cols, Cell start, Cell exit,
-                                 std::size_t frontier = EnumerationOptions{}.frontier);
-
 // The expected size of each frontier subtree (in the order and number enumerate_boards cuts the
 // tree into for `frontier`): the mouse moves simulated below it, by `probes` random probes from
 // its root (as estimate_tree). The distributed enumeration hands out the largest first, so that

@@ -28,10 +28,6 @@ std::unique_ptr<EnumerationTree> passage_enumeration_tree(
 EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int exit,
                                            const EnumerationOptions& options);
 
-// The number of frontier subtrees enumerate_passage_boards cuts this forest into.
-std::size_t passage_enumeration_subtrees(int rows, int cols, int entrance, int exit,
-                                         std::size_t frontier = EnumerationOptions{}.frontier);
-
 // Knuth's random-probe estimate of the passage tree (summed over the entrance and exit columns).
 // With at_least > 0, of the tree that enumerate_passage_boards explores with that floor: a probe
 // that reaches a node the bound cuts ends there with no leaf, so comparing the two estimates
