@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "mazesearch/engine/pictures/picture_frame.hpp"
 #include "mazesearch/engine/pictures/svg_writer.hpp"
 #include "mazesearch/engine/pictures/visit_scale.hpp"
 
@@ -92,26 +93,7 @@ std::string render_graph_svg(const GraphFile& g, std::span<const std::uint64_t> 
     const VisitScale scale = VisitScale::for_max(most);
 
     SvgWriter svg;
-    svg.declaration();
-    const double width_px = std::round(width);
-    const double height_px = std::round(height);
-    svg.open("svg", Attributes()
-                        .set("xmlns", "http://www.w3.org/2000/svg")
-                        .set("width", width_px)
-                        .set("height", height_px)
-                        .set("viewBox",
-                             "0 0 " + format_number(width_px) + " " + format_number(height_px)));
-    svg.text_element("title", {}, title.empty() ? "Graph maze" : title);
-    svg.empty_element("rect",
-                      Attributes().set("width", "100%").set("height", "100%").set("fill", "white"));
-    if (!title.empty())
-        svg.text_element("text",
-                         Attributes()
-                             .set("x", kMargin)
-                             .set("y", 20)
-                             .set("font-family", "sans-serif")
-                             .set("font-size", kTitleSize),
-                         title);
+    open_plain_document(svg, width, height, title, "Graph maze", kMargin, kTitleSize);
     PathData edges;
     for (const auto& e : g.edges) {
         const auto a = static_cast<std::size_t>(e[0]), b = static_cast<std::size_t>(e[1]);

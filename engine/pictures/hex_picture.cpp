@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "mazesearch/engine/pictures/picture_frame.hpp"
 #include "mazesearch/engine/pictures/svg_writer.hpp"
 
 namespace maze::pictures {
@@ -57,26 +58,8 @@ std::string render_hex_svg(int side, const std::vector<Hex>& blocked, Hex cat,
     };
 
     SvgWriter svg;
-    svg.declaration();
-    const double width_px = std::round(width);
-    const double height_px = std::round(height);
-    svg.open("svg", Attributes()
-                        .set("xmlns", "http://www.w3.org/2000/svg")
-                        .set("width", width_px)
-                        .set("height", height_px)
-                        .set("viewBox",
-                             "0 0 " + format_number(width_px) + " " + format_number(height_px)));
-    svg.text_element("title", {}, title.empty() ? "Cat trap, side " + std::to_string(side) : title);
-    svg.empty_element("rect",
-                      Attributes().set("width", "100%").set("height", "100%").set("fill", "white"));
-    if (!title.empty())
-        svg.text_element("text",
-                         Attributes()
-                             .set("x", kMargin)
-                             .set("y", 20)
-                             .set("font-family", "sans-serif")
-                             .set("font-size", kTitleSize),
-                         title);
+    open_plain_document(svg, width, height, title, "Cat trap, side " + std::to_string(side),
+                        kMargin, kTitleSize);
     for (int i = 0; i < board.cells(); ++i) {
         const auto [x, y] = centre(board.hex(i));
         std::vector<std::pair<double, double>> corners;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "mazesearch/engine/pictures/picture_frame.hpp"
 #include "mazesearch/engine/pictures/square_legend.hpp"
 #include "mazesearch/engine/pictures/square_picture.hpp"
 #include "mazesearch/engine/pictures/svg_writer.hpp"
@@ -19,24 +20,13 @@ constexpr double kRowStep = 22.0;
 constexpr int kSwatchRows = 4;  // cell, wall, entrance, exit
 constexpr Rgb kWallInk = kInk;
 
-// Positions in pixels: the title, the room above the grid for the entrance arrow, the grid, the
-// room below it for the exit arrow, the legend on the right.
-struct PassageLayout {
+// The frame (the title, the room above the grid for the entrance arrow, the grid, the room below
+// it for the exit arrow, the legend on the right) and the sizes of the walls and arrows.
+struct PassageLayout : GridFrame {
     double cell = 32;
-    double margin = 16;
-    double title_size = 16;
-    bool has_title = false;
     double arrow_room = 0;  // above and below the grid
     double wall_width = 2;
-    double grid_x = 0;
-    double grid_y = 0;
-    double grid_w = 0;
-    double grid_h = 0;
-    double legend_x = 0;
-    double legend_y = 0;
     double legend_w = 0;
-    double width = 0;
-    double height = 0;
 };
 
 double legend_width() {
@@ -48,21 +38,12 @@ PassageLayout compute_layout(const PassageBoard& b, int cell_pixels, const std::
                              bool have_visits) {
     PassageLayout l;
     l.cell = cell_pixels;
-    l.has_title = !title.empty();
     l.wall_width = std::max(2.0, std::round(l.cell / 8.0));
     l.arrow_room = std::max(14.0, std::round(l.cell * 0.75));
-    l.grid_x = l.margin;
-    l.grid_y = l.margin + (l.has_title ? 30.0 : 0.0) + l.arrow_room;
-    l.grid_w = l.cell * b.cols();
-    l.grid_h = l.cell * b.rows();
-    l.legend_x = l.grid_x + l.grid_w + l.wall_width + 24.0;
-    l.legend_y = l.grid_y;
     l.legend_w = legend_width();
     const double legend_h = (have_visits ? kVisitBarHeight : 0.0) + kSwatchRows * kRowStep;
-    double width = l.legend_x + l.legend_w + l.margin;
-    if (l.has_title) width = std::max(width, 2 * l.margin + approx_text_width(title, l.title_size));
-    l.width = std::ceil(width);
-    l.height = std::ceil(l.grid_y + std::max(l.grid_h + l.arrow_room, legend_h) + l.margin);
+    static_cast<GridFrame&>(l) = GridFrame::place(
+        b.rows(), b.cols(), l.cell, title, {l.legend_w, legend_h}, l.arrow_room, l.wall_width);
     return l;
 }
 
@@ -111,6 +92,54 @@ std::string wall_path(const PassageBoard& b, const PassageLayout& l) {
     d.horizontal_to(x0 + (b.exit() + 1) * cp).move_to(x0 + b.exit() * cp, y1).horizontal_to(x0);
     d.vertical_to(y0).horizontal_to(x0 + b.entrance() * cp);
     return d.text();
+}
+
+// The cells, without outlines: where a passage is open, two cells meet with no line.
+void write_cells(SvgWriter& svg, const PassageBoard& b, const std::vector<std::uint64_t>& visits,
+                 const VisitScale& scale, const PassageLayout& l) {
+    const bool have_visits = !visits.empty();
+    svg.open("g", Attributes().set("id", "cells"));
+    for (int r = 0; r < b.rows(); ++r)
+        for (int c = 0; c < b.cols(); ++c) {
+            const std::uint64_t v = have_visits ? visits[static_cast<size_t>(r * b.cols() + c)] : 0;
+            draw_rect(svg, l.grid_x + c * l.cell, l.grid_y + r * l.cell, l.cell, l.cell,
+                      colour_text(cell_fill(have_visits, v, scale)));
+        }
+    svg.close();
+}
+
+// Faint lines between cells whose passage is open, so that the grid can still be counted.
+void write_open_passages(SvgWriter& svg, const PassageBoard& b, const PassageLayout& l) {
+    svg.open("g", Attributes()
+                      .set("id", "passages")
+                      .append(stroke(colour_text(kGridLine), 0.5))
+                      .set("stroke-dasharray", "2 3"));
+    PathData d;
+    for (int r = 0; r < b.rows(); ++r)
+        for (int c = 0; c < b.cols(); ++c) {
+            if (c + 1 < b.cols() && b.right_open(r, c))
+                d.move_to(l.grid_x + (c + 1) * l.cell, l.grid_y + r * l.cell)
+                    .vertical_to(l.grid_y + (r + 1) * l.cell);
+            if (r + 1 < b.rows() && b.down_open(r, c))
+                d.move_to(l.grid_x + c * l.cell, l.grid_y + (r + 1) * l.cell)
+                    .horizontal_to(l.grid_x + (c + 1) * l.cell);
+        }
+    if (!d.text().empty())
+        svg.empty_element("path", Attributes().set("d", d.text()).set("fill", "none"));
+    svg.close();
+}
+
+// The entrance arrow ends in the gap of the top border, the exit arrow starts in the gap of the
+// bottom border and points out.
+void write_doors(SvgWriter& svg, const PassageBoard& b, const PassageLayout& l) {
+    const double head = std::max(6.0, std::round(l.cell * 0.3));
+    const double shaft = std::max(2.0, std::round(l.cell / 12.0));
+    svg.open("g", Attributes().set("id", "doors"));
+    draw_arrow(svg, l.grid_x + (b.entrance() + 0.5) * l.cell, l.grid_y + l.wall_width, l.arrow_room,
+               head, kStart, shaft);
+    draw_arrow(svg, l.grid_x + (b.exit() + 0.5) * l.cell, l.grid_y + l.grid_h + l.arrow_room - 2.0,
+               l.arrow_room - 2.0 + l.wall_width, head, kExit, shaft);
+    svg.close();
 }
 
 void write_counts(SvgWriter& svg, const PassageBoard& b, const std::vector<std::uint64_t>& visits,
@@ -186,58 +215,17 @@ std::string render_passage_svg(const PassageBoard& b, const std::vector<std::uin
     ids.cell_pixels = options.cell_pixels;
 
     SvgWriter svg;
-    svg.declaration();
-    svg.open("svg",
-             Attributes()
-                 .set("xmlns", "http://www.w3.org/2000/svg")
-                 .set("version", "1.1")
-                 .set("width", l.width)
-                 .set("height", l.height)
-                 .set("viewBox", "0 0 " + format_number(l.width) + " " + format_number(l.height))
-                 .set("font-family", "DejaVu Sans, Helvetica, Arial, sans-serif"));
-    svg.text_element(
-        "title", {},
-        l.has_title ? options.title
-                    : "Mouse Maze 2 " + std::to_string(b.rows()) + "x" + std::to_string(b.cols()));
+    open_grid_document(svg, l, options.title,
+                       "Mouse Maze 2 " + std::to_string(b.rows()) + "x" + std::to_string(b.cols()));
     if (have_visits) {
         svg.open("defs");
         write_visit_gradient(svg, ids);
         svg.close();
     }
-    draw_rect(svg, 0, 0, l.width, l.height, "#ffffff");
-    if (l.has_title)
-        draw_text(svg, l.margin, l.margin + l.title_size - 2.0, l.title_size, colour_text(kInk),
-                  "start", options.title, true);
+    draw_backdrop(svg, l, options.title);
 
-    // The cells, without outlines: where a passage is open, two cells meet with no line.
-    svg.open("g", Attributes().set("id", "cells"));
-    for (int r = 0; r < b.rows(); ++r)
-        for (int c = 0; c < b.cols(); ++c) {
-            const std::uint64_t v = have_visits ? visits[static_cast<size_t>(r * b.cols() + c)] : 0;
-            draw_rect(svg, l.grid_x + c * l.cell, l.grid_y + r * l.cell, l.cell, l.cell,
-                      colour_text(cell_fill(have_visits, v, scale)));
-        }
-    svg.close();
-    // Faint lines between cells whose passage is open, so that the grid can still be counted.
-    svg.open("g", Attributes()
-                      .set("id", "passages")
-                      .append(stroke(colour_text(kGridLine), 0.5))
-                      .set("stroke-dasharray", "2 3"));
-    {
-        PathData d;
-        for (int r = 0; r < b.rows(); ++r)
-            for (int c = 0; c < b.cols(); ++c) {
-                if (c + 1 < b.cols() && b.right_open(r, c))
-                    d.move_to(l.grid_x + (c + 1) * l.cell, l.grid_y + r * l.cell)
-                        .vertical_to(l.grid_y + (r + 1) * l.cell);
-                if (r + 1 < b.rows() && b.down_open(r, c))
-                    d.move_to(l.grid_x + c * l.cell, l.grid_y + (r + 1) * l.cell)
-                        .horizontal_to(l.grid_x + (c + 1) * l.cell);
-            }
-        if (!d.text().empty())
-            svg.empty_element("path", Attributes().set("d", d.text()).set("fill", "none"));
-    }
-    svg.close();
+    write_cells(svg, b, visits, scale, l);
+    write_open_passages(svg, b, l);
     if (have_visits && options.cell_pixels >= 20) write_counts(svg, b, visits, scale, l);
     svg.empty_element("path", Attributes()
                                   .set("id", "walls")
@@ -245,16 +233,7 @@ std::string render_passage_svg(const PassageBoard& b, const std::vector<std::uin
                                   .append(stroke(colour_text(kWallInk), l.wall_width))
                                   .set("stroke-linecap", "square")
                                   .set("fill", "none"));
-    // The entrance arrow ends in the gap of the top border, the exit arrow starts in the gap of
-    // the bottom border and points out.
-    const double head = std::max(6.0, std::round(l.cell * 0.3));
-    const double shaft = std::max(2.0, std::round(l.cell / 12.0));
-    svg.open("g", Attributes().set("id", "doors"));
-    draw_arrow(svg, l.grid_x + (b.entrance() + 0.5) * l.cell, l.grid_y + l.wall_width, l.arrow_room,
-               head, kStart, shaft);
-    draw_arrow(svg, l.grid_x + (b.exit() + 0.5) * l.cell, l.grid_y + l.grid_h + l.arrow_room - 2.0,
-               l.arrow_room - 2.0 + l.wall_width, head, kExit, shaft);
-    svg.close();
+    write_doors(svg, b, l);
     write_legend(svg, have_visits ? &scale : nullptr, ids.gradient_id(), l);
     svg.close();
     return svg.finish();

@@ -12,19 +12,8 @@ namespace maze::pictures {
 SquareLayout SquareLayout::compute(int rows, int cols, int cell_pixels, const std::string& title,
                                    LegendSize legend) {
     SquareLayout l;
+    static_cast<GridFrame&>(l) = GridFrame::place(rows, cols, cell_pixels, title, legend);
     l.cell_pixels = cell_pixels;
-    l.has_title = !title.empty();
-    const double title_h = l.has_title ? 30.0 : 0.0;
-    l.grid_x = l.margin;
-    l.grid_y = l.margin + title_h;
-    l.grid_w = l.cell() * cols;
-    l.grid_h = l.cell() * rows;
-    l.legend_x = l.grid_x + l.grid_w + 24.0;
-    l.legend_y = l.grid_y;
-    double width = l.legend_x + legend.width + l.margin;
-    if (l.has_title) width = std::max(width, 2 * l.margin + approx_text_width(title, l.title_size));
-    l.width = std::ceil(width);
-    l.height = std::ceil(l.grid_y + std::max(l.grid_h, legend.height) + l.margin);
     return l;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/pictures/picture_frame.hpp"
 #include "mazesearch/engine/pictures/svg_writer.hpp"
 #include "mazesearch/engine/pictures/visit_scale.hpp"
 
@@ -24,25 +25,9 @@ inline constexpr Rgb kExit = {33, 102, 172};  // blue
 inline constexpr Rgb kInk = {34, 34, 34};
 inline constexpr Rgb kWhite = {255, 255, 255};
 
-struct LegendSize {
-    double width = 0;
-    double height = 0;
-};
-
-// Positions in pixels; the document is width x height.
-struct SquareLayout {
+// The frame of a cell board's picture, and its cell size.
+struct SquareLayout : GridFrame {
     int cell_pixels = 32;
-    double margin = 16.0;
-    double title_size = 16.0;
-    bool has_title = false;
-    double grid_x = 0;
-    double grid_y = 0;
-    double grid_w = 0;
-    double grid_h = 0;
-    double legend_x = 0;
-    double legend_y = 0;
-    double width = 0;
-    double height = 0;
 
     static SquareLayout compute(int rows, int cols, int cell_pixels, const std::string& title,
                                 LegendSize legend);
