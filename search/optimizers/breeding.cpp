@@ -39,13 +39,13 @@ void Breeding::check_target(const Target& target) const {
                              target.name() + " has none)");
 }
 
-Breeding::Litter Breeding::litter(const Island& island, const Target& target) const {
+Breeding::Litter Breeding::litter(const Island& island, const Evaluator& ev) const {
     Litter l;
     l.fresh = island.population.empty();
     if (l.fresh) return l;
     l.parents = select_parents(island.population, parents_, distinct_, niche_radius_);
     if (focus_)
-        for (const Scored& p : l.parents) l.masks.push_back(target.relevant_genes(p.genome));
+        for (const Scored& p : l.parents) l.masks.push_back(ev.relevant_genes(p.genome));
     return l;
 }
 

@@ -31,11 +31,10 @@ void EvolutionarySearch::step(Evaluator& ev) {
                                     " islands, the config " +
                                     std::to_string(archipelago_.islands()));
     const std::size_t n = s_.islands.size();
-    const Topology& topo = ev.target().topology();
+    const Topology& topo = ev.topology();
     // Each island: a fresh generation (at the start, after a restart) or children of its parents.
     std::vector<Breeding::Litter> litters;
-    for (const Island& island : s_.islands)
-        litters.push_back(breeding_.litter(island, ev.target()));
+    for (const Island& island : s_.islands) litters.push_back(breeding_.litter(island, ev));
     const std::size_t given = s_.initial.size();
     std::vector<std::size_t> drawn;
     // Each board from its own random stream: the boards of a generation are built in parallel,

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "mazesearch/engine/rng.hpp"
+#include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/optimizers/crossover.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/state_json.hpp"
@@ -71,7 +72,7 @@ class Breeding {
         std::vector<Scored> parents;
         std::vector<Genome> masks;
     };
-    Litter litter(const Island& island, const Target& target) const;
+    Litter litter(const Island& island, const Evaluator& ev) const;
     // A proposal of the litter drawn from `rng`: a random board or a child.
     Genome propose(const Litter& litter, Rng& rng, std::size_t genes,
                    const Topology& topology) const;
