@@ -168,12 +168,75 @@ void CatTrapSolver::store(bool trapper, int cat, int budget, Value v) {
         e.no_win_upto = std::max(e.no_win_upto, budget);
 }
 
-CatTrapSolver::Value CatTrapSolver::cat_node(int cat, int budget, int depth) {
+// Already cut off: any block ends the game.
+CatTrapSolver::Value CatTrapSolver::any_block_wins(int cat, int budget, int* best) {
+    if (budget < 1) return Value::Unknown;
+    for (int i = 0; i < board_->cells(); ++i)
+        if (i != cat && !test_bit(blocked_, i)) {
+            if (best) *best = i;
+            return Value::Win;
+        }
+    return Value::Unknown;
+}
+
+CatTrapSolver::Value CatTrapSolver::last_block(int cat, const std::vector<int>& dist,
+                                               std::vector<int>& cand, int* best) {
+    // The last block must cut the cat off where it stands, so it lies on every path from
+    // the cat to the border, in particular on this shortest one.
+    for (int x = cat; dist[static_cast<std::size_t>(x)] > 0;) {
+        x = step_to_border(*board_, dist, x);
+        cand.push_back(x);
+    }
+    for (int x : cand) {
+        set_bit(blocked_, x);
+        const bool won = cut_off(cat);
+        clear_bit(blocked_, x);
+        if (won) {
+            if (best) *best = x;
+            store(true, cat, 1, Value::Win);
+            return Value::Win;
+        }
+    }
+    // Every other block leaves the cat a path; two open exits were handled by the node, so the
+    // cat survives this turn and the budget is spent.
+    store(true, cat, 1, Value::Unknown);
+    return Value::Unknown;
+}
+
+void CatTrapSolver::component_candidates(int cat, std::vector<int>& cand) {
+    // Candidates: the cat's component nearest first (blocks near the cat matter most), then one
+    // cell outside it: every such block only passes the turn, the cat never sees those cells.
+    ++stamp_;
+    seen_[static_cast<std::size_t>(cat)] = stamp_;
+    cand.push_back(cat);
+    for (std::size_t head = 0; head < cand.size(); ++head)
+        for (int y : board_->neighbours(cand[head])) {
+            if (y < 0 || test_bit(blocked_, y) || seen_[static_cast<std::size_t>(y)] == stamp_)
+                continue;
+            seen_[static_cast<std::size_t>(y)] = stamp_;
+            cand.push_back(y);
+        }
+    for (int i = 0; i < board_->cells(); ++i)
+        if (!test_bit(blocked_, i) && seen_[static_cast<std::size_t>(i)] != stamp_) {
+            cand.push_back(i);
+            break;
+        }
+}
+
+bool CatTrapSolver::enter(int cat, int depth, Value& ended) {
     if (++nodes_ > node_limit_) aborted_ = true;
-    if (aborted_) return Value::Unknown;
-    if (board_->border(cat)) return Value::Lose;
+    ended = Value::Unknown;
+    if (aborted_) return false;
+    ended = Value::Lose;
+    if (board_->border(cat)) return false;
+    border_distances(*board_, blocked_, buffer(dist_, depth));
+    return true;
+}
+
+CatTrapSolver::Value CatTrapSolver::cat_node(int cat, int budget, int depth) {
+    Value ended = Value::Unknown;
+    if (!enter(cat, depth, ended)) return ended;
     std::vector<int>& dist = buffer(dist_, depth);
-    border_distances(*board_, blocked_, dist);
     const int d = dist[static_cast<std::size_t>(cat)];
     if (d == kUnreachable) return Value::Win;
     if (d == 1) return Value::Lose;  // it steps onto the border and leaves next turn
@@ -197,23 +260,11 @@ CatTrapSolver::Value CatTrapSolver::cat_node(int cat, int budget, int depth) {
 }
 
 CatTrapSolver::Value CatTrapSolver::trapper_node(int cat, int budget, int depth, int* best) {
-    if (++nodes_ > node_limit_) aborted_ = true;
-    if (aborted_) return Value::Unknown;
-    if (board_->border(cat)) return Value::Lose;
+    Value ended = Value::Unknown;
+    if (!enter(cat, depth, ended)) return ended;
     std::vector<int>& dist = buffer(dist_, depth);
-    border_distances(*board_, blocked_, dist);
     const int d = dist[static_cast<std::size_t>(cat)];
-    const int cells = board_->cells();
-    if (d == kUnreachable) {
-        // Already cut off: any block ends the game.
-        if (budget < 1) return Value::Unknown;
-        for (int i = 0; i < cells; ++i)
-            if (i != cat && !test_bit(blocked_, i)) {
-                if (best) *best = i;
-                return Value::Win;
-            }
-        return Value::Unknown;
-    }
+    if (d == kUnreachable) return any_block_wins(cat, budget, best);
     if (d == 1) {
         int open_exits = 0;
         for (int y : board_->neighbours(cat))
@@ -231,52 +282,15 @@ CatTrapSolver::Value CatTrapSolver::trapper_node(int cat, int budget, int depth,
     // On big boards, where the cat's escape is out of reach of proof anyway, budget 2 tries only
     // the blocks that can start a win (the others are not searched, so a failure is "no win",
     // never "lost": small boards search them all to keep their proofs of escape).
-    if (budget == 2 && cells > 128 && two_block_candidates(cat, cand)) {
+    if (budget == 2 && board_->cells() > 128 && two_block_candidates(cat, cand)) {
         const Value v = try_blocks(cand, cat, budget, depth, best);
         if (v == Value::Win || aborted_) return v;
         store(true, cat, budget, Value::Unknown);
         return Value::Unknown;
     }
     cand.clear();
-    if (budget == 1) {
-        // The last block must cut the cat off where it stands, so it lies on every path from
-        // the cat to the border, in particular on this shortest one.
-        for (int x = cat; dist[static_cast<std::size_t>(x)] > 0;) {
-            x = step_to_border(*board_, dist, x);
-            cand.push_back(x);
-        }
-        for (int x : cand) {
-            set_bit(blocked_, x);
-            const bool won = cut_off(cat);
-            clear_bit(blocked_, x);
-            if (won) {
-                if (best) *best = x;
-                store(true, cat, budget, Value::Win);
-                return Value::Win;
-            }
-        }
-        // Every other block leaves the cat a path; two open exits were handled above, so the
-        // cat survives this turn and the budget is spent.
-        store(true, cat, budget, Value::Unknown);
-        return Value::Unknown;
-    }
-    // Candidates: the cat's component nearest first (blocks near the cat matter most), then one
-    // cell outside it: every such block only passes the turn, the cat never sees those cells.
-    ++stamp_;
-    seen_[static_cast<std::size_t>(cat)] = stamp_;
-    cand.push_back(cat);
-    for (std::size_t head = 0; head < cand.size(); ++head)
-        for (int y : board_->neighbours(cand[head])) {
-            if (y < 0 || test_bit(blocked_, y) || seen_[static_cast<std::size_t>(y)] == stamp_)
-                continue;
-            seen_[static_cast<std::size_t>(y)] = stamp_;
-            cand.push_back(y);
-        }
-    for (int i = 0; i < cells; ++i)
-        if (!test_bit(blocked_, i) && seen_[static_cast<std::size_t>(i)] != stamp_) {
-            cand.push_back(i);
-            break;
-        }
+    if (budget == 1) return last_block(cat, dist, cand, best);
+    component_candidates(cat, cand);
     // cand[0] is the cat's own cell.
     const Value result =
         try_blocks(std::span<const int>(cand).subspan(1), cat, budget, depth, best);

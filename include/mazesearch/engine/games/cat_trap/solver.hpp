@@ -56,6 +56,16 @@ class CatTrapSolver {
 
     Value cat_node(int cat, int budget, int depth);
     Value trapper_node(int cat, int budget, int depth, int* best = nullptr);
+    // What every node does first: count itself (giving up past the node limit), end at once when
+    // the cat stands on the border, else lay the distances to the border into this depth's
+    // buffer. False with the node's value in `ended` when it ends there.
+    bool enter(int cat, int depth, Value& ended);
+    // The trapper's node with the cat cut off already: any block ends the game.
+    Value any_block_wins(int cat, int budget, int* best);
+    // Budget 1: the last block must cut the cat off where it stands (cand: its candidates).
+    Value last_block(int cat, const std::vector<int>& dist, std::vector<int>& cand, int* best);
+    // The blocks worth trying: the cat's component nearest first, then one cell outside it.
+    void component_candidates(int cat, std::vector<int>& cand);
     // The trapper's node tries these blocks in turn: the first after which the cat is lost wins
     // (stored, written to *best). Otherwise Lose when the cat escapes after every block, Unknown
     // when it is not sure for some; Unknown at once (nothing stored) when the search gives up.
