@@ -53,10 +53,10 @@ class BusyNeighbour {
 // One GA run of the config to its evaluation budget; returns the best score (a check that
 // every variant did the same work).
 double run_ga(int threads) {
-    const maze::cli::RunConfig c = maze::cli::load_config(
+    const maze::experiments::RunConfig c = maze::experiments::load_config(
         MAZESEARCH_SOURCE_DIR "/configs/records/13x13-ga.yaml",
         {"budget.seconds=null", "budget.evaluations=" + std::to_string(g_evaluations)});
-    const maze::cli::TargetAndView made = maze::cli::make_target(c.target);
+    const maze::experiments::TargetAndView made = maze::experiments::make_target(c.target);
     auto opt = maze::make_optimizer(c.optimizer);
     maze::Evaluator ev(*made.target, c.budget, threads);
     opt->start(*made.target, maze::derive_seed(c.seed, {0}));

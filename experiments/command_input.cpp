@@ -10,7 +10,7 @@
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/input_file.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 // Named, not anonymous: the command's library is a unity build.
 namespace command_input {
@@ -168,4 +168,4 @@ CLI::Validator not_nan() {
         "", "NOT_NAN");
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -10,7 +10,7 @@
 #include "mazesearch/engine/input_file.hpp"
 #include "mazesearch/experiments/yaml_tree.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -240,4 +240,4 @@ RunConfig config_from_json(const nlohmann::json& resolved, const std::string& so
     return build(resolved, Marks{}, source);
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

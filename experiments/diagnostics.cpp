@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <string_view>
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -90,4 +90,4 @@ bool live_progress() {
     return state().verbosity != Verbosity::Quiet && isatty(STDERR_FILENO);
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -16,7 +16,7 @@
 
 namespace fs = std::filesystem;
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -248,4 +248,4 @@ FolderLock::~FolderLock() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -2,7 +2,7 @@
 
 #include <csignal>
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -29,4 +29,4 @@ const std::atomic<bool>& InterruptGuard::requested() {
     return g_requested;
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -23,7 +23,7 @@
 
 namespace {
 
-using namespace maze::cli;
+using namespace maze::experiments;
 
 // Says why the command failed and returns its exit status: 2 for what the user can fix (a config,
 // a parameter, a board or input file, a bad path), 1 for the environment (a full disk, an I/O

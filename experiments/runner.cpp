@@ -28,7 +28,7 @@
 
 namespace fs = std::filesystem;
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -274,4 +274,4 @@ int resume_experiment(const std::string& dir, const RunOptions& options) {
     return e.run();
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

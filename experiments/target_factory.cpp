@@ -9,7 +9,7 @@
 #include "mazesearch/search/targets/mousetrap_target.hpp"
 #include "mazesearch/search/targets/passage_target.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -44,4 +44,4 @@ TargetAndView make_target(const Params& params) {
     return with_view(make_mouse_maze_target(params));
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -8,7 +8,7 @@
 
 #include "mazesearch/experiments/config.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -220,4 +220,4 @@ std::string to_yaml(const nlohmann::json& j) {
     out << to_yaml_node(j);
     return std::string(out.c_str()) + "\n";
 }
-}  // namespace maze::cli
+}  // namespace maze::experiments

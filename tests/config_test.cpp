@@ -9,8 +9,8 @@
 #include "mazesearch/experiments/target_factory.hpp"
 #include "temp_dir.hpp"
 
-using maze::cli::ConfigError;
-using maze::cli::load_config;
+using maze::experiments::ConfigError;
+using maze::experiments::load_config;
 
 namespace {
 
@@ -48,7 +48,7 @@ std::string error_of(const std::string& path, const std::vector<std::string>& ov
 // The message of load_config_text on `text`, named cfg.yaml.
 std::string text_error(const std::string& text, const std::vector<std::string>& overrides = {}) {
     try {
-        maze::cli::load_config_text(text, "cfg.yaml", overrides);
+        maze::experiments::load_config_text(text, "cfg.yaml", overrides);
     } catch (const std::exception& e) {
         return e.what();
     }
@@ -65,7 +65,7 @@ TEST(Config, ReadsEveryField) {
     EXPECT_EQ(c.budget.evaluations, 1000u);
     EXPECT_EQ(c.optimizer.get_string("kind"), "genetic");
     EXPECT_DOUBLE_EQ(c.optimizer.get_double("mutation", 0, 0, 1), 0.05);
-    const auto target = maze::cli::make_target(c.target);
+    const auto target = maze::experiments::make_target(c.target);
     EXPECT_EQ(target.target->genes(), 28u);
     EXPECT_EQ(target.view->unit(), "moves (paper convention)");
 }
@@ -119,7 +119,7 @@ TEST(Config, TargetParametersAreChecked) {
     auto target_error = [](const std::string& override_text) {
         try {
             const auto c = load_config(write_config("good.yaml", kGood), {override_text});
-            maze::cli::make_target(c.target);
+            maze::experiments::make_target(c.target);
         } catch (const std::exception& e) {
             return std::string(e.what());
         }
@@ -155,7 +155,7 @@ TEST(Config, ADirectoryIsRefusedByName) {
 }
 
 TEST(Config, TextInMemoryIsNamedBySource) {
-    const auto c = maze::cli::load_config_text(kGood, "from-memory.yaml", {"seed=11"});
+    const auto c = maze::experiments::load_config_text(kGood, "from-memory.yaml", {"seed=11"});
     EXPECT_EQ(c.seed, 11u);
     EXPECT_EQ(c.source, "from-memory.yaml");
     std::string e = text_error("name: t\ncolour: red\n");
@@ -216,15 +216,15 @@ TEST(Config, IntegersInExponentForm) {
         text.replace(text.find("  evaluations: 1000"), 19, line);
         return text;
     };
-    EXPECT_EQ(maze::cli::load_config_text(with("  evaluations: 1e6"), "c", {}).budget.evaluations,
+    EXPECT_EQ(maze::experiments::load_config_text(with("  evaluations: 1e6"), "c", {}).budget.evaluations,
               1000000u);
-    EXPECT_EQ(maze::cli::load_config_text(with("  evaluations: 2.5e3"), "c", {}).budget.evaluations,
+    EXPECT_EQ(maze::experiments::load_config_text(with("  evaluations: 2.5e3"), "c", {}).budget.evaluations,
               2500u);
-    EXPECT_EQ(maze::cli::load_config_text(kGood, "c", {"budget.evaluations=1e6", "seed=1e3"})
+    EXPECT_EQ(maze::experiments::load_config_text(kGood, "c", {"budget.evaluations=1e6", "seed=1e3"})
                   .budget.evaluations,
               1000000u);
-    EXPECT_EQ(maze::cli::load_config_text(kGood, "c", {"seed=1e3"}).seed, 1000u);
-    EXPECT_EQ(maze::cli::load_config_text(kGood, "c", {"repeats=2e1"}).repeats, 20);
+    EXPECT_EQ(maze::experiments::load_config_text(kGood, "c", {"seed=1e3"}).seed, 1000u);
+    EXPECT_EQ(maze::experiments::load_config_text(kGood, "c", {"repeats=2e1"}).repeats, 20);
     EXPECT_EQ(text_error(with("  evaluations: 1.5")),
               "cfg.yaml:14: budget.evaluations: expected an integer");
     EXPECT_EQ(text_error(with("  evaluations: 1e-3")),
@@ -237,8 +237,8 @@ TEST(Config, IntegersInExponentForm) {
               std::string::npos);
     EXPECT_NE(text_error(kGood, {"seed=inf"}).find("seed: expected a number"), std::string::npos);
     // Words that strtod would read as numbers stay words.
-    EXPECT_EQ(maze::cli::load_config_text(kGood, "c", {"name=nan"}).name, "nan");
-    EXPECT_EQ(maze::cli::load_config_text(kGood, "c", {"name=inf"}).name, "inf");
+    EXPECT_EQ(maze::experiments::load_config_text(kGood, "c", {"name=nan"}).name, "nan");
+    EXPECT_EQ(maze::experiments::load_config_text(kGood, "c", {"name=inf"}).name, "inf");
 }
 
 TEST(Config, TheTopLevelMustBeAMapping) {
@@ -261,7 +261,7 @@ TEST(Config, TextMustBeUtf8) {
         EXPECT_NE(text_error(std::string("label: ") + bad + "\n").find("not UTF-8"),
                   std::string::npos)
             << bad;
-    const auto c = maze::cli::load_config_text(
+    const auto c = maze::experiments::load_config_text(
         std::string(kGood) + "label: caf\xc3\xa9 \xf0\x9f\x90\xad\n", "c", {});
     EXPECT_EQ(c.label, "caf\xc3\xa9 \xf0\x9f\x90\xad");
     EXPECT_NO_THROW((void)c.resolved.dump());
@@ -283,6 +283,6 @@ TEST(Config, ControlCharactersAndBadEscapesAreRefused) {
               "cfg.yaml:15: not valid YAML: invalid unicode: 55296");
     // Tabs, carriage returns and proper escapes are fine.
     const auto c =
-        maze::cli::load_config_text(std::string(kGood) + "label: \"a\\u00e9\\tb\"\r\n", "c", {});
+        maze::experiments::load_config_text(std::string(kGood) + "label: \"a\\u00e9\\tb\"\r\n", "c", {});
     EXPECT_EQ(c.label, "a\xc3\xa9\tb");
 }

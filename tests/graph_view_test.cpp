@@ -30,7 +30,7 @@ TEST(GraphView, ShowsTheRemainingGraphAndReadsItBack) {
     p.set("file", file);
     p.set("delete", std::string("both"));
     p.set("objective", std::string("max-visits"));
-    const maze::cli::TargetAndView made = maze::cli::make_target(p);
+    const maze::experiments::TargetAndView made = maze::experiments::make_target(p);
     const auto& t = dynamic_cast<const maze::GraphTarget&>(*made.target);
     EXPECT_EQ(made.target->name(), "graph");
     EXPECT_EQ(made.view->unit(), "visits of the most-visited vertex");
@@ -69,11 +69,11 @@ TEST(GraphView, UnknownKeysAndMissingFilesAreParamErrors) {
     maze::Params p;
     p.set_section("target");
     p.set("kind", std::string("graph"), "c.yaml:3");
-    EXPECT_THROW(maze::cli::make_target(p), maze::ParamError);
+    EXPECT_THROW(maze::experiments::make_target(p), maze::ParamError);
     p.set("file", write("lemma.json", maze::graph_file_text(maze::lemma11_graph(3))));
     p.set("colour", std::string("red"), "c.yaml:4");
     try {
-        maze::cli::make_target(p);
+        maze::experiments::make_target(p);
         ADD_FAILURE() << "an unknown key was accepted";
     } catch (const maze::ParamError& e) {
         EXPECT_NE(std::string(e.what()).find("c.yaml:4: target.colour: unknown key"),

@@ -585,8 +585,8 @@ TEST(PassageTarget, OptimizersReachTheBruteForceOptimum) {
 
 std::string error_of_text(const std::string& text) {
     try {
-        const auto c = maze::cli::load_config_text(text, "cfg.yaml", {});
-        maze::cli::make_target(c.target);
+        const auto c = maze::experiments::load_config_text(text, "cfg.yaml", {});
+        maze::experiments::make_target(c.target);
     } catch (const std::exception& e) {
         return e.what();
     }
@@ -606,8 +606,8 @@ budget: {evaluations: 2000}
 )";
 
 TEST(PassageTarget, ConfigRoundTrip) {
-    const auto c = maze::cli::load_config_text(kConfig, "cfg.yaml", {});
-    const auto made = maze::cli::make_target(c.target);
+    const auto c = maze::experiments::load_config_text(kConfig, "cfg.yaml", {});
+    const auto made = maze::experiments::make_target(c.target);
     const auto* t = dynamic_cast<const PassageTarget*>(made.target.get());
     ASSERT_NE(t, nullptr);
     EXPECT_EQ(t->rows(), 4);
@@ -619,9 +619,9 @@ TEST(PassageTarget, ConfigRoundTrip) {
 
     // The resolved config, written as YAML and as JSON and read back, makes the same target.
     for (const auto& again :
-         {maze::cli::load_config_text(maze::cli::to_yaml(c.resolved), "again.yaml", {}),
-          maze::cli::config_from_json(nlohmann::json::parse(c.resolved.dump()), "again.json")}) {
-        const auto made2 = maze::cli::make_target(again.target);
+         {maze::experiments::load_config_text(maze::experiments::to_yaml(c.resolved), "again.yaml", {}),
+          maze::experiments::config_from_json(nlohmann::json::parse(c.resolved.dump()), "again.json")}) {
+        const auto made2 = maze::experiments::make_target(again.target);
         const auto* t2 = dynamic_cast<const PassageTarget*>(made2.target.get());
         ASSERT_NE(t2, nullptr);
         EXPECT_EQ(t2->genes(), t->genes());
@@ -629,10 +629,10 @@ TEST(PassageTarget, ConfigRoundTrip) {
         EXPECT_EQ(t2->exit(), t->exit());
     }
     // Defaults: 13x13, entrance and exit in column 0.
-    const auto d = maze::cli::load_config_text(
+    const auto d = maze::experiments::load_config_text(
         "target: {kind: passages}\noptimizer: {kind: random}\nbudget: {evaluations: 1}\n", "d.yaml",
         {});
-    const auto dm = maze::cli::make_target(d.target);
+    const auto dm = maze::experiments::make_target(d.target);
     const auto* dt = dynamic_cast<const PassageTarget*>(dm.target.get());
     ASSERT_NE(dt, nullptr);
     EXPECT_EQ(dt->genes(), 312u);
@@ -690,10 +690,10 @@ std::string slurp(const fs::path& p) {
 TEST(PassageTarget, RunFolderHoldsTheBestBoardAsPassageText) {
     const fs::path dir = fs::path(maze::testing_support::test_dir()) / "passage_run";
     fs::remove_all(dir);
-    maze::cli::RunOptions quiet;
+    maze::experiments::RunOptions quiet;
     quiet.quiet = true;
-    const auto c = maze::cli::load_config_text(kConfig, "cfg.yaml", {"output=" + dir.string()});
-    ASSERT_EQ(maze::cli::run_experiment(c, quiet), 0);
+    const auto c = maze::experiments::load_config_text(kConfig, "cfg.yaml", {"output=" + dir.string()});
+    ASSERT_EQ(maze::experiments::run_experiment(c, quiet), 0);
     const auto summary = nlohmann::json::parse(slurp(dir / "summary.json"));
     EXPECT_EQ(summary["target"], "passages");
     EXPECT_EQ(summary["convention"], "moves (the move in and the move out counted)");
@@ -714,11 +714,11 @@ TEST(PassageTarget, RunFolderHoldsTheBestBoardAsPassageText) {
     // best is at least as good.
     const fs::path seeded = fs::path(maze::testing_support::test_dir()) / "passage_seeded";
     fs::remove_all(seeded);
-    const auto cs = maze::cli::load_config_text(
+    const auto cs = maze::experiments::load_config_text(
         kConfig, "cfg.yaml",
         {"output=" + seeded.string(), "initial=" + (dir / "best.txt").string(), "seed=99",
          "budget.evaluations=40"});
-    ASSERT_EQ(maze::cli::run_experiment(cs, quiet), 0);
+    ASSERT_EQ(maze::experiments::run_experiment(cs, quiet), 0);
     const auto s2 = nlohmann::json::parse(slurp(seeded / "summary.json"));
     EXPECT_GE(s2["best_score"].get<double>(), summary["best_score"].get<double>());
 
@@ -727,10 +727,10 @@ TEST(PassageTarget, RunFolderHoldsTheBestBoardAsPassageText) {
     PassageBoard(3, 3, 0, 0).save(small.string());
     const fs::path refused = fs::path(maze::testing_support::test_dir()) / "passage_refused";
     fs::remove_all(refused);
-    const auto cr = maze::cli::load_config_text(
+    const auto cr = maze::experiments::load_config_text(
         kConfig, "cfg.yaml", {"output=" + refused.string(), "initial=" + small.string()});
     try {
-        maze::cli::run_experiment(cr, quiet);
+        maze::experiments::run_experiment(cr, quiet);
         ADD_FAILURE() << "a 3x3 board seeded a 4x5 target";
     } catch (const maze::BoardError& e) {
         EXPECT_NE(std::string(e.what()).find("small_passages.txt"), std::string::npos) << e.what();
@@ -747,18 +747,18 @@ TEST(PassageTarget, EveryPassageConfigRuns) {
     configs.push_back(root / "configs" / "records" / "passages-13x13.yaml");
     std::sort(configs.begin(), configs.end());
     ASSERT_GE(configs.size(), 9u);
-    maze::cli::RunOptions quiet;
+    maze::experiments::RunOptions quiet;
     quiet.quiet = true;
     for (const fs::path& cfg : configs) {
         SCOPED_TRACE(cfg.string());
         const fs::path dir =
             fs::path(maze::testing_support::test_dir()) / ("config_" + cfg.stem().string());
         fs::remove_all(dir);
-        const auto c = maze::cli::load_config(
+        const auto c = maze::experiments::load_config(
             cfg.string(), {"output=" + dir.string(), "budget.evaluations=400",
                            "budget.seconds=null", "repeats=1", "threads=1", "initial=null"});
         ASSERT_EQ(c.target.get_string("kind"), "passages");
-        ASSERT_EQ(maze::cli::run_experiment(c, quiet), 0);
+        ASSERT_EQ(maze::experiments::run_experiment(c, quiet), 0);
         const auto summary = nlohmann::json::parse(slurp(dir / "summary.json"));
         const auto w = reference_passage_walk(PassageBoard::parse(slurp(dir / "best.txt")));
         ASSERT_TRUE(w.feasible);

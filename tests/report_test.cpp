@@ -11,7 +11,7 @@
 
 namespace {
 
-using maze::cli::format_score;
+using maze::experiments::format_score;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -43,7 +43,7 @@ class Hopeless : public maze::Target {
     maze::Topology topo_;
 };
 
-class TextView : public maze::cli::BoardView {
+class TextView : public maze::experiments::BoardView {
   public:
     std::string unit() const override { return "hope"; }
     std::string text(const maze::Genome& g) const override { return g.to_string(); }
@@ -56,12 +56,12 @@ TEST(Report, SummariesWriteInfiniteScoresAsCheckpointsDo) {
     maze::Evaluator ev(target, maze::Budget{}, 1);
     ev.evaluate_one(maze::Genome(3));
     ASSERT_EQ(ev.best_score(), -kInf);
-    maze::cli::RunConfig config;
+    maze::experiments::RunConfig config;
     config.name = "hopeless";
-    const nlohmann::json one = maze::cli::repeat_summary(config, view, ev, 1, 1, "evaluations", 0);
+    const nlohmann::json one = maze::experiments::repeat_summary(config, view, ev, 1, 1, "evaluations", 0);
     EXPECT_EQ(one["best_score"], "-inf");  // not null: null means "no board evaluated"
     EXPECT_EQ(one["best_board"], "000");
-    const nlohmann::json all = maze::cli::aggregate_summary(
+    const nlohmann::json all = maze::experiments::aggregate_summary(
         config, view, {nlohmann::json::parse(one.dump()), nlohmann::json::parse(one.dump())});
     EXPECT_EQ(all["best_score"], "-inf");
     EXPECT_EQ(all["median_score"], "-inf");

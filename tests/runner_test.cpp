@@ -13,7 +13,7 @@
 #include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
-using namespace maze::cli;
+using namespace maze::experiments;
 
 namespace {
 

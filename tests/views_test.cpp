@@ -21,7 +21,7 @@ namespace {
 using maze::Board;
 using maze::Cell;
 using maze::Genome;
-using maze::cli::make_view;
+using maze::experiments::make_view;
 
 TEST(BoardViews, MouseMazeShowsMovesVisitsAndReadsBoardFiles) {
     const maze::MouseMazeTarget paper(13, 13, {0, 0}, {12, 0},
@@ -106,7 +106,7 @@ TEST(BoardViews, TheFactoryPairsEachTargetWithItsView) {
         maze::Params p;
         p.set_section("target");
         p.set("kind", kind);
-        const maze::cli::TargetAndView made = maze::cli::make_target(p);
+        const maze::experiments::TargetAndView made = maze::experiments::make_target(p);
         ASSERT_TRUE(made.target && made.view) << kind;
         EXPECT_EQ(made.target->name(), kind);
         EXPECT_FALSE(made.view->unit().empty()) << kind;

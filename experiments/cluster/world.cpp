@@ -15,7 +15,7 @@
 #include <mpi.h>
 #endif
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -197,4 +197,4 @@ void finish_world() {
 #endif
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -13,7 +13,7 @@
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -171,4 +171,4 @@ Command add_bench(CLI::App& app) {
         }};
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -30,7 +30,7 @@
 
 namespace fs = std::filesystem;
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -179,4 +179,4 @@ Command add_merge(CLI::App& app) {
             }};
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -15,7 +15,7 @@
 
 namespace fs = std::filesystem;
 
-namespace maze::cli {
+namespace maze::experiments {
 
 std::string column_text(int c) {
     return c < 0 ? "any" : std::to_string(c);
@@ -199,4 +199,4 @@ std::size_t replay_journal(const fs::path& path, EnumerationResult& total,
     return added;
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -21,7 +21,7 @@
 
 namespace fs = std::filesystem;
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -376,4 +376,4 @@ int print_estimate(const EnumerationResult& job, std::uint64_t probes, int threa
     return kExitOk;
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

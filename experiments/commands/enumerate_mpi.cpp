@@ -21,7 +21,7 @@
 #include "mazesearch/experiments/interrupt.hpp"
 #include "mazesearch/search/enumeration/passages.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -318,4 +318,4 @@ int enumerate_distributed(DistributedEnumeration& job) {
     return world().rank() == 0 ? run_rank0(job) : run_other_rank(job);
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

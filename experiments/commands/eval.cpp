@@ -9,7 +9,7 @@
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -140,4 +140,4 @@ Command add_eval(CLI::App& app) {
             }};
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -16,7 +16,7 @@
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -107,4 +107,4 @@ Command add_make_graph(CLI::App& app) {
             }};
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

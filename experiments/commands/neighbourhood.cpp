@@ -16,7 +16,7 @@
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/hamming_ball.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -182,4 +182,4 @@ Command add_neighbourhood(CLI::App& app) {
     return {sub, [opts] { return neighbourhood(*opts); }};
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

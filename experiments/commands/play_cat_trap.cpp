@@ -8,7 +8,7 @@
 #include "mazesearch/engine/games/cat_trap.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -66,4 +66,4 @@ Command add_play_cat_trap(CLI::App& play) {
     return {sub, [opts] { return opts->prove ? prove(*opts) : play_games(*opts); }};
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -8,7 +8,7 @@
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -52,4 +52,4 @@ Command add_render(CLI::App& app) {
     return {sub, [opts] { return render(*opts); }};
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -11,7 +11,7 @@
 #include "mazesearch/experiments/target_factory.hpp"
 #include "mazesearch/search/optimizer.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -70,4 +70,4 @@ Command add_resume(CLI::App& app) {
             true};
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

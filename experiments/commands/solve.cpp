@@ -3,7 +3,7 @@
 
 #include "mazesearch/experiments/commands/commands.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -31,4 +31,4 @@ Command add_play(CLI::App& app) {
     return dispatch(play, {add_play_cat_trap(*play)});
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

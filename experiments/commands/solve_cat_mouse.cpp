@@ -9,7 +9,7 @@
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -95,4 +95,4 @@ Command add_solve_cat_mouse(CLI::App& solve) {
             }};
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

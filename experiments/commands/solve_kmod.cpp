@@ -12,7 +12,7 @@
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/search/params.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -140,4 +140,4 @@ Command add_solve_kmod(CLI::App& solve) {
             }};
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

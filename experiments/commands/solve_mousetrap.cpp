@@ -7,7 +7,7 @@
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -51,4 +51,4 @@ Command add_solve_mousetrap(CLI::App& solve) {
             }};
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

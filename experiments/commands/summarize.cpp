@@ -19,7 +19,7 @@
 #include "mazesearch/experiments/run/run_folder.hpp"
 #include "mazesearch/search/state_json.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -137,4 +137,4 @@ Command add_summarize(CLI::App& app) {
             }};
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

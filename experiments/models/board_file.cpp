@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace maze::cli {
+namespace maze::experiments {
 
 std::size_t WalkReport::most_visited() const {
     return static_cast<std::size_t>(std::max_element(visits.begin(), visits.end()) -
@@ -35,4 +35,4 @@ std::unique_ptr<BoardFile> load_board_file(const InputFile& file) {
     return board_adapter(file.kind).load(file);
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -14,7 +14,7 @@
 #include "mazesearch/experiments/models/model_support.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 // Named, not anonymous: a unity build puts the models' files side by side.
 namespace cell_model {
@@ -139,4 +139,4 @@ BenchPlan cell_bench(const std::vector<InputFile>& files, double) {
     return plan;
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -11,7 +11,7 @@
 #include "mazesearch/experiments/models/board_file.hpp"
 #include "mazesearch/experiments/models/model_support.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 // Named, not anonymous: a unity build puts the models' files side by side.
 namespace graph_model {
@@ -105,4 +105,4 @@ std::unique_ptr<BoardFile> load_graph_file(const InputFile& file) {
     return std::make_unique<graph_model::GraphFileBoard>(parse_graph_file(file.text, file.name));
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -14,7 +14,7 @@
 #include "mazesearch/experiments/models/model_support.hpp"
 #include "mazesearch/search/targets/passage_target.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 // Named, not anonymous: a unity build puts the models' files side by side.
 namespace passage_model {
@@ -153,4 +153,4 @@ BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds) {
     return plan;
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

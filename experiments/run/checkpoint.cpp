@@ -7,7 +7,7 @@
 
 namespace fs = std::filesystem;
 
-namespace maze::cli {
+namespace maze::experiments {
 
 Checkpoint parse_checkpoint(std::string_view text, const std::string& source) {
     try {
@@ -47,4 +47,4 @@ std::optional<Checkpoint> load_checkpoint(const fs::path& path,
     return taken;
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -8,7 +8,7 @@
 
 #include "mazesearch/experiments/files.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -78,4 +78,4 @@ void Logbook::write_row(std::uint64_t step, Evaluator& ev) {
     ++rows_;
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

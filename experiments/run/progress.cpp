@@ -8,7 +8,7 @@
 
 #include "mazesearch/experiments/run/report.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 RunProgress::RunProgress(const RunConfig& config, bool live, spdlog::logger* log)
     : config_(config),
@@ -103,4 +103,4 @@ void RunProgress::clear() {
     }
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

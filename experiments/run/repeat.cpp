@@ -19,7 +19,7 @@
 
 namespace fs = std::filesystem;
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -292,4 +292,4 @@ RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const fs::path& dir, i
     }
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

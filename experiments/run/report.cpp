@@ -8,7 +8,7 @@
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/state_json.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 std::string format_score(double v) {
     if (std::isnan(v)) return "nan";
@@ -127,4 +127,4 @@ void print_report(const RunConfig& config, const BoardView& view, const std::fil
         std::printf("board: %s\n", (rdir / "best.txt").string().c_str());
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

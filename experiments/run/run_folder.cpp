@@ -11,7 +11,7 @@
 
 namespace fs = std::filesystem;
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -133,4 +133,4 @@ void RunFolder::record_failure(const fs::path& dir, const std::string& before,
     }
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -6,7 +6,7 @@
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/cat_trap_target.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -39,4 +39,4 @@ std::unique_ptr<BoardView> make_view(const CatTrapTarget& target) {
     return std::make_unique<CatTrapView>(target);
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

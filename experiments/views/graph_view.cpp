@@ -7,7 +7,7 @@
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/graph_target.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -54,4 +54,4 @@ std::unique_ptr<BoardView> make_view(const GraphTarget& target) {
     return std::make_unique<GraphView>(target);
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

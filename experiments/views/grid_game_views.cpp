@@ -6,7 +6,7 @@
 #include "mazesearch/search/targets/kmod_target.hpp"
 #include "mazesearch/search/targets/mousetrap_target.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -96,4 +96,4 @@ std::unique_ptr<BoardView> make_view(const KmodTarget& target) {
     return std::make_unique<KmodView>(target);
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

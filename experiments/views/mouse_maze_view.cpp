@@ -7,7 +7,7 @@
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -45,4 +45,4 @@ std::unique_ptr<BoardView> make_view(const MouseMazeTarget& target) {
     return std::make_unique<MouseMazeView>(target);
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -9,7 +9,7 @@
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/passage_target.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace {
 
@@ -45,4 +45,4 @@ std::unique_ptr<BoardView> make_view(const PassageTarget& target) {
     return std::make_unique<PassageView>(target);
 }
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -1,4 +1,4 @@
-// libFuzzer target: checkpoints (maze::cli::parse_checkpoint), restored into a real optimizer and
+// libFuzzer target: checkpoints (maze::experiments::parse_checkpoint), restored into a real optimizer and
 // Evaluator on a small mouse maze, then a few steps. The optimizer is the kind the checkpoint
 // names, built from each of a few fixed parameter sets, and started before the restore as a
 // resumed repeat is (experiments/run/repeat.cpp). A bad checkpoint must be refused when it is
@@ -65,7 +65,7 @@ std::vector<maze::Params> settings(const std::string& kind) {
     return {};
 }
 
-void resume(const maze::cli::Checkpoint& cp, const maze::Params& p) {
+void resume(const maze::experiments::Checkpoint& cp, const maze::Params& p) {
     static const maze::MouseMazeTarget target(3, 4, maze::Cell{0, 0}, maze::Cell{2, 0},
                                               maze::MouseMazeTarget::Convention::Paper);
     std::unique_ptr<maze::Optimizer> opt = maze::make_optimizer(p);
@@ -92,10 +92,10 @@ void resume(const maze::cli::Checkpoint& cp, const maze::Params& p) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    maze::cli::Checkpoint cp;
+    maze::experiments::Checkpoint cp;
     try {
-        cp = maze::cli::parse_checkpoint(text, "checkpoint.json");
-    } catch (const maze::cli::ConfigError&) {
+        cp = maze::experiments::parse_checkpoint(text, "checkpoint.json");
+    } catch (const maze::experiments::ConfigError&) {
         return 0;
     }
     const nlohmann::json* kind =

@@ -1,4 +1,4 @@
-// libFuzzer target: YAML configs with overrides (maze::cli::load_config_text). Leading lines that
+// libFuzzer target: YAML configs with overrides (maze::experiments::load_config_text). Leading lines that
 // start with '+' are overrides ("+seed=3"), the rest is the YAML. A ConfigError (or a ParamError)
 // is the loader's answer to bad input; anything else is a bug, and so is a resolved config whose
 // YAML form (config.yaml of a run folder) does not load back to the same config.
@@ -20,23 +20,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         overrides.push_back(text.substr(1, end == std::string::npos ? end : end - 1));
         text.erase(0, end == std::string::npos ? text.size() : end + 1);
     }
-    maze::cli::RunConfig c;
+    maze::experiments::RunConfig c;
     try {
-        c = maze::cli::load_config_text(text, "fuzz.yaml", overrides);
-    } catch (const maze::cli::ConfigError&) {
+        c = maze::experiments::load_config_text(text, "fuzz.yaml", overrides);
+    } catch (const maze::experiments::ConfigError&) {
         return 0;
     } catch (const maze::ParamError&) {
         return 0;
     }
     // What a run folder's config.yaml holds loads back to the same config.
-    const std::string yaml = maze::cli::to_yaml(c.resolved);
-    const maze::cli::RunConfig again = maze::cli::load_config_text(yaml, "config.yaml", {});
+    const std::string yaml = maze::experiments::to_yaml(c.resolved);
+    const maze::experiments::RunConfig again = maze::experiments::load_config_text(yaml, "config.yaml", {});
     if (again.resolved != c.resolved) {
         std::fprintf(stderr, "config.yaml:\n%s\nloaded:\n%s\nreloaded:\n%s\n", yaml.c_str(),
                      c.resolved.dump().c_str(), again.resolved.dump().c_str());
         std::abort();
     }
-    const maze::cli::RunConfig from_json = maze::cli::config_from_json(c.resolved, "config.json");
+    const maze::experiments::RunConfig from_json = maze::experiments::config_from_json(c.resolved, "config.json");
     if (from_json.resolved != c.resolved) std::abort();
     return 0;
 }

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace maze::cli {
+namespace maze::experiments {
 
 enum class FileKind {
     CellBoard,     // docs/formats.md, "Board files": '.', '#', 'S', 'E'
@@ -63,4 +63,4 @@ CLI::Validator finite_range(double low, double high, const std::string& unit);
 // A CLI11 check: any number but nan (infinities allowed).
 CLI::Validator not_nan();
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -17,7 +17,7 @@
 #include "mazesearch/search/budget.hpp"
 #include "mazesearch/search/params.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 class ConfigError : public std::runtime_error {
   public:
@@ -65,4 +65,4 @@ RunConfig load_config_text(const std::string& text, const std::string& source,
                            const std::vector<std::string>& overrides);
 // Builds a RunConfig from an already resolved JSON document (as stored in a run directory).
 RunConfig config_from_json(const nlohmann::json& resolved, const std::string& source);
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -12,7 +12,7 @@
 
 #include <memory>
 
-namespace maze::cli {
+namespace maze::experiments {
 
 enum class Verbosity { Quiet, Normal, Verbose };
 
@@ -30,4 +30,4 @@ spdlog::sink_ptr console_sink(spdlog::level::level_enum least = spdlog::level::t
 // verbosity is not Quiet.
 bool live_progress();
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

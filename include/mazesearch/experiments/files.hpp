@@ -18,7 +18,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace maze::cli {
+namespace maze::experiments {
 
 class FileError : public std::runtime_error {
   public:
@@ -95,4 +95,4 @@ class FolderLock {
     int fd_ = -1;
 };
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

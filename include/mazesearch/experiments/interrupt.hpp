@@ -5,7 +5,7 @@
 
 #include <atomic>
 
-namespace maze::cli {
+namespace maze::experiments {
 
 class InterruptGuard {
   public:
@@ -23,4 +23,4 @@ class InterruptGuard {
     void (*old_term_)(int);
 };
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

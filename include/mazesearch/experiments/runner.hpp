@@ -12,7 +12,7 @@
 
 #include "mazesearch/experiments/config.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 struct RunOptions {
     bool quiet = false;  // no progress and no report (tests)
@@ -32,4 +32,4 @@ int run_experiment(const RunConfig& config, const RunOptions& options);
 // Continues the run in `dir` from its checkpoints.
 int resume_experiment(const std::string& dir, const RunOptions& options);
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

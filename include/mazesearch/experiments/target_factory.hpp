@@ -8,7 +8,7 @@
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 struct TargetAndView {
     std::unique_ptr<Target> target;
@@ -20,4 +20,4 @@ struct TargetAndView {
 // (search/targets/*_target.hpp list their keys). Throws ParamError for bad or unknown keys.
 TargetAndView make_target(const Params& params);
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

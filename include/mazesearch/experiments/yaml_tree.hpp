@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace maze::cli {
+namespace maze::experiments {
 
 // Where each dotted key was set ("configs/x.yaml:12").
 using Marks = std::map<std::string, std::string>;
@@ -31,4 +31,4 @@ nlohmann::json yaml_to_json(const std::string& text, const std::string& source, 
 // JSON as YAML text (maps in block style, lists in flow style).
 std::string to_yaml(const nlohmann::json& j);
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

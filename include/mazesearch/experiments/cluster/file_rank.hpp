@@ -11,7 +11,7 @@
 
 #include "mazesearch/experiments/cluster/world.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 class FileRank {
   public:
@@ -34,4 +34,4 @@ class FileRank {
     World* world_;
 };
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

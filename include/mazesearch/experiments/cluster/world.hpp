@@ -13,7 +13,7 @@
 
 #include "mazesearch/search/collective.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 class World : public Collective {
   public:
@@ -48,4 +48,4 @@ inline bool distributed() {
 // Ends MPI if it was started (at the end of main, on every rank).
 void finish_world();
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

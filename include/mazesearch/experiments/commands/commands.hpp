@@ -4,7 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
-namespace maze::cli {
+namespace maze::experiments {
 
 constexpr int kExitOk = 0;
 constexpr int kExitInternal = 1;
@@ -40,4 +40,4 @@ Command add_solve_mousetrap(CLI::App& solve);
 Command add_solve_kmod(CLI::App& solve);
 Command add_play_cat_trap(CLI::App& play);
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

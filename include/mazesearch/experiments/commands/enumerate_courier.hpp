@@ -18,7 +18,7 @@
 #include "mazesearch/experiments/commands/enumerate_mpi.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 namespace hand_out {
 
@@ -158,4 +158,4 @@ class Courier {
     bool no_more_ = false, stopped_ = false;
 };
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -14,7 +14,7 @@
 
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 // "5x5, start (0,0), exit (4,0)" or "5x5 passages, entrance any, exit 2".
 std::string describe_grid(const EnumerationResult& r);
@@ -67,4 +67,4 @@ std::optional<ProgressFile> load_progress(const std::filesystem::path& latest,
 std::size_t replay_journal(const std::filesystem::path& path, EnumerationResult& total,
                            std::vector<std::uint8_t>& done, std::size_t cap);
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

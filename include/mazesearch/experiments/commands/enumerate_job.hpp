@@ -16,7 +16,7 @@
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 // The options of `mazesearch enumerate` as given.
 struct EnumerateOptions {
@@ -107,4 +107,4 @@ class EnumerationJob {
     const FileRank rank_;
 };
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -17,7 +17,7 @@
 
 #include "mazesearch/experiments/commands/enumerate_mpi.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 // Rank 0's book of the work: the subtrees not handed out yet (largest expected first), those
 // each rank holds, the result so far and the done marks. Every member is used under `m`.
@@ -215,4 +215,4 @@ class Master {
     EnumerationResult pending_;
 };
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -15,7 +15,7 @@
 
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 struct DistributedEnumeration {
     bool passages = false;
@@ -51,4 +51,4 @@ std::string duration_text(double seconds);
 // error), else a log line.
 void show_progress_line(const std::string& line, bool tty);
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

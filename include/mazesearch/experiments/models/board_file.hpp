@@ -19,7 +19,7 @@
 #include "mazesearch/search/genome.hpp"
 #include "mazesearch/search/target.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 // What one walk of a board says, in its model's convention.
 struct WalkReport {
@@ -130,4 +130,4 @@ std::unique_ptr<BoardFile> load_graph_file(const InputFile& file);
 BenchPlan cell_bench(const std::vector<InputFile>& files, double seconds);
 BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds);
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -15,7 +15,7 @@
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 // The report of a reference walk (any mouse) on a model's graph: `moves_in` moves are added (the
 // passage boards' move in), and the visits of the first `places` vertices are kept (a passage
@@ -150,4 +150,4 @@ struct BenchBatch {
     }
 };
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

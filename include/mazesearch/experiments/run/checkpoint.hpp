@@ -16,7 +16,7 @@
 
 #include "mazesearch/search/state_json.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 struct Checkpoint {
     int version = 1;
@@ -47,4 +47,4 @@ std::optional<Checkpoint> load_checkpoint(const std::filesystem::path& path,
                                           const std::function<void(const Checkpoint&)>& accept,
                                           const std::function<void(const std::string&)>& warn);
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -9,7 +9,7 @@
 
 #include "mazesearch/search/evaluator.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 class Logbook {
   public:
@@ -36,4 +36,4 @@ class Logbook {
     std::uint64_t rows_;
 };
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

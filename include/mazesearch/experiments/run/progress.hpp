@@ -14,7 +14,7 @@ namespace spdlog {
 class logger;
 }
 
-namespace maze::cli {
+namespace maze::experiments {
 
 class RunProgress {
   public:
@@ -52,4 +52,4 @@ class RunProgress {
     bool drawn_ = false;
 };
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -22,7 +22,7 @@ namespace spdlog {
 class logger;
 }
 
-namespace maze::cli {
+namespace maze::experiments {
 
 // What every repeat of a run shares.
 struct RepeatContext {
@@ -57,4 +57,4 @@ void write_archive(const std::filesystem::path& folder, const BoardView& view,
 RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const std::filesystem::path& dir,
                          int threads);
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

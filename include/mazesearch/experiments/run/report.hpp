@@ -11,7 +11,7 @@
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/search/evaluator.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 class BoardView;
 
@@ -32,4 +32,4 @@ nlohmann::json aggregate_summary(const RunConfig& config, const BoardView& view,
 void print_report(const RunConfig& config, const BoardView& view, const std::filesystem::path& root,
                   const std::vector<nlohmann::json>& repeats);
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

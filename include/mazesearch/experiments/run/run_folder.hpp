@@ -9,7 +9,7 @@
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
 
-namespace maze::cli {
+namespace maze::experiments {
 
 class RunFolder {
   public:
@@ -58,4 +58,4 @@ class RunFolder {
     std::optional<FolderLock> lock_;
 };
 
-}  // namespace maze::cli
+}  // namespace maze::experiments

@@ -19,7 +19,7 @@ class GraphTarget;
 class PassageTarget;
 }  // namespace maze
 
-namespace maze::cli {
+namespace maze::experiments {
 
 class BoardView {
   public:
@@ -50,4 +50,4 @@ std::unique_ptr<BoardView> make_view(const KmodTarget& target);
 std::unique_ptr<BoardView> make_view(const GraphTarget& target);
 std::unique_ptr<BoardView> make_view(const PassageTarget& target);
 
-}  // namespace maze::cli
+}  // namespace maze::experiments
