@@ -21,6 +21,9 @@
 //       void arrived(std::size_t i, std::uint64_t steps, const std::uint32_t* words);
 //       void overflow(std::size_t i);  // walk i went past the limit: the reference walk
 //   };
+//
+// (step and branchy come from KeyedSteps, walk_steps.hpp, for the models whose walk keeps one
+// key a cell.)
 #pragma once
 
 #include <cstddef>
@@ -29,6 +32,54 @@
 #include "mazesearch/engine/mouse_walk.hpp"
 
 namespace maze {
+
+// A walk still going when the batch is used up: where it is, its exit, its steps so far.
+struct LiveWalk {
+    std::uint32_t* pos;
+    const std::uint32_t* exit;
+    std::uint64_t steps;
+    std::size_t item;
+};
+
+// Finishes the live walks of a used-up batch in their lanes' arrays (lane l's at words + l *
+// Layout::kWords): four in lock step while at least four are left, then the last ones one at a
+// time with plain comparisons.
+template <class Layout>
+void finish_live_walks(Layout& layout, LiveWalk* live, int n, std::uint32_t* words,
+                       std::uint64_t max_steps) {
+    auto finish = [&](int i, std::uint64_t steps) {
+        if (steps == kWalkOverflow) {
+            layout.overflow(live[i].item);
+        } else {
+            // The lane whose array holds this walk's exit.
+            const auto lane = (live[i].exit - words) / Layout::kWords;
+            layout.arrived(live[i].item, steps, words + lane * Layout::kWords);
+        }
+        live[i] = live[--n];
+    };
+    constexpr int kTail = 4;
+    while (n >= kTail) {
+        int done = -1;
+        for (std::uint64_t r = 1; done < 0; ++r) {
+#pragma GCC unroll 4
+            for (int i = 0; i < kTail; ++i) {
+                if (live[i].pos == live[i].exit) [[unlikely]] {
+                    if (done < 0) done = i;
+                    continue;
+                }
+                live[i].pos = Layout::step(live[i].pos);
+                ++live[i].steps;
+            }
+            if (r % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
+                for (int i = 0; i < kTail && done < 0; ++i)
+                    if (live[i].steps >= max_steps) done = i;
+            }
+        }
+        const bool arrived = live[done].pos == live[done].exit;
+        finish(done, arrived ? live[done].steps : kWalkOverflow);
+    }
+    while (n > 0) finish(0, Layout::branchy(live[0].pos, live[0].exit, live[0].steps, max_steps));
+}
 
 template <int K, class Layout>
 void interleaved_walk(Layout& layout, std::size_t count, std::uint64_t max_steps) {
@@ -87,49 +138,12 @@ void interleaved_walk(Layout& layout, std::size_t count, std::uint64_t max_steps
         }
     }
     // The batch is used up: the live walks, whose arrays stay where they are.
-    struct Live {
-        std::uint32_t* pos;
-        const std::uint32_t* exit;
-        std::uint64_t steps;
-        std::size_t item;
-    };
-    Live live[K];
+    LiveWalk live[K];
     int n = 0;
 #pragma GCC unroll 16
     for (int l = 0; l < K; ++l)
-        if (pos[l]) live[n++] = Live{pos[l], exit[l], round - loaded_at[l], item[l]};
-    auto finish = [&](int i, std::uint64_t steps) {
-        if (steps == kWalkOverflow) {
-            layout.overflow(live[i].item);
-        } else {
-            // The lane whose array holds this walk's exit.
-            const auto lane = (live[i].exit - words[0]) / Layout::kWords;
-            layout.arrived(live[i].item, steps, words[lane]);
-        }
-        live[i] = live[--n];
-    };
-    constexpr int kTail = 4;
-    while (n >= kTail) {
-        int done = -1;
-        for (std::uint64_t r = 1; done < 0; ++r) {
-#pragma GCC unroll 4
-            for (int i = 0; i < kTail; ++i) {
-                if (live[i].pos == live[i].exit) [[unlikely]] {
-                    if (done < 0) done = i;
-                    continue;
-                }
-                live[i].pos = Layout::step(live[i].pos);
-                ++live[i].steps;
-            }
-            if (r % MouseWalk::kLimitCheckRounds == 0) [[unlikely]] {
-                for (int i = 0; i < kTail && done < 0; ++i)
-                    if (live[i].steps >= max_steps) done = i;
-            }
-        }
-        const bool arrived = live[done].pos == live[done].exit;
-        finish(done, arrived ? live[done].steps : kWalkOverflow);
-    }
-    while (n > 0) finish(0, Layout::branchy(live[0].pos, live[0].exit, live[0].steps, max_steps));
+        if (pos[l]) live[n++] = LiveWalk{pos[l], exit[l], round - loaded_at[l], item[l]};
+    finish_live_walks(layout, live, n, words[0], max_steps);
 }
 
 }  // namespace maze
