@@ -29,6 +29,36 @@ void check_shape(int rows, int cols) {
     if (rows * cols < 2) throw BoardError("<board>", 0, "a board needs at least two cells");
 }
 
+// The start or the exit of a board's text: its cell and its line (0: not seen yet).
+struct Marker {
+    Cell cell{-1, -1};
+    int line = 0;
+
+    // `second` names it in the message about a second one ("second start 'S'").
+    void place(int r, int c, int lineno, const std::string& source, const char* second) {
+        if (line)
+            throw BoardError(
+                source, lineno,
+                std::string(second) + " (the first is on line " + std::to_string(line) + ")");
+        cell = {r, c};
+        line = lineno;
+    }
+};
+
+std::string unknown_character(char ch, int c) {
+    std::ostringstream msg;
+    msg << "unknown character ";
+    if (ch >= 32 && ch < 127)
+        msg << "'" << ch << "'";
+    else {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned>(ch) & 0xffu);
+        msg << hex;
+    }
+    msg << " in column " << c + 1 << ": expected '.', '#', 'S' or 'E'";
+    return msg.str();
+}
+
 }  // namespace
 
 BoardError::BoardError(std::string source, int line, const std::string& what)
@@ -76,17 +106,7 @@ std::string Board::to_text() const {
 }
 
 Board Board::parse(std::string_view text, const std::string& source) {
-    std::vector<std::string> lines;
-    size_t pos = 0;
-    while (pos < text.size()) {
-        size_t nl = text.find('\n', pos);
-        size_t end = nl == std::string_view::npos ? text.size() : nl;
-        std::string line(text.substr(pos, end - pos));
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        lines.push_back(std::move(line));
-        pos = end + (nl == std::string_view::npos ? 0 : 1);
-    }
-    while (!lines.empty() && lines.back().empty()) lines.pop_back();
+    const std::vector<std::string> lines = text_lines(text);
     if (lines.empty())
         throw BoardError(source, 1, "empty board: expected rows of '.', '#', 'S', 'E'");
     if (lines.size() > static_cast<size_t>(kMaxSide))
@@ -96,10 +116,8 @@ Board Board::parse(std::string_view text, const std::string& source) {
     const int rows = static_cast<int>(lines.size());
     const int cols = static_cast<int>(lines[0].size());
     std::array<RowMask, kMaxSide> open{};
-    Cell start{-1, -1};
-    Cell exit{-1, -1};
-    int start_line = 0;
-    int exit_line = 0;
+    Marker start;
+    Marker exit;
     for (int r = 0; r < rows; ++r) {
         const std::string& line = lines[r];
         const int lineno = r + 1;
@@ -121,45 +139,24 @@ Board Board::parse(std::string_view text, const std::string& source) {
                 case '#':
                     break;
                 case 'S':
-                    if (start_line)
-                        throw BoardError(source, lineno,
-                                         "second start 'S' (the first is on line " +
-                                             std::to_string(start_line) + ")");
-                    start = {r, c};
-                    start_line = lineno;
+                    start.place(r, c, lineno, source, "second start 'S'");
                     break;
                 case 'E':
-                    if (exit_line)
-                        throw BoardError(source, lineno,
-                                         "second exit 'E' (the first is on line " +
-                                             std::to_string(exit_line) + ")");
-                    exit = {r, c};
-                    exit_line = lineno;
+                    exit.place(r, c, lineno, source, "second exit 'E'");
                     break;
-                default: {
-                    std::ostringstream msg;
-                    msg << "unknown character ";
-                    if (ch >= 32 && ch < 127)
-                        msg << "'" << ch << "'";
-                    else {
-                        char hex[8];
-                        std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned>(ch) & 0xffu);
-                        msg << hex;
-                    }
-                    msg << " in column " << c + 1 << ": expected '.', '#', 'S' or 'E'";
-                    throw BoardError(source, lineno, msg.str());
-                }
+                default:
+                    throw BoardError(source, lineno, unknown_character(ch, c));
             }
         }
     }
-    if (!start_line) throw BoardError(source, 0, "no start cell 'S'");
-    if (!exit_line) throw BoardError(source, 0, "no exit cell 'E'");
+    if (!start.line) throw BoardError(source, 0, "no start cell 'S'");
+    if (!exit.line) throw BoardError(source, 0, "no exit cell 'E'");
     if (rows * cols < 2) throw BoardError(source, 1, "a board needs at least two cells");
 
-    Board b(rows, cols, start, exit);
+    Board b(rows, cols, start.cell, exit.cell);
     b.rows_open_ = open;
-    b.set_open(start, true);
-    b.set_open(exit, true);
+    b.set_open(start.cell, true);
+    b.set_open(exit.cell, true);
     return b;
 }
 

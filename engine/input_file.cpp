@@ -80,4 +80,19 @@ std::string read_input_sniffed(const std::string& path, std::string_view kind,
     return input_reading::read_stream(in, path, limit_for);
 }
 
+std::vector<std::string> text_lines(std::string_view text) {
+    std::vector<std::string> lines;
+    size_t pos = 0;
+    while (pos < text.size()) {
+        const size_t nl = text.find('\n', pos);
+        const size_t end = nl == std::string_view::npos ? text.size() : nl;
+        std::string line(text.substr(pos, end - pos));
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        lines.push_back(std::move(line));
+        pos = end + (nl == std::string_view::npos ? 0 : 1);
+    }
+    while (!lines.empty() && lines.back().empty()) lines.pop_back();
+    return lines;
+}
+
 }  // namespace maze

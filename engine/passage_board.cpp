@@ -29,6 +29,73 @@ std::string quoted(char ch) {
     return std::string("byte ") + buf;
 }
 
+// The checks of a passage board's drawing, line by line, with the line and column of the first
+// character out of place.
+struct PassageText {
+    const std::vector<std::string>& lines;
+    const std::string& source;
+
+    void expect(size_t line, size_t col, bool ok, const std::string& what) const {
+        if (!ok)
+            throw BoardError(source, static_cast<int>(line) + 1,
+                             "column " + std::to_string(col + 1) + ": " + quoted(lines[line][col]) +
+                                 ", expected " + what);
+    }
+
+    // A border: corners, walls and exactly one gap; returns the gap's column.
+    int border(size_t line, const char* name) const {
+        int gap = -1;
+        for (size_t k = 0; k < lines[0].size(); ++k) {
+            const char ch = lines[line][k];
+            if (k % 2 == 0) {
+                expect(line, k, ch == '+', "'+' (a corner)");
+                continue;
+            }
+            expect(line, k, ch == '-' || ch == ' ',
+                   std::string("'-' (a wall) or ' ' (the ") + name + ")");
+            if (ch == ' ') {
+                if (gap >= 0)
+                    throw BoardError(source, static_cast<int>(line) + 1,
+                                     std::string("second gap in the border: there is one ") + name +
+                                         ", at column " + std::to_string(2 * gap + 2));
+                gap = static_cast<int>(k / 2);
+            }
+        }
+        if (gap < 0)
+            throw BoardError(source, static_cast<int>(line) + 1,
+                             std::string("no gap in the border: expected one ' ' for the ") + name);
+        return gap;
+    }
+
+    // Row r's line of cells and, but for the last row, the line of walls below it, into b.
+    void read_row(PassageBoard& b, int r) const {
+        const size_t cl = static_cast<size_t>(2 * r + 1);
+        const std::string& cells = lines[cl];
+        for (size_t k = 0; k < cells.size(); ++k) {
+            const char ch = cells[k];
+            if (k == 0 || k == cells.size() - 1)
+                expect(cl, k, ch == '|', "'|' (the outer wall)");
+            else if (k % 2 == 1)
+                expect(cl, k, ch == ' ', "' ' (a cell)");
+            else {
+                expect(cl, k, ch == '|' || ch == ' ', "'|' (a wall) or ' ' (a passage)");
+                if (ch == ' ') b.set_right(r, static_cast<int>(k / 2) - 1, true);
+            }
+        }
+        if (r == b.rows() - 1) return;
+        const size_t wl = cl + 1;
+        for (size_t k = 0; k < lines[0].size(); ++k) {
+            const char ch = lines[wl][k];
+            if (k % 2 == 0)
+                expect(wl, k, ch == '+', "'+' (a corner)");
+            else {
+                expect(wl, k, ch == '-' || ch == ' ', "'-' (a wall) or ' ' (a passage)");
+                if (ch == ' ') b.set_down(r, static_cast<int>(k / 2), true);
+            }
+        }
+    }
+};
+
 }  // namespace
 
 PassageBoard::PassageBoard(int rows, int cols, int entrance, int exit)
@@ -119,17 +186,7 @@ bool PassageBoard::looks_like(std::string_view text) {
 }
 
 PassageBoard PassageBoard::parse(std::string_view text, const std::string& source) {
-    std::vector<std::string> lines;
-    size_t pos = 0;
-    while (pos < text.size()) {
-        const size_t nl = text.find('\n', pos);
-        const size_t end = nl == std::string_view::npos ? text.size() : nl;
-        std::string line(text.substr(pos, end - pos));
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        lines.push_back(std::move(line));
-        pos = end + (nl == std::string_view::npos ? 0 : 1);
-    }
-    while (!lines.empty() && lines.back().empty()) lines.pop_back();
+    const std::vector<std::string> lines = text_lines(text);
     const std::string drawing =
         "a passage board: lines of '+' corners with '-' walls or ' ' "
         "passages, and lines of '|' walls or ' ' passages between cells";
@@ -154,65 +211,11 @@ PassageBoard PassageBoard::parse(std::string_view text, const std::string& sourc
                              std::to_string(lines[i].size()) + " characters; expected " +
                                  std::to_string(first.size()) + " like line 1");
 
-    auto expect = [&](size_t line, size_t col, bool ok, const std::string& what) {
-        if (!ok)
-            throw BoardError(source, static_cast<int>(line) + 1,
-                             "column " + std::to_string(col + 1) + ": " + quoted(lines[line][col]) +
-                                 ", expected " + what);
-    };
-    // A border: corners, walls and exactly one gap; returns the gap's column.
-    auto border = [&](size_t line, const char* name) {
-        int gap = -1;
-        for (size_t k = 0; k < first.size(); ++k) {
-            const char ch = lines[line][k];
-            if (k % 2 == 0) {
-                expect(line, k, ch == '+', "'+' (a corner)");
-                continue;
-            }
-            expect(line, k, ch == '-' || ch == ' ',
-                   std::string("'-' (a wall) or ' ' (the ") + name + ")");
-            if (ch == ' ') {
-                if (gap >= 0)
-                    throw BoardError(source, static_cast<int>(line) + 1,
-                                     std::string("second gap in the border: there is one ") + name +
-                                         ", at column " + std::to_string(2 * gap + 2));
-                gap = static_cast<int>(k / 2);
-            }
-        }
-        if (gap < 0)
-            throw BoardError(source, static_cast<int>(line) + 1,
-                             std::string("no gap in the border: expected one ' ' for the ") + name);
-        return gap;
-    };
-    const int entrance = border(0, "entrance");
-    const int exit = border(lines.size() - 1, "exit");
+    const PassageText drawing_text{lines, source};
+    const int entrance = drawing_text.border(0, "entrance");
+    const int exit = drawing_text.border(lines.size() - 1, "exit");
     PassageBoard b(rows, cols, entrance, exit);
-    for (int r = 0; r < rows; ++r) {
-        const size_t cl = static_cast<size_t>(2 * r + 1);
-        const std::string& cells = lines[cl];
-        for (size_t k = 0; k < cells.size(); ++k) {
-            const char ch = cells[k];
-            if (k == 0 || k == cells.size() - 1)
-                expect(cl, k, ch == '|', "'|' (the outer wall)");
-            else if (k % 2 == 1)
-                expect(cl, k, ch == ' ', "' ' (a cell)");
-            else {
-                expect(cl, k, ch == '|' || ch == ' ', "'|' (a wall) or ' ' (a passage)");
-                if (ch == ' ') b.set_right(r, static_cast<int>(k / 2) - 1, true);
-            }
-        }
-        if (r == rows - 1) break;
-        const size_t wl = cl + 1;
-        for (size_t k = 0; k < first.size(); ++k) {
-            const char ch = lines[wl][k];
-            if (k % 2 == 0)
-                expect(wl, k, ch == '+', "'+' (a corner)");
-            else {
-                expect(wl, k, ch == '-' || ch == ' ', "'-' (a wall) or ' ' (a passage)");
-                if (ch == ' ') b.set_down(r, static_cast<int>(k / 2), true);
-            }
-        }
-    }
+    for (int r = 0; r < rows; ++r) drawing_text.read_row(b, r);
     return b;
 }
 

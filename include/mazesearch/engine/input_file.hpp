@@ -9,6 +9,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace maze {
 
@@ -33,6 +34,9 @@ struct InputLimit {
 // what the input may be in the message about a directory ("a board file or a graph file").
 std::string read_input_sniffed(const std::string& path, std::string_view kind,
                                const std::function<InputLimit(std::string_view head)>& limit_for);
+
+// The lines of a board's text: a trailing '\r' dropped from each, and the blank lines at the end.
+std::vector<std::string> text_lines(std::string_view text);
 
 // What a size limit reads as in a message: "1 MiB", "256 MiB", "4096 bytes".
 std::string byte_size_text(std::size_t bytes);
