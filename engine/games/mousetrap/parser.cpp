@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "mazesearch/engine/games/mousetrap.hpp"
 #include "mazesearch/engine/games/mousetrap/tree_checks.hpp"
@@ -53,28 +54,35 @@ int read_numbers(std::string_view line, std::int64_t* out, int max, const std::s
     }
 }
 
-}  // namespace
+// The lines of the text that are not blank, one at a time, with their line numbers.
+class LineReader {
+  public:
+    explicit LineReader(std::string_view text) : text_(text) {}
 
-MousetrapTree parse_mousetrap(std::string_view text, const std::string& source) {
-    std::size_t pos = 0;
-    int line_no = 0;
     // The next line that is not blank; false at the end of the text.
-    auto next_line = [&](std::string_view& line) {
-        while (pos < text.size()) {
-            const std::size_t end = text.find('\n', pos);
-            const std::size_t stop = end == std::string_view::npos ? text.size() : end;
-            line = text.substr(pos, stop - pos);
-            pos = stop + 1;
-            ++line_no;
+    bool next(std::string_view& line) {
+        while (pos_ < text_.size()) {
+            const std::size_t end = text_.find('\n', pos_);
+            const std::size_t stop = end == std::string_view::npos ? text_.size() : end;
+            line = text_.substr(pos_, stop - pos_);
+            pos_ = stop + 1;
+            ++line_no_;
             if (!is_blank(line)) return true;
         }
         return false;
-    };
+    }
+    // The line last read (0 before the first).
+    int line_no() const { return line_no_; }
 
-    std::string_view line;
+  private:
+    std::string_view text_;
+    std::size_t pos_ = 0;
+    int line_no_ = 0;
+};
+
+// The header line 'n t m': a tree of n rooms with its trap and mouse, no passage yet.
+MousetrapTree read_header(std::string_view line, const std::string& source, int line_no) {
     std::int64_t v[3] = {0, 0, 0};
-    if (!next_line(line))
-        throw InputError(source, line_no + 1, "empty input: expected 'n t m' (rooms, trap, mouse)");
     const int header = read_numbers(line, v, 3, source, line_no);
     if (header != 3)
         throw InputError(source, line_no,
@@ -95,6 +103,53 @@ MousetrapTree parse_mousetrap(std::string_view text, const std::string& source) 
     tree.rooms = n;
     tree.trap = static_cast<int>(v[1]) - 1;
     tree.mouse = static_cast<int>(v[2]) - 1;
+    return tree;
+}
+
+// The passage line 'a b' as two rooms (0-based), checked against the tree read so far
+// (`lines`: the line of each passage in it).
+std::pair<int, int> read_passage(std::string_view line, const std::string& source, int line_no,
+                                 const MousetrapTree& tree, const std::vector<int>& lines,
+                                 detail::Components& comp) {
+    const int n = tree.rooms;
+    std::int64_t v[2] = {0, 0};
+    const int count = read_numbers(line, v, 2, source, line_no);
+    if (count != 2)
+        throw InputError(source, line_no,
+                         "expected a passage 'a b': two numbers, found " + std::to_string(count));
+    for (int k = 0; k < 2; ++k)
+        if (v[k] < 1 || v[k] > n)
+            throw InputError(source, line_no,
+                             "room " + std::to_string(v[k]) + " is out of range (1 to " +
+                                 std::to_string(n) + ")");
+    const int x = static_cast<int>(v[0]) - 1;
+    const int y = static_cast<int>(v[1]) - 1;
+    auto name = [&] { return std::to_string(x + 1) + " " + std::to_string(y + 1); };
+    if (x == y) throw InputError(source, line_no, "passage " + name() + " joins a room to itself");
+    if (!comp.join(x, y)) {
+        // Rare, so a scan for the same pair is cheap enough.
+        for (std::size_t i = 0; i < tree.a.size(); ++i)
+            if ((tree.a[i] == x && tree.b[i] == y) || (tree.a[i] == y && tree.b[i] == x))
+                throw InputError(source, line_no,
+                                 "passage " + name() + " repeats the passage on line " +
+                                     std::to_string(lines[i]));
+        throw InputError(
+            source, line_no,
+            "passage " + name() + " closes a cycle (the rooms are already connected): not a tree");
+    }
+    return {x, y};
+}
+
+}  // namespace
+
+MousetrapTree parse_mousetrap(std::string_view text, const std::string& source) {
+    LineReader reader(text);
+    std::string_view line;
+    if (!reader.next(line))
+        throw InputError(source, reader.line_no() + 1,
+                         "empty input: expected 'n t m' (rooms, trap, mouse)");
+    MousetrapTree tree = read_header(line, source, reader.line_no());
+    const int n = tree.rooms;
     const auto passages = static_cast<std::size_t>(n - 1);
     tree.a.reserve(passages);
     tree.b.reserve(passages);
@@ -102,41 +157,17 @@ MousetrapTree parse_mousetrap(std::string_view text, const std::string& source) 
     lines.reserve(passages);
     detail::Components comp(n);
     const std::string expected = "n-1 = " + std::to_string(n - 1) + " passages";
-    while (next_line(line)) {
+    while (reader.next(line)) {
+        const int line_no = reader.line_no();
         if (tree.a.size() == passages) throw InputError(source, line_no, "more than " + expected);
-        const int count = read_numbers(line, v, 2, source, line_no);
-        if (count != 2)
-            throw InputError(
-                source, line_no,
-                "expected a passage 'a b': two numbers, found " + std::to_string(count));
-        for (int k = 0; k < 2; ++k)
-            if (v[k] < 1 || v[k] > n)
-                throw InputError(source, line_no,
-                                 "room " + std::to_string(v[k]) + " is out of range (1 to " +
-                                     std::to_string(n) + ")");
-        const int x = static_cast<int>(v[0]) - 1;
-        const int y = static_cast<int>(v[1]) - 1;
-        auto name = [&] { return std::to_string(x + 1) + " " + std::to_string(y + 1); };
-        if (x == y)
-            throw InputError(source, line_no, "passage " + name() + " joins a room to itself");
-        if (!comp.join(x, y)) {
-            // Rare, so a scan for the same pair is cheap enough.
-            for (std::size_t i = 0; i < tree.a.size(); ++i)
-                if ((tree.a[i] == x && tree.b[i] == y) || (tree.a[i] == y && tree.b[i] == x))
-                    throw InputError(source, line_no,
-                                     "passage " + name() + " repeats the passage on line " +
-                                         std::to_string(lines[i]));
-            throw InputError(source, line_no,
-                             "passage " + name() +
-                                 " closes a cycle (the rooms are already connected): not a tree");
-        }
+        const auto [x, y] = read_passage(line, source, line_no, tree, lines, comp);
         tree.a.push_back(x);
         tree.b.push_back(y);
         lines.push_back(line_no);
     }
     // n-1 passages without a cycle connect all n rooms, so only a short count is left to catch.
     if (tree.a.size() != passages)
-        throw InputError(source, line_no + 1,
+        throw InputError(source, reader.line_no() + 1,
                          "end of input after " + std::to_string(tree.a.size()) + " of the " +
                              expected + " (the rooms are not connected)");
     return tree;

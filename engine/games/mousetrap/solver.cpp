@@ -8,15 +8,41 @@
 
 namespace maze {
 
+namespace {
+
+template <class V>
+auto& at(V& v, int x) {
+    return v[static_cast<std::size_t>(x)];
+}
+
+// slot_ of a room off the path: in a side subtree of p0 .. p(L-1), or elsewhere (t and its other
+// subtrees, which the mouse can never reach).
+constexpr int kAway = -1;
+constexpr int kSide = -2;
+
+}  // namespace
+
 std::int64_t MousetrapSolver::solve(const MousetrapTree& tree) {
     detail::check_shape(tree);
+    root_at_trap(tree);
+    if (tree.mouse == tree.trap) return 0;
+    const std::int32_t hi = side_values(tree);
+    group_side_values();
+    // can_win(hi) holds (nothing needs blocking), can_win(-1) does not.
+    std::int64_t lo = -1;
+    std::int64_t top = hi;
+    assert(can_win(top) && !can_win(lo));
+    while (top - lo > 1) {
+        const std::int64_t mid = lo + (top - lo) / 2;
+        (can_win(mid) ? top : lo) = mid;
+    }
+    return top;
+}
+
+void MousetrapSolver::root_at_trap(const MousetrapTree& tree) {
     const int n = tree.rooms;
     const auto un = static_cast<std::size_t>(n);
     const int trap = tree.trap;
-    auto at = [](auto& v, int x) -> auto& {
-        return v[static_cast<std::size_t>(x)];
-    };
-
     // Each room's degree and the XOR of its neighbours: once a room has one neighbour left, the
     // XOR is that neighbour. No adjacency lists are built, and peeling a path touches one cache
     // line per room (a BFS over lists chases three).
@@ -62,12 +88,13 @@ std::int64_t MousetrapSolver::solve(const MousetrapTree& tree) {
     // peeling short.
     if (order_.size() != un - 1)
         throw std::invalid_argument("mousetrap: the passages are not a tree");
-    if (tree.mouse == trap) return 0;
+}
 
+std::int32_t MousetrapSolver::side_values(const MousetrapTree& tree) {
+    const auto un = static_cast<std::size_t>(tree.rooms);
+    const int trap = tree.trap;
     // slot_: the path index i of p_i, kSide in a side subtree of p0 .. p(L-1), kAway elsewhere
     // (t and its other subtrees, which the mouse can never reach).
-    constexpr int kAway = -1;
-    constexpr int kSide = -2;
     slot_.assign(un, kAway);
     path_.clear();
     for (int x = tree.mouse; x != trap; x = at(parent_, x)) {
@@ -112,6 +139,10 @@ std::int64_t MousetrapSolver::solve(const MousetrapTree& tree) {
             at(second_, y) = f;
         }
     }
+    return hi;
+}
+
+void MousetrapSolver::group_side_values() {
     // The side children grouped by path room (a counting sort), heaviest first in each group.
     side_begin_.assign(path_.size() + 1, 0);
     for (const auto& [slot, f] : side_pairs_) ++side_begin_[static_cast<std::size_t>(slot) + 1];
@@ -127,16 +158,6 @@ std::int64_t MousetrapSolver::solve(const MousetrapTree& tree) {
         std::sort(side_f_.begin() + static_cast<std::ptrdiff_t>(side_begin_[i]),
                   side_f_.begin() + static_cast<std::ptrdiff_t>(side_begin_[i + 1]),
                   std::greater<>());
-
-    // can_win(hi) holds (nothing needs blocking), can_win(-1) does not.
-    std::int64_t lo = -1;
-    std::int64_t top = hi;
-    assert(can_win(top) && !can_win(lo));
-    while (top - lo > 1) {
-        const std::int64_t mid = lo + (top - lo) / 2;
-        (can_win(mid) ? top : lo) = mid;
-    }
-    return top;
 }
 
 bool MousetrapSolver::can_win(std::int64_t k) const {

@@ -83,6 +83,14 @@ class MousetrapSolver {
 
   private:
     bool can_win(std::int64_t k) const;
+    // The tree rooted at the trap: link_, children_, parent_ and order_ (every room but t, each
+    // after all of its children); throws std::invalid_argument when the passages are no tree.
+    void root_at_trap(const MousetrapTree& tree);
+    // The mouse's path to t (path_, slot_), w() and f(), and each side child of the path with its
+    // path room (side_pairs_); returns the largest f of those, above which nothing needs blocking.
+    std::int32_t side_values(const MousetrapTree& tree);
+    // The side children's f grouped by path room, heaviest first (side_begin_, side_f_).
+    void group_side_values();
 
     struct Link {
         int degree = 0;  // neighbours not yet peeled
