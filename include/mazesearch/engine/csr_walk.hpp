@@ -3,7 +3,7 @@
 // counts, so that a step reads one short run of neighbours and their counts and nothing else.
 // A walk too long for 32-bit counts is handed to the 64-bit reference walk (graph_walk.hpp),
 // which finishes it, so every result is exact. Checked against reference_walk on random graphs
-// and against the grid walks on grid-shaped graphs (tests/csr_walk_test.cpp).
+// and against the grid walks on grid-shaped graphs (tests/engine/csr_walk_test.cpp).
 #pragma once
 
 #include <cstdint>

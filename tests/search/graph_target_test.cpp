@@ -13,7 +13,7 @@ using namespace maze;
 
 namespace {
 
-Genome random_genome(std::size_t n, double p, Rng& rng) {
+Genome biased_genome(std::size_t n, double p, Rng& rng) {
     Genome g(n);
     for (std::size_t i = 0; i < n; ++i) g.set(i, rng.bernoulli(p));
     return g;
@@ -51,7 +51,7 @@ TEST(GraphTarget, ScoresEqualTheReferenceWalkOnWhatIsLeft) {
             for (const auto objective : {WalkObjective::Moves, WalkObjective::MaxVisits}) {
                 const GraphTarget t(graph, what, objective, "x.json");
                 for (int i = 0; i < 40; ++i) {
-                    const Genome g = random_genome(t.genes(), 0.4 * rng.uniform(), rng);
+                    const Genome g = biased_genome(t.genes(), 0.4 * rng.uniform(), rng);
                     const GraphFile left =
                         parse_graph_file(graph_file_text(t.remaining(g)), "left.json");
                     const GraphWalkResult ref = reference_walk(left.graph);
@@ -81,7 +81,7 @@ TEST(GraphTarget, AGridGraphWithVertexGenesScoresLikeTheMouseMaze) {
     ASSERT_EQ(g.genes(), m.genes());
     Rng rng(3);
     for (int i = 0; i < 500; ++i) {
-        const Genome x = random_genome(g.genes(), 0.35, rng);
+        const Genome x = biased_genome(g.genes(), 0.35, rng);
         ASSERT_EQ(g.feasible(x), m.feasible(x));
         if (!m.feasible(x)) continue;
         double a = 0, b = 0;
@@ -95,7 +95,7 @@ TEST(GraphTarget, RelevantGenesCoverEveryGeneThatChangesTheScore) {
     const GraphTarget t(torus_graph(4, 5), GraphTarget::Delete::Both, WalkObjective::Moves);
     Rng rng(5);
     for (int i = 0; i < 40; ++i) {
-        const Genome g = random_genome(t.genes(), 0.2, rng);
+        const Genome g = biased_genome(t.genes(), 0.2, rng);
         if (!t.feasible(g)) continue;
         double base = 0;
         t.score(std::span<const Genome>(&g, 1), std::span<double>(&base, 1));
@@ -145,7 +145,7 @@ TEST(GraphTarget, ABatchScoresAsItsGenomesOneByOne) {
     const GraphTarget t(grid3d_graph(3, 3, 3), GraphTarget::Delete::Both, WalkObjective::Moves);
     Rng rng(8);
     std::vector<Genome> genomes;
-    for (int i = 0; i < 400; ++i) genomes.push_back(random_genome(t.genes(), 0.25, rng));
+    for (int i = 0; i < 400; ++i) genomes.push_back(biased_genome(t.genes(), 0.25, rng));
     std::vector<double> one(genomes.size()), two(genomes.size());
     std::vector<char> ok(genomes.size());
     for (std::size_t i = 0; i < genomes.size(); ++i) ok[i] = t.feasible(genomes[i]);

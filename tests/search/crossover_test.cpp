@@ -16,7 +16,8 @@ using maze::LineAxis;
 using maze::Rng;
 using maze::Topology;
 
-Genome random_genome(std::size_t n, Rng& rng) {
+// Each gene a fair coin (named apart from maze::random_genome, which a unity build may see too).
+Genome coin_genome(std::size_t n, Rng& rng) {
     Genome g(n);
     for (std::size_t i = 0; i < n; ++i) g.set(i, rng.bernoulli(0.5));
     return g;
@@ -85,8 +86,8 @@ TEST(Crossover, EveryGeneComesFromAParent) {
         const auto& t = board(r, c);
         for (const auto& spec : all_specs())
             for (int k = 0; k < 50; ++k) {
-                const Genome a = random_genome(t.genes(), rng);
-                const Genome b = random_genome(t.genes(), rng);
+                const Genome a = coin_genome(t.genes(), rng);
+                const Genome b = coin_genome(t.genes(), rng);
                 const Genome child = maze::crossover(spec, a, b, t.topology(), rng);
                 ASSERT_EQ(child.size(), a.size());
                 ASSERT_TRUE(genes_from_parents(child, a, b));
@@ -103,7 +104,7 @@ TEST(Crossover, IdenticalParentsGiveTheParent) {
     const auto& t = board(13, 13);
     for (const auto& spec : all_specs())
         for (int k = 0; k < 20; ++k) {
-            const Genome a = random_genome(t.genes(), rng);
+            const Genome a = coin_genome(t.genes(), rng);
             EXPECT_EQ(maze::crossover(spec, a, a, t.topology(), rng), a);
         }
 }
@@ -114,7 +115,7 @@ TEST(Crossover, UniformTakesAboutHalfFromEachParent) {
     std::size_t from_b = 0, total = 0;
     std::vector<int> per_gene(t.genes(), 0);
     for (int k = 0; k < 400; ++k) {
-        const Genome a = random_genome(t.genes(), rng);
+        const Genome a = coin_genome(t.genes(), rng);
         const auto src = sources(maze::uniform_crossover(a, complement(a), rng), a);
         for (std::size_t i = 0; i < src.size(); ++i) {
             from_b += src[i];
@@ -131,7 +132,7 @@ TEST(Crossover, OnePointCutsOnce) {
     const auto& t = board(6, 6);
     std::vector<int> cuts(t.genes() + 1, 0);
     for (int k = 0; k < 2000; ++k) {
-        const Genome a = random_genome(t.genes(), rng);
+        const Genome a = coin_genome(t.genes(), rng);
         const auto src = sources(maze::one_point_crossover(a, complement(a), rng), a);
         ASSERT_FALSE(src.front());  // starts with a
         ASSERT_TRUE(src.back());    // ends with b
@@ -152,7 +153,7 @@ TEST(Crossover, MultiPointCutsAtDistinctPoints) {
     for (int points : {1, 2, 3, 7}) {
         const auto& t = board(5, 5);
         for (int k = 0; k < 300; ++k) {
-            const Genome a = random_genome(t.genes(), rng);
+            const Genome a = coin_genome(t.genes(), rng);
             const auto src = sources(maze::multi_point_crossover(a, complement(a), points, rng), a);
             ASSERT_FALSE(src.front());
             int changes = 0;
@@ -174,7 +175,7 @@ TEST(Crossover, LineTakesWholeRowsOrColumns) {
     auto col = [&](std::size_t i) { return long{topo.col[i]}; };
     int row_children = 0, col_children = 0;
     for (int k = 0; k < 300; ++k) {
-        const Genome a = random_genome(t.genes(), rng);
+        const Genome a = coin_genome(t.genes(), rng);
         const Genome b = complement(a);
         const auto rows = sources(maze::line_crossover(a, b, topo, LineAxis::Rows, rng), a);
         ASSERT_TRUE(grouped(rows, row));
@@ -197,7 +198,7 @@ TEST(Crossover, BlockTakesWholeBlocks) {
     for (int side : {1, 2, 3, 5}) {
         int mixed = 0;
         for (int k = 0; k < 100; ++k) {
-            const Genome a = random_genome(t.genes(), rng);
+            const Genome a = coin_genome(t.genes(), rng);
             const auto src = sources(maze::block_crossover(a, complement(a), topo, side, rng), a);
             ASSERT_TRUE(grouped(src, [&](std::size_t i) {
                 return long{topo.row[i] / side} * 1000 + topo.col[i] / side;
@@ -222,7 +223,7 @@ TEST(Crossover, GeometryWithNegativeCoordinates) {
     Rng rng(8);
     const std::size_t n = hex.row.size();
     for (int k = 0; k < 100; ++k) {
-        const Genome a = random_genome(n, rng);
+        const Genome a = coin_genome(n, rng);
         const Genome b = complement(a);
         const auto rows = sources(maze::line_crossover(a, b, hex, LineAxis::Rows, rng), a);
         ASSERT_TRUE(grouped(rows, [&](std::size_t i) { return long{hex.row[i]}; }));
