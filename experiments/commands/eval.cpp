@@ -39,8 +39,7 @@ void print_json(const std::string& name, const BoardFile& b, const WalkReport& r
         j["max_visits"] = rep.visits[rep.most_visited()];
         j["most_visited"] = b.place_json(rep.most_visited());
     }
-    std::string lines;
-    b.add_facts(rep, o.kmod, j, lines);
+    b.add_facts(rep, o.kmod, &j, nullptr);
     if (o.visits && !rep.visits.empty()) j["visits"] = b.visits_json(rep.visits);
     std::printf("%s\n", j.dump().c_str());
 }
@@ -63,9 +62,8 @@ void print_text(const std::string& name, const BoardFile& b, const WalkReport& r
         std::printf("most visits: %llu at %s\n", static_cast<unsigned long long>(rep.visits[most]),
                     b.place_text(most).c_str());
     }
-    nlohmann::ordered_json facts;
     std::string lines;
-    b.add_facts(rep, o.kmod, facts, lines);
+    b.add_facts(rep, o.kmod, nullptr, &lines);
     std::printf("%s", lines.c_str());
     if (o.visits && !rep.visits.empty()) std::printf("%s", b.visits_text(rep.visits).c_str());
 }

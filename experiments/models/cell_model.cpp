@@ -52,10 +52,12 @@ class CellFile : public SquareBoardFile<Board> {
         return "(the exit cannot be reached from the start)";
     }
     // The Flash count of any walk that escaped; the Theorem 8 bound of Squeaky's board.
-    void add_facts(const WalkReport& rep, int kmod, nlohmann::ordered_json& j,
-                   std::string&) const override {
-        j["flash"] = rep.moves ? nlohmann::ordered_json(*rep.moves + 2) : nullptr;
-        if (rep.feasible && !kmod) j["theorem8_bound"] = theorem8_bound(grid_graph(b_));
+    // (Text: the first line has the Flash count already.)
+    void add_facts(const WalkReport& rep, int kmod, nlohmann::ordered_json* j,
+                   std::string*) const override {
+        if (!j) return;
+        (*j)["flash"] = rep.moves ? nlohmann::ordered_json(*rep.moves + 2) : nullptr;
+        if (rep.feasible && !kmod) (*j)["theorem8_bound"] = theorem8_bound(grid_graph(b_));
     }
     // Counts right-aligned, '#' blocked, 'E' the exit.
     std::string visits_text(const std::vector<std::uint64_t>& visits) const override {

@@ -58,14 +58,15 @@ class GraphFileBoard : public BoardFile {
     }
     nlohmann::ordered_json place_json(std::size_t place) const override { return g_.ids[place]; }
     // Squeaky's Theorem 8 bound, or why it is not computed.
-    void add_facts(const WalkReport& rep, int kmod, nlohmann::ordered_json& j,
-                   std::string& lines) const override {
+    void add_facts(const WalkReport& rep, int kmod, nlohmann::ordered_json* j,
+                   std::string* lines) const override {
         if (!rep.feasible || kmod) return;
         const std::optional<double> bound = bound_of();
-        j["theorem8_bound"] = bound ? nlohmann::ordered_json(*bound) : nullptr;
-        lines += bound ? "Theorem 8 bound: moves < " + bound_text(*bound) + "\n"
-                       : "Theorem 8 bound: not computed (the graph is too large for its exact "
-                         "diameter)\n";
+        if (j) (*j)["theorem8_bound"] = bound ? nlohmann::ordered_json(*bound) : nullptr;
+        if (lines)
+            *lines += bound ? "Theorem 8 bound: moves < " + bound_text(*bound) + "\n"
+                            : "Theorem 8 bound: not computed (the graph is too large for its "
+                              "exact diameter)\n";
     }
     // One line a vertex, in the file's order.
     std::string visits_text(const std::vector<std::uint64_t>& visits) const override {

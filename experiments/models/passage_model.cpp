@@ -44,7 +44,7 @@ class PassageFile : public SquareBoardFile<PassageBoard> {
     std::string infeasible_text() const override {
         return "(the exit cannot be reached from the entrance)";
     }
-    void add_facts(const WalkReport&, int, nlohmann::ordered_json&, std::string&) const override {}
+    void add_facts(const WalkReport&, int, nlohmann::ordered_json*, std::string*) const override {}
     // The maze drawn as in its file, each cell widened to hold its count.
     std::string visits_text(const std::vector<std::uint64_t>& visits) const override {
         std::size_t width = 1;

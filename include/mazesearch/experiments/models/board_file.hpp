@@ -67,10 +67,11 @@ class BoardFile {
     // A place as eval names it: "(1, 12)" and [1, 12]; "\"v2\"" and "v2".
     virtual std::string place_text(std::size_t place) const = 0;
     virtual nlohmann::ordered_json place_json(std::size_t place) const = 0;
-    // What else eval says of a walk (a k-mod one when kmod >= 2): keys after "most_visited" and
-    // lines after "most visits" (the Flash count, the Theorem 8 bound).
-    virtual void add_facts(const WalkReport& report, int kmod, nlohmann::ordered_json& json,
-                           std::string& lines) const = 0;
+    // What else eval says of a walk (a k-mod one when kmod >= 2), into the form it prints: keys
+    // after "most_visited" (json) or lines after "most visits" (lines), the other one null; the
+    // Flash count, the Theorem 8 bound. Nothing is computed for a form that is not asked for.
+    virtual void add_facts(const WalkReport& report, int kmod, nlohmann::ordered_json* json,
+                           std::string* lines) const = 0;
     // eval --visits: every place's count, as text (ending in a newline) and as JSON.
     virtual std::string visits_text(const std::vector<std::uint64_t>& visits) const = 0;
     virtual nlohmann::ordered_json visits_json(const std::vector<std::uint64_t>& visits) const = 0;
