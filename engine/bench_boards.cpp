@@ -6,7 +6,6 @@
 #include <utility>
 
 #include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
 
 namespace maze {
@@ -87,20 +86,6 @@ const char* const kBoards[] = {
 std::vector<Board> bench_boards() {
     std::vector<Board> out;
     for (const char* text : kBoards) out.push_back(Board::parse(text, "bench board"));
-    return out;
-}
-
-std::vector<Board> load_bench_boards(const std::vector<std::string>& paths) {
-    std::vector<Board> out;
-    out.reserve(paths.size());
-    for (const std::string& path : paths) {
-        Board b = Board::load(path);
-        if (!feasible(b))
-            throw InputError(path, 0,
-                             "infeasible board (the exit cannot be reached from the start); the "
-                             "bench walks feasible boards only");
-        out.push_back(std::move(b));
-    }
     return out;
 }
 

@@ -74,8 +74,7 @@ struct Ball {
     std::uint64_t size = 0;
 };
 
-Ball explore(const SearchPoint& p, double centre, int radius, int threads) {
-    Evaluator ev(*p.target, Budget{}, threads);
+Ball explore(Evaluator& ev, const SearchPoint& p, double centre, int radius) {
     HammingBall ball(p.genome.size(), radius);
     Ball out{
         {}, std::vector<Tally>(static_cast<size_t>(radius) + 1), centre, p.genome, ball.size()};
@@ -148,11 +147,11 @@ int neighbourhood(const NeighbourhoodOptions& o) {
     const std::unique_ptr<BoardFile> board = load_board_file(in);
     const std::optional<SearchPoint> p = board->search_point();
     if (!p) throw InputError(in.name, 0, "neighbourhood takes boards with a search target");
-    Evaluator ev(*p->target, Budget{}, 1);
+    Evaluator ev(*p->target, Budget{}, o.threads);
     const Score c = ev.evaluate_one(p->genome);
     if (!c.feasible)
         throw BoardError(in.name, 0, "the centre board is infeasible " + board->infeasible_text());
-    const Ball ball = explore(*p, c.value, o.radius, o.threads);
+    const Ball ball = explore(ev, *p, c.value, o.radius);
     if (o.json)
         print_json(o, *p, c.value, ball);
     else

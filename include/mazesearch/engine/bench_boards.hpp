@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <span>
-#include <string>
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
@@ -18,11 +17,6 @@ namespace maze {
 inline constexpr std::uint64_t kBenchSignature = 16'533;
 
 std::vector<Board> bench_boards();
-
-// The boards of the given files, in order, for `mazesearch bench --boards`. A file that is not a
-// board throws BoardError (FILE:LINE: what was expected); an infeasible board, whose walk would
-// never end, throws InputError naming the file.
-std::vector<Board> load_bench_boards(const std::vector<std::string>& paths);
 
 // The total moves (paper convention) of feasible boards: the bench signature of a board set.
 std::uint64_t bench_signature(std::span<const Board> boards);
