@@ -15,7 +15,7 @@
 #   make command        install missing Debian packages, build the command alone (build/mazesearch)
 #   make quickstart     the main job (builds the command alone): a one-minute genetic search on
 #                       13x13 (configs/quickstart.yaml)
-#   make paper          the paper regenerated: experiments/paper/REPORT.md and its figures
+#   make paper          the paper regenerated: results/paper/REPORT.md and its figures
 #                       (runs what runs/paper/ does not hold yet; PAPER_ARGS=--tiny: small budgets,
 #                       runs in runs/paper-tiny/ and the report in runs/paper-tiny/report/)
 #   make bench          build/mazesearch bench, then the Google Benchmark binaries if built

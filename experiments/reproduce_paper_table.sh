@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-build/mazesearch}
 runs=${2:-runs/paper-table}
-table=${3:-experiments/paper/table.md}
+table=${3:-results/paper/table.md}
 mkdir -p "$runs" "$(dirname "$table")"
 
 dirs=()

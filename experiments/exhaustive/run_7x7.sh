@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The exact 7x7 enumeration, in 64 deterministic shards that can be run across sessions and
-# machines. Each finished shard is a JSON file in experiments/exhaustive/7x7/; an interrupted one
+# machines. Each finished shard is a JSON file in results/exhaustive/7x7/; an interrupted one
 # leaves FILE.progress and is resumed. When all 64 are in, merge them:
-#   build/mazesearch merge experiments/exhaustive/7x7/shard-*-of-64.json
+#   build/mazesearch merge results/exhaustive/7x7/shard-*-of-64.json
 # Usage: experiments/exhaustive/run_7x7.sh [path/to/mazesearch] [threads] [first shard] [last shard]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -10,7 +10,7 @@ bin=${1:-build/mazesearch}
 threads=${2:-0}
 first=${3:-0}
 last=${4:-63}
-dir=experiments/exhaustive/7x7
+dir=results/exhaustive/7x7
 mkdir -p "$dir"
 for i in $(seq "$first" "$last"); do
     out=$(printf "%s/shard-%02d-of-64.json" "$dir" "$i")

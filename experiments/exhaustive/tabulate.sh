@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Every R x C grid with 2 <= R, C <= 6 (start top left, exit bottom left), enumerated exactly:
 # optimum, number of optimal boards, feasible boards; the optimal boards (up to 8 per grid) as
-# text and SVG. Writes experiments/exhaustive/table.md, results/RxC.json and boards/RxC-N.{txt,svg}.
+# text and SVG. Writes results/exhaustive/table.md, results/RxC.json and boards/RxC-N.{txt,svg}.
 # Usage: experiments/exhaustive/tabulate.sh [path/to/mazesearch]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${1:-build/mazesearch}
-here=experiments/exhaustive
+here=results/exhaustive  # the results; this script stays in experiments/exhaustive
 mkdir -p "$here/results" "$here/boards"
 rm -f "$here"/boards/*.txt "$here"/boards/*.svg
 {

@@ -2,7 +2,7 @@
 # The max-visits objective (the visits of the most-visited cell) on every R x C grid with
 # 1 <= R, C <= 6 (at least 2 cells; start top left, exit bottom left), enumerated exactly on one
 # thread: optimum, number of optimal boards, one optimal board, and how it compares with the
-# moves optimum (table.md). Writes experiments/exhaustive/max-visits.md and
+# moves optimum (table.md). Writes results/exhaustive/max-visits.md and
 # results/max-visits/RxC.json (up to 8 optimal boards each, the histogram of max visits).
 # Both objectives are enumerated again with every optimal board listed (--cap 4096, into a
 # scratch folder), so that the comparison covers all of them.
@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${1:-build/mazesearch}
-here=experiments/exhaustive
+here=results/exhaustive  # the results; this script stays in experiments/exhaustive
 out="$here/results/max-visits"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Regenerates the paper "Building a Better Mouse Maze" (Enright and Faben, FUN 2016) with our
 results: runs what is not recorded yet (evaluation budgets, so every machine gets the same
-figures; finished run folders are reused, interrupted ones resumed) and writes REPORT.md with its
-figures (PNG and SVG) in figures/ beside it.
+figures; finished run folders are reused, interrupted ones resumed) and writes results/paper/REPORT.md
+with its figures (PNG and SVG) in figures/ beside it.
 
     make paper                                   # the usual way (installs matplotlib, builds)
     experiments/paper/make_paper.py --bin build/mazesearch [--out DIR] [--runs DIR] [--tiny]
@@ -14,7 +14,7 @@ holds no date and no wall-clock time, so the same runs give the same REPORT.md b
 
 --tiny: small budgets and small boards, for the test that checks every figure is made. Its runs
 go to runs/paper-tiny/ and its report to runs/paper-tiny/report/ (or --out DIR), never over the
-committed experiments/paper/REPORT.md and figures.
+committed results/paper/REPORT.md and figures.
 
 --only SECTION...: a partial report of those sections (in the report's order). It goes to
 RUNS/report-partial/ (runs/paper/report-partial/, or runs/paper-tiny/report-partial/ with --tiny;
@@ -37,6 +37,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
+REPORT_DIR = ROOT / "results" / "paper"  # the committed report, apart from this source
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "experiments"))
 
@@ -48,17 +49,17 @@ SECTIONS = ["boards", "table", "neighbourhood", "exhaustive", "record", "kmod", 
 
 def report_paths(tiny, out=None, runs=None, partial=False):
     """(out, runs), resolved: the folder of REPORT.md and the folder of the run folders. By
-    default experiments/paper and runs/paper; with tiny, runs/paper-tiny and its report/; a
+    default results/paper and runs/paper; with tiny, runs/paper-tiny and its report/; a
     partial report (--only some sections) in RUNS/report-partial."""
     runs = Path(runs) if runs else ROOT / "runs" / ("paper-tiny" if tiny else "paper")
     if not out:
-        out = runs / "report-partial" if partial else runs / "report" if tiny else HERE
+        out = runs / "report-partial" if partial else runs / "report" if tiny else REPORT_DIR
     return Path(out).resolve(), runs.resolve()
 
 
 def over_committed(out):
-    """True when `out` is the committed report's folder (experiments/paper) or inside it."""
-    here = HERE.resolve()
+    """True when `out` is the committed report's folder (results/paper) or inside it."""
+    here = REPORT_DIR.resolve()
     return out == here or here in out.parents
 
 
@@ -82,17 +83,17 @@ def main(argv=None):
     parser.add_argument("--bin", default=str(ROOT / "build" / "mazesearch"),
                         help="the mazesearch command (default: build/mazesearch)")
     parser.add_argument("--out",
-                        help="the folder of REPORT.md and figures/ (default: experiments/paper; "
+                        help="the folder of REPORT.md and figures/ (default: results/paper; "
                         "with --tiny: RUNS/report; with --only: RUNS/report-partial)")
     parser.add_argument("--runs",
                         help="the run folders the report makes and reuses (default: runs/paper; "
                         "with --tiny: runs/paper-tiny)")
     parser.add_argument("--tiny", action="store_true",
                         help="small budgets: every figure, in a minute or two (a test of the "
-                        "pipeline; never written over experiments/paper)")
+                        "pipeline; never written over results/paper)")
     parser.add_argument("--only", nargs="*", choices=SECTIONS,
                         help="build only these sections: a partial report, written to "
-                        "RUNS/report-partial (never over experiments/paper)")
+                        "RUNS/report-partial (never over results/paper)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
     names, whole = sections_asked(args.only)
@@ -101,7 +102,7 @@ def main(argv=None):
         what = "--tiny" if args.tiny else "--only (a partial report)"
         default = report_paths(args.tiny, None, args.runs, partial=not whole)[0]
         print(f"make_paper.py: error: {what} does not write over the committed report in "
-              f"{HERE.resolve()} (leave --out out: this report goes to {default})",
+              f"{REPORT_DIR.resolve()} (leave --out out: this report goes to {default})",
               file=sys.stderr)
         return 2
 

@@ -3,7 +3,7 @@
 # every core) in a run folder (runs/13x13-hunt unless HUNT_DIR says otherwise), or resumes it
 # when the folder holds one, and every PUBLISH_SECONDS (300) climbs each chain's best board
 # (radius-2 Hamming climb, in DIR-climbs/) and publishes it when it beats every board in
-# experiments/records/13x13/: <moves>.txt, <moves>.svg and <moves>.md (the commands, the chain
+# results/records/13x13/: <moves>.txt, <moves>.svg and <moves>.md (the commands, the chain
 # and the evaluation that found it, the reference walk's check). Stop it with Ctrl-C or
 # `kill -INT <pid of mazesearch>`: the run writes its checkpoint and the next call resumes.
 #
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/../.."
 bin=${MAZESEARCH:-build/mazesearch}
 dir=${HUNT_DIR:-runs/13x13-hunt}
 every=${PUBLISH_SECONDS:-300}
-boards=${HUNT_BOARDS:-experiments/records/13x13}
+boards=${HUNT_BOARDS:-results/records/13x13}
 cfg=configs/records/13x13-hunt.yaml
 [ -x "$bin" ] || { echo "hunt_13x13.sh: $bin not built (run make first)" >&2; exit 2; }
 mkdir -p "$boards"

@@ -121,7 +121,7 @@ std::uint32_t leaf_max_visits(const Grid& g, const Node& n) {
     return m;
 }
 
-// The bound (experiments/exhaustive/passages/README.md, "The bound"). Let c be the counts now and
+// The bound (results/exhaustive/passages/README.md, "The bound"). Let c be the counts now and
 // B[z] an upper bound on the count cell z can reach before the walk ends (the exit cell's stays 0
 // until then: B = 0). A future move from u to its neighbour y happens only when y's count is at
 // most that of every other open neighbour x of u, and below it when x comes first in the preference

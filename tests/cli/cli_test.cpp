@@ -143,15 +143,15 @@ std::string shell_quoted(const std::string& s) {
 
 }  // namespace
 
-// Every picture committed beside its board (experiments/**/NAME.svg next to NAME.txt) is what
+// Every picture committed beside its board (results/**/NAME.svg next to NAME.txt) is what
 // `render` draws today, given the picture's own title. (Not the report's figures, which
-// matplotlib draws: experiments/paper/figures/, checked by the ctest paper_tiny.)
+// matplotlib draws: results/paper/figures/, checked by the ctest paper_tiny.)
 TEST(Cli, RenderRedrawsTheCommittedPicturesByteForByte) {
     namespace fs = std::filesystem;
     const std::string out = maze::testing_support::test_dir() + "/redrawn.svg";
-    const fs::path report_figures = fs::path(kSourceDir) / "experiments" / "paper" / "figures";
+    const fs::path report_figures = fs::path(kSourceDir) / "results" / "paper" / "figures";
     int checked = 0;
-    for (const auto& entry : fs::recursive_directory_iterator(kSourceDir + "/experiments")) {
+    for (const auto& entry : fs::recursive_directory_iterator(kSourceDir + "/results")) {
         const fs::path svg_path = entry.path();
         if (!entry.is_regular_file() || svg_path.extension() != ".svg") continue;
         if (svg_path.parent_path() == report_figures) continue;
@@ -421,7 +421,7 @@ TEST(Cli, InterruptedEnumerationResumesToThePlainAnswer) {
 }
 
 TEST(Cli, BenchBoardsSignatureIsTheSumOfTheirEvalMoves) {
-    const std::string dir = std::string(MAZESEARCH_SOURCE_DIR) + "/experiments/exhaustive/boards/";
+    const std::string dir = std::string(MAZESEARCH_SOURCE_DIR) + "/results/exhaustive/boards/";
     const std::string files = dir + "6x6-1.txt " + dir + "5x4-1.txt " + kBoards + "optimum-5x5.txt";
     const CmdResult eval = run("eval --json " + files);
     ASSERT_EQ(eval.status, 0) << eval.err;

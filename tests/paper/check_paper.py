@@ -2,8 +2,8 @@
 """`make paper` on tiny budgets: every figure of the report is made, as PNG and SVG, and shown
 in REPORT.md; a second run reuses the finished runs and writes the same bytes; a third, from no
 runs at all, writes the same bytes again (the report holds no date and no time); and the
-committed experiments/paper/REPORT.md and figures are left as they were: a tiny report never goes
-there, and asking for it (--tiny --out experiments/paper) is refused; a partial one (--only) goes
+committed results/paper/REPORT.md and figures are left as they were: a tiny report never goes
+there, and asking for it (--tiny --out results/paper) is refused; a partial one (--only) goes
 to RUNS/report-partial, not over the whole tiny report. (The ctest `paper_tiny`.)
 
     tests/paper/check_paper.py --bin build/mazesearch [--work DIR]
@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-COMMITTED = ROOT / "experiments" / "paper"
+COMMITTED = ROOT / "results" / "paper"
 
 # Every figure the issue asks for, by name (figures/NAME.png and .svg).
 REQUIRED = [
@@ -85,9 +85,9 @@ def check_report(report, figures, failures):
     # 7x7 read from its committed result, checked against the merge of its shards.
     for phrase in ("| 6x6 | 115 | 115, the same | 1 | 2,654,047,586 | 2^34 | "
                    "`mazesearch enumerate --rows 6 --cols 6`, equal to "
-                   "`experiments/exhaustive/results/6x6.json` |",
+                   "`results/exhaustive/results/6x6.json` |",
                    "| 5x5 | 52 | 54, a Flash count (= 52 moves) |",
-                   "equal to `mazesearch merge experiments/exhaustive/7x7/shard-*-of-64.json`",
+                   "equal to `mazesearch merge results/exhaustive/7x7/shard-*-of-64.json`",
                    "our enumeration of every 6x6 board (`mazesearch enumerate --rows 6 --cols 6`"):
         if phrase not in report:
             failures.append(f"REPORT.md does not say {phrase!r}")
@@ -171,7 +171,7 @@ def check(args, work):
                                            str(COMMITTED), "--tiny"],
                              capture_output=True, text=True)
     if refused.returncode != 2 or "does not write over" not in refused.stderr:
-        failures.append(f"--tiny --out experiments/paper was not refused (status "
+        failures.append(f"--tiny --out results/paper was not refused (status "
                         f"{refused.returncode}): {refused.stderr[-1000:]}")
     if (work / "runs-refused").exists():
         failures.append("the refused run made its runs folder all the same")

@@ -6,8 +6,8 @@ name in backticks (`Suite.Name`) is a TEST, TEST_F or TEST_P of tests/.
 
 What counts as a repository path: a word in backticks (a whole span, or a word of a command in
 one) with a `/` whose first part is a folder at the repository root or beside the Markdown file
-(so `paper/REPORT.md` in experiments/README.md is experiments/paper/REPORT.md). Build and run
-output (build*/, runs/, out/) is not in the tree and is left out. Placeholders match anything:
+(so `paper/make_paper.py` in experiments/README.md is experiments/paper/make_paper.py). Build
+and run output (build*/, runs/, out/) is not in the tree and is left out. Placeholders match anything:
 `*`, `<name>`, a part in capitals (`NAME.yaml`, `OUT_DIR`), `{hpp,cpp}`; a path without a
 suffix may name a source pair (`engine/passage_walk` for .hpp and .cpp).
 """
@@ -28,8 +28,10 @@ PLACEHOLDER = re.compile(r"^[A-Z][A-Z0-9_]*$")
 
 
 def documents(root):
-    """The Markdown files whose citations are checked."""
-    return sorted((root / "docs").glob("*.md")) + [root / "experiments" / "README.md"]
+    """The Markdown files whose citations are checked: the docs, the experiments' README and
+    the READMEs of the committed results."""
+    return (sorted((root / "docs").glob("*.md")) + [root / "experiments" / "README.md"]
+            + sorted((root / "results").glob("**/README.md")))
 
 
 def patterns(path):

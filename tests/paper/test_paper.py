@@ -17,6 +17,7 @@ from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[2]
 PAPER = ROOT / "experiments" / "paper"
+REPORT = ROOT / "results" / "paper"  # the committed report
 sys.path.insert(0, str(PAPER))
 sys.path.insert(0, str(ROOT / "experiments"))
 
@@ -33,7 +34,7 @@ class ReportPathsTest(unittest.TestCase):
 
     def test_defaults(self):
         out, runs = make_paper.report_paths(tiny=False)
-        self.assertEqual(out, PAPER.resolve())
+        self.assertEqual(out, REPORT.resolve())
         self.assertEqual(runs, (ROOT / "runs" / "paper").resolve())
         out, runs = make_paper.report_paths(tiny=True)
         self.assertEqual(runs, (ROOT / "runs" / "paper-tiny").resolve())
@@ -48,22 +49,22 @@ class ReportPathsTest(unittest.TestCase):
 
     def test_tiny_over_the_committed_report_is_refused(self):
         with tempfile.TemporaryDirectory() as tmp:
-            report = (PAPER / "REPORT.md").read_bytes()
+            report = (REPORT / "REPORT.md").read_bytes()
             err = io.StringIO()
             # An engine that fails at once: were the refusal gone, the report would stop at its
             # first section (status 1) before writing anything.
             with redirect_stderr(err):
-                status = make_paper.main(["--bin", "/bin/false", "--tiny", "--out", str(PAPER),
+                status = make_paper.main(["--bin", "/bin/false", "--tiny", "--out", str(REPORT),
                                           "--runs", str(Path(tmp) / "runs"), "-q"])
             self.assertEqual(status, 2)
             self.assertIn("does not write over the committed report", err.getvalue())
             self.assertFalse((Path(tmp) / "runs").exists())
-            self.assertEqual((PAPER / "REPORT.md").read_bytes(), report)
+            self.assertEqual((REPORT / "REPORT.md").read_bytes(), report)
 
 
 class PartialReportTest(unittest.TestCase):
     """The issue: `make_paper.py --only SECTION` wrote a report of that section alone over the
-    committed REPORT.md. Here the committed folder is a stand-in (make_paper.HERE patched) and
+    committed REPORT.md. Here the committed folder is a stand-in (make_paper.REPORT_DIR patched) and
     every section a stand-in that draws one figure named after it, so nothing real is touched
     and no engine is run."""
 
@@ -79,7 +80,7 @@ class PartialReportTest(unittest.TestCase):
         self.runs = self.tmp / "runs"
         self.failing = set()
         fakes = {f"sections.{name}": self.fake_section(name) for name in make_paper.SECTIONS}
-        for patch in (mock.patch.object(make_paper, "HERE", self.committed),
+        for patch in (mock.patch.object(make_paper, "REPORT_DIR", self.committed),
                       mock.patch.dict(sys.modules, fakes)):
             patch.start()
             self.addCleanup(patch.stop)
@@ -273,13 +274,13 @@ class ExhaustiveResultsTest(unittest.TestCase):
     def fake_root(self, tamper):
         """A copy of the committed results and 7x7 shards, with tamper(results folder) applied."""
         root = self.tmp / "root"
-        results = root / "experiments" / "exhaustive" / "results"
+        results = root / "results" / "exhaustive" / "results"
         results.mkdir(parents=True)
-        for f in (ROOT / "experiments" / "exhaustive" / "results").glob("*.json"):
+        for f in (ROOT / "results" / "exhaustive" / "results").glob("*.json"):
             (results / f.name).write_bytes(f.read_bytes())
-        shards = root / "experiments" / "exhaustive" / "7x7"
+        shards = root / "results" / "exhaustive" / "7x7"
         shards.mkdir()
-        for f in (ROOT / "experiments" / "exhaustive" / "7x7").glob("shard-*-of-64.json"):
+        for f in (ROOT / "results" / "exhaustive" / "7x7").glob("shard-*-of-64.json"):
             (shards / f.name).write_bytes(f.read_bytes())
         tamper(results)
         return root
@@ -288,7 +289,7 @@ class ExhaustiveResultsTest(unittest.TestCase):
         ctx = self.context()
         res, source = self.ex.result(ctx, 4, 4)
         self.assertIn("`mazesearch enumerate --rows 4 --cols 4`", source)
-        self.assertIn("equal to `experiments/exhaustive/results/4x4.json`", source)
+        self.assertIn("equal to `results/exhaustive/results/4x4.json`", source)
         self.assertEqual((res["optimum"], res["feasible"]), (25, 5745))
         self.assertTrue((self.tmp / "runs" / "exhaustive" / "enumerate-4x4.json").is_file())
         self.assertTrue(any("mazesearch enumerate --rows 4 --cols 4" in s for s in ctx.said))
@@ -306,7 +307,7 @@ class ExhaustiveResultsTest(unittest.TestCase):
         res, source = self.ex.result(self.context(), 7, 7)
         self.assertEqual(res["optimum"], 330)
         self.assertIn("not run here", source)
-        self.assertIn("`mazesearch merge experiments/exhaustive/7x7/shard-*-of-64.json`", source)
+        self.assertIn("`mazesearch merge results/exhaustive/7x7/shard-*-of-64.json`", source)
 
         def tamper(results):
             data = json.loads((results / "7x7.json").read_text())

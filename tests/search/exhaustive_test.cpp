@@ -54,7 +54,7 @@ TEST(Exhaustive, SpecValuesForFourAndFive) {
     const auto five = lazy(5, 5, {0, 0}, {4, 0});
     EXPECT_EQ(five.optimum, 52u);
     EXPECT_EQ(five.feasible, 1913846u);
-    // Exactly two optimal boards (experiments/exhaustive/results/5x5.json), both listed (the cap
+    // Exactly two optimal boards (results/exhaustive/results/5x5.json), both listed (the cap
     // is 8): the paper's 5x5 optimum and one more.
     EXPECT_EQ(five.optimal_boards, 2u);
     EXPECT_EQ(five.boards, (std::vector<std::string>{"S.#..\n#....\n..#..\n#..#.\nE....\n",

@@ -13,7 +13,7 @@ table_only=0
 if [[ "${1:-}" == "--table-only" ]]; then table_only=1; shift; fi
 bin=${1:-build/mazesearch}
 threads=${2:-0}
-here=experiments/exhaustive/passages
+here=results/exhaustive/passages  # the results; this script stays in experiments/
 mkdir -p "$here/results"
 
 # Ordered by the estimated size of the tree (enumerate --estimate), smallest first, but for 5x5

@@ -15,8 +15,8 @@ import numpy as np
 from paperlib import PaperError, paper_numbers, thousands
 
 SIDES = range(2, 8)
-RECORDED = Path("experiments/exhaustive/results")
-SHARDS_7X7 = "experiments/exhaustive/7x7/shard-*-of-64.json"
+RECORDED = Path("results/exhaustive/results")
+SHARDS_7X7 = "results/exhaustive/7x7/shard-*-of-64.json"
 # The fields that make an enumeration's answer (its counters and timing aside); ours must equal
 # the recorded file's in each of them that the file has.
 ANSWER = ("rows", "cols", "start", "exit", "convention", "optimum", "optimal_boards", "boards",
@@ -30,7 +30,7 @@ def differences(ours, theirs):
 
 
 def recorded(ctx, rows, cols):
-    """The committed experiments/exhaustive/results/RxC.json, or None."""
+    """The committed results/exhaustive/results/RxC.json, or None."""
     path = ctx.root / RECORDED / f"{rows}x{cols}.json"
     return json.loads(path.read_text()) if path.exists() else None
 
@@ -58,7 +58,7 @@ def result(ctx, rows, cols):
 
     Every grid but 7x7 is enumerated here (`mazesearch enumerate --rows R --cols C --json`,
     kept in RUNS/exhaustive/enumerate-RxC.json) and compared with the committed
-    experiments/exhaustive/results/RxC.json when there is one: a difference is an error."""
+    results/exhaustive/results/RxC.json when there is one: a difference is an error."""
     if (rows, cols) == (7, 7):
         return merged_7x7(ctx), (f"`{RECORDED / '7x7.json'}` (not run here: about 2 hours), "
                                  f"equal to `mazesearch merge {SHARDS_7X7}`")
@@ -190,7 +190,7 @@ def build(ctx):
                     f"{thousands(res['optimal_boards'])} | {thousands(res['feasible'])} | "
                     f"2^{cells} | {sources[(r, c)]} |")
     out.append("The square grids and those with a side of 7 (the others are in "
-               "`experiments/exhaustive/table.md`); \"the paper\" is its figure "
+               "`results/exhaustive/table.md`); \"the paper\" is its figure "
                "(`experiments/paper/paper_numbers.json`, Figure 2 and Section 4.3):\n")
     out.append("\n".join(rows) + "\n")
     g66, g77 = grid.get((6, 6)), grid.get((7, 7))

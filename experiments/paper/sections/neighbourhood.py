@@ -14,8 +14,8 @@ MAX_TRIES = 100_000  # random boards drawn until one is feasible
 
 
 def record_board(ctx):
-    """The largest-numbered experiments/records/13x13/<moves>.txt, checked with `eval`."""
-    folder = ctx.root / "experiments" / "records" / "13x13"
+    """The largest-numbered results/records/13x13/<moves>.txt, checked with `eval`."""
+    folder = ctx.root / "results" / "records" / "13x13"
     boards = [p for p in folder.glob("*.txt") if p.stem.isdigit()]
     if not boards:
         raise PaperError(f"no record board <moves>.txt in {folder}")

@@ -15,7 +15,7 @@ def passage_optima(ctx):
     """Mouse Maze 2: the optimum of each square passage grid solved exactly."""
     out = []
     for n in range(2, 8):
-        path = ctx.root / "experiments/exhaustive/passages/results" / f"{n}x{n}.json"
+        path = ctx.root / "results/exhaustive/passages/results" / f"{n}x{n}.json"
         if path.exists():
             res = json.loads(path.read_text())
             out.append((n, res["optimum"], res["feasible"], res["seconds"]))
@@ -94,7 +94,7 @@ def build(ctx):
             f"- **Mouse Maze 2** (walls between cells instead of blocked cells, every cell open; "
             f"the move in and out counted): the optimum of every square grid up to "
             f"{optima[-1][0]}x{optima[-1][0]} solved exactly, "
-            f"{rows} moves (`experiments/exhaustive/passages/`).")
+            f"{rows} moves (`results/exhaustive/passages/`).")
     out.append(
         "- **Every optimum is exact and every board checked**: the small-grid optima come from "
         "walking every board, and each published board is walked twice, by the fast walk and by "

@@ -8,7 +8,7 @@ import matplotlib.pyplot as plt
 import plot
 from paperlib import board_figure, paper_numbers, thousands
 
-RECORDS = "experiments/records/13x13"
+RECORDS = "results/records/13x13"
 SERIES_SEED = 1  # the hunt's master seed: its chains are in chains-seed<SEED>.csv
 
 
@@ -54,7 +54,7 @@ def build(ctx):
            f"{walk['moves'] / paper['best_13x13']['value']:.2f} times M_36314; its most visited "
            f"cell is stood on {thousands(walk['max_visits'])} times "
            f"([the board]({ctx.link(f'{RECORDS}/{record}.md')}), "
-           f"[how it was found]({ctx.link('experiments/records/13x13.md')})).\n",
+           f"[how it was found]({ctx.link('results/records/13x13.md')})).\n",
            board_md, ""]
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 4.6),

@@ -43,7 +43,7 @@ def build(ctx):
         f"then ours, tuned on other seeds (`METHOD-tuned.yaml`). \"reference\" is the paper's "
         f"figure. The optimum: the paper gives {theirs} (Figure 2 and Section 4.3); our "
         f"enumeration of every 6x6 board (`mazesearch enumerate --rows 6 --cols 6`, checked "
-        f"against `experiments/exhaustive/results/6x6.json`; \"Every small grid, exactly\" "
+        f"against `results/exhaustive/results/6x6.json`; \"Every small grid, exactly\" "
         f"below) gives **{optimum}**"
         + (", the same" if optimum == theirs else f", **not {theirs}**")
         + f"; \"reached {optimum}\" counts the runs that found it. The table is "

@@ -63,7 +63,7 @@ inline std::uint32_t leaf_moves(const Node& n) {
 // The largest visit count of a finished walk, the exit cell's move out included.
 std::uint32_t leaf_max_visits(const Grid& g, const Node& n);
 
-// An upper bound on the moves of every board below n (experiments/exhaustive/passages/README.md,
+// An upper bound on the moves of every board below n (results/exhaustive/passages/README.md,
 // "The bound"); ~0u when it cannot bound them. Valid for the moves objective.
 std::uint32_t moves_bound(const Grid& g, const Node& n);
 
