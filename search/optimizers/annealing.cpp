@@ -8,17 +8,9 @@ namespace maze {
 
 Annealing::Annealing(const Params& params)
     : p_blocked_(params.get_double("p_blocked", 0.25, 0.0, 1.0)),
-      t_start_(params.get_double("t_start", 10.0, 1e-9, 1e12)),
-      t_end_(params.get_double("t_end", 0.05, 1e-9, 1e12)),
-      exponential_(params.get_choice("schedule", "linear", {"linear", "exponential"}) ==
-                   "exponential"),
-      length_param_(
-          static_cast<std::uint64_t>(params.get_int("length", 0, 0, std::int64_t{1} << 60))),
-      length_where_(params.where("length")),
+      cooling_(params),
       report_every_(static_cast<std::uint64_t>(
-          params.get_int("report_every", 1000, 1, std::int64_t{1} << 50))),
-      relative_(params.get_choice("acceptance", "difference", {"difference", "relative"}) ==
-                "relative") {}
+          params.get_int("report_every", 1000, 1, std::int64_t{1} << 50))) {}
 
 void Annealing::start(const Target& target, std::uint64_t seed,
                       const std::vector<Genome>& initial) {
@@ -29,29 +21,18 @@ void Annealing::start(const Target& target, std::uint64_t seed,
 }
 
 void Annealing::check_budget(const Budget& budget) const {
-    if (length_param_ == 0 && budget.evaluations == 0 && budget.seconds <= 0)
-        throw ParamError("optimizer.length", length_where_,
-                         "needs length (evaluations the schedule spans), or a budget of "
-                         "evaluations or seconds to span");
+    cooling_.check_budget(budget);
 }
 
 double Annealing::temperature(std::uint64_t done, const Evaluator& ev) const {
-    // The share of the schedule gone: of `length` evaluations, or, on a budget of seconds alone,
-    // of its time (a run on time is not repeatable anyway).
-    double x = 1.0;
-    if (s_.length > 0)
-        x = std::min(1.0, static_cast<double>(done) / static_cast<double>(s_.length));
-    else if (ev.budget().seconds > 0)
-        x = std::min(1.0, ev.seconds() / ev.budget().seconds);
-    if (exponential_) return t_start_ * std::pow(t_end_ / t_start_, x);
-    return t_start_ + (t_end_ - t_start_) * x;
+    return cooling_.temperature(done, s_.length, ev);
 }
 
 void Annealing::step(Evaluator& ev) {
     require_started(ev);
     if (s_.length == 0) {
         check_budget(ev.budget());
-        s_.length = length_param_ ? length_param_ : ev.budget().evaluations;
+        s_.length = cooling_.length(ev.budget());
     }
     if (ev.exhausted()) return;  // nothing to propose, and no step taken
     const std::uint64_t e0 = ev.evaluations();
@@ -91,9 +72,8 @@ void Annealing::step(Evaluator& ev) {
                                      std::to_string(kMaxStartDraws) + " draws");
         const double t = temperature(s_.done, ev);
         ++s_.done;
-        double delta = got[0].value - s_.current_value;
-        if (relative_) delta /= std::max(std::abs(static_cast<double>(s_.current_value)), 1.0);
-        if (delta >= 0 || common_.rng.uniform() < std::exp(delta / t)) {
+        const double gain = cooling_.gain(s_.current_value, got[0].value);
+        if (Cooling::accept(gain, t, common_.rng)) {
             s_.current = std::move(got[0].genome);
             s_.current_value = got[0].value;
             ++s_.accepted;

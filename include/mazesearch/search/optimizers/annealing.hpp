@@ -1,12 +1,10 @@
 // Simulated annealing (paper Section 4.2): one chain from a random feasible board (or the given
 // one). Each move proposes a uniformly random Hamming-1 neighbour (redrawn while infeasible; the
-// Evaluator counts those as rejected) and accepts it with the Metropolis rule: always if it is at
-// least as good, else with probability exp((new - old) / T). T runs from t_start to t_end over
-// `length` feasible evaluations (linearly or geometrically) and then stays at t_end. A step is a
-// report interval of `report_every` feasible evaluations; the Evaluator keeps the best board.
-// With acceptance: relative, the difference is divided by the current score (at least 1), so T
-// is a share: T = 0.05 accepts a board 5% worse with probability 1/e whatever the scale of the
-// scores (for annealing from a GA's result, where scores are in the thousands).
+// Evaluator counts those as rejected) and accepts it with the Metropolis rule of cooling.hpp:
+// always if it is at least as good, else with probability exp(gain / T), the gain a difference or
+// (acceptance: relative) a share of the current score. T runs from t_start to t_end over `length`
+// feasible evaluations (linearly or geometrically) and then stays at t_end. A step is a report
+// interval of `report_every` feasible evaluations; the Evaluator keeps the best board.
 #pragma once
 
 #include <cstdint>
@@ -14,14 +12,13 @@
 #include <vector>
 
 #include "mazesearch/search/optimizer_support.hpp"
+#include "mazesearch/search/optimizers/cooling.hpp"
 
 namespace maze {
 
 class Annealing : public OptimizerBase {
   public:
-    // Keys: p_blocked [0.25], t_start [10], t_end [0.05], schedule linear|exponential [linear],
-    // length [0: the evaluation budget, else the budget's seconds], report_every [1000], acceptance
-    // difference|relative [difference].
+    // Keys: p_blocked [0.25], report_every [1000], and those of the schedule (cooling.hpp).
     explicit Annealing(const Params& params);
 
     std::string kind() const override { return "annealing"; }
@@ -39,12 +36,8 @@ class Annealing : public OptimizerBase {
 
   private:
     double p_blocked_;
-    double t_start_, t_end_;
-    bool exponential_;
-    std::uint64_t length_param_;
-    std::string length_where_;
+    Cooling cooling_;
     std::uint64_t report_every_;
-    bool relative_;
 
     struct State {
         std::uint64_t length = 0;  // resolved at the first step (the budget, if length is 0)

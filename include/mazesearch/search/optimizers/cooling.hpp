@@ -1,0 +1,54 @@
+// What the annealing methods share (annealing.hpp, one chain; population_annealing.hpp, a
+// population resampled as it cools): the temperature schedule and the Metropolis rule.
+//
+// Keys: t_start [10], t_end [0.05], schedule linear|exponential [linear], length [0: the
+// evaluation budget, else the budget's seconds], acceptance difference|relative [difference].
+// With acceptance: relative, a gain is the difference as a share of the score it is measured
+// from (at least 1), so T is a share: T = 0.05 accepts a board 5% worse with probability 1/e
+// whatever the scale of the scores. A chain that accepts by shares samples, at a fixed T, the
+// boards in proportion to score^(1/T): the Boltzmann distribution of the energy -ln(score),
+// which is the energy population annealing weighs its chains by (fitness()).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "mazesearch/engine/rng.hpp"
+#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/params.hpp"
+
+namespace maze {
+
+class Cooling {
+  public:
+    explicit Cooling(const Params& params);
+
+    // A schedule needs a length: `length`, or a budget of evaluations or seconds to span
+    // (ParamError naming optimizer.length otherwise).
+    void check_budget(const Budget& budget) const;
+    // The evaluations the schedule spans: `length`, else the budget's evaluations (0 when the
+    // budget is seconds alone: then temperature() follows the share of the time gone).
+    std::uint64_t length(const Budget& budget) const;
+    // The temperature after `done` of `length` evaluations (length 0: after the share of the
+    // budget's seconds that `ev` has used; a run on time is not repeatable anyway).
+    double temperature(std::uint64_t done, std::uint64_t length, const Evaluator& ev) const;
+    double t_start() const { return t_start_; }
+
+    // The gain of moving from a board scored `from` to one scored `to`, as the rule weighs it.
+    double gain(double from, double to) const;
+    // Metropolis: a gain >= 0 is taken (no random number drawn), a loss with probability
+    // exp(gain / t).
+    static bool accept(double gain, double t, Rng& rng);
+    // A chain's score as the energy of the rule's Boltzmann distribution sees it (its negative):
+    // ln(score) (at least ln 1) with relative acceptance, the score itself with differences.
+    double fitness(double score) const;
+
+  private:
+    double t_start_, t_end_;
+    bool exponential_;
+    std::uint64_t length_;
+    std::string length_where_;
+    bool relative_;
+};
+
+}  // namespace maze
