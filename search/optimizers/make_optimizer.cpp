@@ -8,13 +8,15 @@
 #include "mazesearch/search/optimizers/exhaustive_search.hpp"
 #include "mazesearch/search/optimizers/hamming_search.hpp"
 #include "mazesearch/search/optimizers/hill_climbing.hpp"
+#include "mazesearch/search/optimizers/population_annealing.hpp"
 #include "mazesearch/search/optimizers/random_search.hpp"
 
 namespace maze {
 
 std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
-    const std::vector<std::string> kinds = {"random",  "hill-climbing", "annealing", "evolutionary",
-                                            "genetic", "hamming",       "exhaustive"};
+    const std::vector<std::string> kinds = {
+        "random",  "hill-climbing", "annealing",  "population-annealing", "evolutionary",
+        "genetic", "hamming",       "exhaustive"};
     if (!params.has("kind")) {
         std::string list;
         for (const auto& k : kinds) list += (list.empty() ? "" : ", ") + k;
@@ -28,6 +30,8 @@ std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
         opt = std::make_unique<HillClimbing>(params);
     else if (kind == "annealing")
         opt = std::make_unique<Annealing>(params);
+    else if (kind == "population-annealing")
+        opt = std::make_unique<PopulationAnnealing>(params);
     else if (kind == "evolutionary")
         opt = std::make_unique<EvolutionarySearch>(params, false);
     else if (kind == "genetic")

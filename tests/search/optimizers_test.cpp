@@ -133,6 +133,16 @@ std::vector<Case> all_cases() {
           {"t_start", 0.3},
           {"t_end", 0.01},
           {"report_every", num(400)}}},
+        {"population_annealing",
+         {{"kind", str("population-annealing")}, {"population", num(6)}, {"sweep", num(40)}}},
+        {"population_annealing_relative",
+         {{"kind", str("population-annealing")},
+          {"acceptance", str("relative")},
+          {"schedule", str("exponential")},
+          {"t_start", 0.3},
+          {"t_end", 0.01},
+          {"population", num(5)},
+          {"sweep", num(77)}}},
         {"evolutionary", {{"kind", str("evolutionary")}}},
         {"evolutionary_elitism",
          {{"kind", str("evolutionary")},
@@ -585,7 +595,8 @@ TEST(OptimizerInitial, StartsFromTheGivenBoards) {
 // The paper's literal parameters all have defaults; an optimizer with defaults runs.
 TEST(OptimizerParams, DefaultsRun) {
     for (const char* kind :
-         {"random", "hill-climbing", "annealing", "evolutionary", "genetic", "hamming"}) {
+         {"random", "hill-climbing", "annealing", "population-annealing", "evolutionary", "genetic",
+          "hamming"}) {
         const Outcome o = run({{"kind", str(kind)}}, square(5), 3000, 9);
         EXPECT_GT(o.best_score, 0) << kind;
     }
@@ -627,6 +638,13 @@ TEST(OptimizerParams, BadParametersNameTheKey) {
     expect_param_error({{"kind", str("genetic")}, {"line", str("diagonal")}}, "line");
     expect_param_error({{"kind", str("genetic")}, {"block", num(0)}}, "block");
     expect_param_error({{"kind", str("annealing")}, {"acceptance", str("ratio")}}, "acceptance");
+    expect_param_error({{"kind", str("population-annealing")}, {"population", num(1)}},
+                       "population");
+    expect_param_error({{"kind", str("population-annealing")}, {"sweep", num(0)}}, "sweep");
+    expect_param_error({{"kind", str("population-annealing")}, {"t_end", str("cold")}}, "t_end");
+    // Keys of other methods are unknown to it.
+    expect_param_error({{"kind", str("population-annealing")}, {"islands", num(2)}},
+                       "optimizer.islands");
     expect_param_error({{"kind", str("genetic")}, {"islands", num(0)}}, "islands");
     expect_param_error({{"kind", str("genetic")}, {"migration_topology", str("star")}},
                        "migration_topology");

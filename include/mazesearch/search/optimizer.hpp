@@ -42,8 +42,8 @@ class Optimizer {
     virtual void restore(const nlohmann::json& state) = 0;
 };
 
-// Builds the optimizer named by params "kind" (random, hill-climbing, annealing, evolutionary,
-// genetic, hamming, exhaustive) from its parameters; throws ParamError for bad or unknown keys.
+// Builds the optimizer named by params "kind" (random, hill-climbing, annealing,
+// population-annealing, evolutionary, genetic, hamming, exhaustive) from its parameters; throws ParamError for bad or unknown keys.
 std::unique_ptr<Optimizer> make_optimizer(const Params& params);
 
 }  // namespace maze

@@ -1,0 +1,88 @@
+// Population annealing's resampling (search/optimizers/population_annealing.cpp): what the
+// weights do to the population. Its determinism at any thread count, exact resumption, budget
+// and checkpoint checks are those of every optimizer (optimizers_test.cpp, the
+// population_annealing cases).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/optimizers/population_annealing.hpp"
+#include "mazesearch/search/params.hpp"
+#include "mazesearch/search/targets/mouse_maze_target.hpp"
+
+namespace population_annealing_test {
+
+using maze::Budget;
+using maze::Evaluator;
+using maze::Params;
+using maze::PopulationAnnealing;
+
+const maze::MouseMazeTarget& board6() {
+    static const maze::MouseMazeTarget t(6, 6, maze::Cell{0, 0}, maze::Cell{5, 0},
+                                         maze::MouseMazeTarget::Convention::Paper);
+    return t;
+}
+
+Params params(double t_start, double t_end, std::int64_t population, std::int64_t sweep,
+              std::int64_t length) {
+    Params p;
+    p.set("kind", std::string("population-annealing"));
+    p.set("t_start", t_start);
+    p.set("t_end", t_end);
+    p.set("schedule", std::string("exponential"));
+    p.set("population", population);
+    p.set("sweep", sweep);
+    p.set("length", length);
+    return p;
+}
+
+std::vector<double> chain_values(const PopulationAnnealing& pa) {
+    const nlohmann::json state = pa.save();
+    std::vector<double> v;
+    for (const auto& c : state.at("chains")) v.push_back(c.at("value").get<double>());
+    return v;
+}
+
+// At one temperature every weight is 1, and systematic resampling gives each chain exactly one
+// copy: every chain has offspring, and the population is the one before.
+TEST(PopulationAnnealing, AtOneTemperatureEveryChainKeepsItsPlace) {
+    PopulationAnnealing pa(params(2.0, 2.0, 12, 25, 100000));
+    Budget b;
+    b.evaluations = 100000;
+    Evaluator ev(board6(), b, 1);
+    pa.start(board6(), 7);
+    for (int s = 0; s < 6; ++s) {
+        pa.step(ev);
+        EXPECT_EQ(pa.families(), 12u) << "resampling " << pa.resamplings();
+    }
+    EXPECT_EQ(pa.resamplings(), 6u);
+    // The chains differ (else the check above would hold for any resampling).
+    const std::vector<double> v = chain_values(pa);
+    EXPECT_GT(std::set<double>(v.begin(), v.end()).size(), 1u);
+}
+
+// A fall from a very hot to a very cold temperature in one sweep weighs every chain below the
+// best by exp(-1e6) or less: after that resampling every chain is a copy of a best one.
+TEST(PopulationAnnealing, ASteepFallKeepsOnlyTheBestChains) {
+    const std::int64_t population = 10, sweep = 30;
+    PopulationAnnealing pa(params(1e6, 1e-6, population, sweep, population * (sweep + 1)));
+    Budget b;
+    b.evaluations = 1000000;
+    Evaluator ev(board6(), b, 2);
+    pa.start(board6(), 3);
+    pa.step(ev);  // fills the population, one sweep, the resampling
+    ASSERT_EQ(pa.resamplings(), 1u);
+    const std::vector<double> v = chain_values(pa);
+    ASSERT_EQ(v.size(), static_cast<std::size_t>(population));
+    for (double x : v) EXPECT_EQ(x, v[0]);
+    EXPECT_LT(pa.families(), static_cast<std::uint64_t>(population));
+    EXPECT_GE(pa.families(), 1u);
+}
+
+}  // namespace population_annealing_test
