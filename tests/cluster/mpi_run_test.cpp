@@ -132,6 +132,29 @@ TEST(MpiRun, AnIslandRunRepeatsExactlyAndEqualsOneProcess) {
     EXPECT_EQ(read_file(dir + "/three/status"), read_file(dir + "/one/status"));
 }
 
+// Population annealing spreads each round's proposals (one per chain) over the ranks as the
+// islands' generations are: under mpirun with 2 and 3 ranks, the same run as one process.
+TEST(MpiRun, APopulationAnnealingRunEqualsOneProcess) {
+    const std::string dir = own_test_dir();
+    const std::string config = dir + "/pa.yaml";
+    std::ofstream(config, std::ios::binary)
+        << "name: pa\nseed: 5\nthreads: 1\ntarget: {kind: mouse-maze, rows: 9, cols: 9}\n"
+           "optimizer: {kind: population-annealing, population: 7, sweep: 50, "
+           "acceptance: relative, t_start: 0.2, t_end: 0.005, schedule: exponential}\n"
+           "budget: {evaluations: 30000}\n";
+    const CmdResult one = run("run " + config + " -q output=" + dir + "/one");
+    ASSERT_EQ(one.status, 0) << one.err;
+    const CmdResult two = run("run " + config + " -q output=" + dir + "/two", mpirun(2));
+    ASSERT_EQ(two.status, 0) << two.err;
+    const CmdResult three = run("run " + config + " -q output=" + dir + "/three", mpirun(3));
+    ASSERT_EQ(three.status, 0) << three.err;
+    EXPECT_EQ(outcome(dir + "/two"), outcome(dir + "/one"));
+    EXPECT_EQ(outcome(dir + "/three"), outcome(dir + "/one"));
+    EXPECT_EQ(json_file(dir + "/three/summary.json").at("ranks"), 3);
+    // The population was resampled along the way (the state says how often).
+    EXPECT_GT(json_file(dir + "/one/checkpoint.json").at("optimizer").at("resamplings"), 10);
+}
+
 // Ctrl-C on mpirun: every rank stops after the same step, rank 0 writes the checkpoint, and
 // `mpirun ... resume` ends on the uninterrupted single-process result.
 TEST(MpiRun, AnInterruptedIslandRunResumesToTheUninterruptedResult) {
