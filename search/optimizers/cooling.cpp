@@ -2,18 +2,34 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace maze {
 
-Cooling::Cooling(const Params& params)
-    : t_start_(params.get_double("t_start", 10.0, 1e-9, 1e12)),
-      t_end_(params.get_double("t_end", 0.05, 1e-9, 1e12)),
-      exponential_(params.get_choice("schedule", "linear", {"linear", "exponential"}) ==
-                   "exponential"),
-      length_(static_cast<std::uint64_t>(params.get_int("length", 0, 0, std::int64_t{1} << 60))),
-      length_where_(params.where("length")),
-      relative_(params.get_choice("acceptance", "difference", {"difference", "relative"}) ==
+Acceptance::Acceptance(const Params& params)
+    : relative_(params.get_choice("acceptance", "difference", {"difference", "relative"}) ==
                 "relative") {}
+
+Cooling::Schedule Cooling::read_schedule(const Params& params) {
+    Schedule s;
+    s.t_start = params.get_double("t_start", 10.0, 1e-9, 1e12);
+    s.t_end = params.get_double("t_end", 0.05, 1e-9, 1e12);
+    s.exponential =
+        params.get_choice("schedule", "linear", {"linear", "exponential"}) == "exponential";
+    s.length = static_cast<std::uint64_t>(params.get_int("length", 0, 0, std::int64_t{1} << 60));
+    s.length_where = params.where("length");
+    return s;
+}
+
+Cooling::Cooling(const Params& params) : Cooling(params, read_schedule(params)) {}
+
+Cooling::Cooling(const Params& params, Schedule schedule)
+    : Acceptance(params),
+      t_start_(schedule.t_start),
+      t_end_(schedule.t_end),
+      exponential_(schedule.exponential),
+      length_(schedule.length),
+      length_where_(std::move(schedule.length_where)) {}
 
 void Cooling::check_budget(const Budget& budget) const {
     if (length_ == 0 && budget.evaluations == 0 && budget.seconds <= 0)
@@ -36,16 +52,16 @@ double Cooling::temperature(std::uint64_t done, std::uint64_t length, const Eval
     return t_start_ + (t_end_ - t_start_) * x;
 }
 
-double Cooling::gain(double from, double to) const {
+double Acceptance::gain(double from, double to) const {
     const double delta = to - from;
     return relative_ ? delta / std::max(std::abs(from), 1.0) : delta;
 }
 
-bool Cooling::accept(double gain, double t, Rng& rng) {
+bool Acceptance::accept(double gain, double t, Rng& rng) {
     return gain >= 0 || rng.uniform() < std::exp(gain / t);
 }
 
-double Cooling::fitness(double score) const {
+double Acceptance::fitness(double score) const {
     return relative_ ? std::log(std::max(score, 1.0)) : score;
 }
 

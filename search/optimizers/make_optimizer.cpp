@@ -10,13 +10,14 @@
 #include "mazesearch/search/optimizers/hill_climbing.hpp"
 #include "mazesearch/search/optimizers/population_annealing.hpp"
 #include "mazesearch/search/optimizers/random_search.hpp"
+#include "mazesearch/search/optimizers/replica_exchange.hpp"
 
 namespace maze {
 
 std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
     const std::vector<std::string> kinds = {
-        "random",  "hill-climbing", "annealing",  "population-annealing", "evolutionary",
-        "genetic", "hamming",       "exhaustive"};
+        "random",       "hill-climbing", "annealing", "population-annealing", "replica-exchange",
+        "evolutionary", "genetic",       "hamming",   "exhaustive"};
     if (!params.has("kind")) {
         std::string list;
         for (const auto& k : kinds) list += (list.empty() ? "" : ", ") + k;
@@ -32,6 +33,8 @@ std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
         opt = std::make_unique<Annealing>(params);
     else if (kind == "population-annealing")
         opt = std::make_unique<PopulationAnnealing>(params);
+    else if (kind == "replica-exchange")
+        opt = std::make_unique<ReplicaExchange>(params);
     else if (kind == "evolutionary")
         opt = std::make_unique<EvolutionarySearch>(params, false);
     else if (kind == "genetic")

@@ -143,6 +143,19 @@ std::vector<Case> all_cases() {
           {"t_end", 0.01},
           {"population", num(5)},
           {"sweep", num(77)}}},
+        {"replica_exchange",
+         {{"kind", str("replica-exchange")},
+          {"replicas", num(5)},
+          {"swap_every", num(30)},
+          {"tune_every", num(2)}}},
+        {"replica_exchange_relative_fixed",
+         {{"kind", str("replica-exchange")},
+          {"acceptance", str("relative")},
+          {"t_start", 0.5},
+          {"t_end", 0.01},
+          {"tune", false},
+          {"replicas", num(4)},
+          {"swap_every", num(41)}}},
         {"evolutionary", {{"kind", str("evolutionary")}}},
         {"evolutionary_elitism",
          {{"kind", str("evolutionary")},
@@ -595,8 +608,8 @@ TEST(OptimizerInitial, StartsFromTheGivenBoards) {
 // The paper's literal parameters all have defaults; an optimizer with defaults runs.
 TEST(OptimizerParams, DefaultsRun) {
     for (const char* kind :
-         {"random", "hill-climbing", "annealing", "population-annealing", "evolutionary", "genetic",
-          "hamming"}) {
+         {"random", "hill-climbing", "annealing", "population-annealing", "replica-exchange",
+          "evolutionary", "genetic", "hamming"}) {
         const Outcome o = run({{"kind", str(kind)}}, square(5), 3000, 9);
         EXPECT_GT(o.best_score, 0) << kind;
     }
@@ -645,6 +658,13 @@ TEST(OptimizerParams, BadParametersNameTheKey) {
     // Keys of other methods are unknown to it.
     expect_param_error({{"kind", str("population-annealing")}, {"islands", num(2)}},
                        "optimizer.islands");
+    expect_param_error({{"kind", str("replica-exchange")}, {"replicas", num(1)}}, "replicas");
+    expect_param_error({{"kind", str("replica-exchange")}, {"swap_target", 1.5}}, "swap_target");
+    expect_param_error({{"kind", str("replica-exchange")}, {"t_start", 0.01}, {"t_end", 0.1}},
+                       "t_end");
+    // It has no schedule: a cooling key is a mistake, not a setting.
+    expect_param_error({{"kind", str("replica-exchange")}, {"schedule", str("linear")}},
+                       "optimizer.schedule");
     expect_param_error({{"kind", str("genetic")}, {"islands", num(0)}}, "islands");
     expect_param_error({{"kind", str("genetic")}, {"migration_topology", str("star")}},
                        "migration_topology");

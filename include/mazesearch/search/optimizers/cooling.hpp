@@ -1,8 +1,10 @@
-// What the annealing methods share (annealing.hpp, one chain; population_annealing.hpp, a
-// population resampled as it cools): the temperature schedule and the Metropolis rule.
+// What the annealing methods share: the Metropolis rule (Acceptance; replica_exchange.hpp, whose
+// chains keep their temperatures) and with it the temperature schedule (Cooling; annealing.hpp,
+// one chain; population_annealing.hpp, a population resampled as it cools).
 //
-// Keys: t_start [10], t_end [0.05], schedule linear|exponential [linear], length [0: the
-// evaluation budget, else the budget's seconds], acceptance difference|relative [difference].
+// Keys: acceptance difference|relative [difference]; for Cooling also t_start [10], t_end
+// [0.05], schedule linear|exponential [linear], length [0: the evaluation budget, else the
+// budget's seconds].
 // With acceptance: relative, a gain is the difference as a share of the score it is measured
 // from (at least 1), so T is a share: T = 0.05 accepts a board 5% worse with probability 1/e
 // whatever the scale of the scores. A chain that accepts by shares samples, at a fixed T, the
@@ -19,7 +21,26 @@
 
 namespace maze {
 
-class Cooling {
+// The Metropolis rule of the annealing methods (key acceptance difference|relative
+// [difference]), without a schedule: replica exchange's chains each keep one temperature.
+class Acceptance {
+  public:
+    explicit Acceptance(const Params& params);
+
+    // The gain of moving from a board scored `from` to one scored `to`, as the rule weighs it.
+    double gain(double from, double to) const;
+    // Metropolis: a gain >= 0 is taken (no random number drawn), a loss with probability
+    // exp(gain / t).
+    static bool accept(double gain, double t, Rng& rng);
+    // A chain's score as the energy of the rule's Boltzmann distribution sees it (its negative):
+    // ln(score) (at least ln 1) with relative acceptance, the score itself with differences.
+    double fitness(double score) const;
+
+  private:
+    bool relative_;
+};
+
+class Cooling : public Acceptance {
   public:
     explicit Cooling(const Params& params);
 
@@ -34,21 +55,21 @@ class Cooling {
     double temperature(std::uint64_t done, std::uint64_t length, const Evaluator& ev) const;
     double t_start() const { return t_start_; }
 
-    // The gain of moving from a board scored `from` to one scored `to`, as the rule weighs it.
-    double gain(double from, double to) const;
-    // Metropolis: a gain >= 0 is taken (no random number drawn), a loss with probability
-    // exp(gain / t).
-    static bool accept(double gain, double t, Rng& rng);
-    // A chain's score as the energy of the rule's Boltzmann distribution sees it (its negative):
-    // ln(score) (at least ln 1) with relative acceptance, the score itself with differences.
-    double fitness(double score) const;
-
   private:
+    // The schedule's keys are read before `acceptance`, as Annealing always read them.
+    struct Schedule {
+        double t_start, t_end;
+        bool exponential;
+        std::uint64_t length;
+        std::string length_where;
+    };
+    static Schedule read_schedule(const Params& params);
+    Cooling(const Params& params, Schedule schedule);
+
     double t_start_, t_end_;
     bool exponential_;
     std::uint64_t length_;
     std::string length_where_;
-    bool relative_;
 };
 
 }  // namespace maze

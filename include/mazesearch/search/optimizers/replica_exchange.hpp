@@ -1,0 +1,84 @@
+// Replica exchange (parallel tempering): `replicas` annealing chains, each at its own fixed
+// temperature on a ladder from t_start (the hottest) down to t_end (the coldest), spaced
+// geometrically. Each chain moves as an annealing chain does (annealing.hpp: a random Hamming-1
+// neighbour, redrawn while infeasible, taken by the Metropolis rule of cooling.hpp at its
+// temperature). Every `swap_every` proposals per chain, neighbouring rungs offer to swap their
+// boards (the even pairs, then the odd pairs next time), each swap taken with probability
+// min(1, exp((1/Ti - 1/Tj) * (fj - fi))), f = ln(score) with relative acceptance or the score: a
+// good board found by a hot chain moves down to the cold ones, and a cold chain stuck on a peak
+// moves up to be shaken loose.
+//
+// With `tune: true` the ladder follows its swap rates: after every `tune_every` swap offers of a
+// pair the gaps between rungs (in ln T) are stretched where swaps were taken more often than
+// `swap_target` and squeezed where less, the two ends fixed, so that a board can travel the
+// whole ladder. The ladder, its counts and every board are in the checkpoint.
+//
+// A step is `swap_every` rounds and one swap. Each round's proposals (one per chain) are built
+// and scored in one parallel batch (Evaluator::draw_groups, spread over MPI ranks); acceptance
+// and swaps draw from the optimizer's own stream in chain order, so a run is the same at any
+// thread or rank count.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "mazesearch/search/optimizer_support.hpp"
+#include "mazesearch/search/optimizers/cooling.hpp"
+
+namespace maze {
+
+class ReplicaExchange : public OptimizerBase {
+  public:
+    // Keys: replicas [8], swap_every [100], tune [true], swap_target [0.3], tune_every [20],
+    // p_blocked [0.25], t_start [10] (the hottest rung), t_end [0.05] (the coldest), acceptance
+    // difference|relative [difference].
+    explicit ReplicaExchange(const Params& params);
+
+    std::string kind() const override { return "replica-exchange"; }
+    // Given boards start the coldest chains first (each must be feasible); random boards the
+    // rest.
+    void start(const Target& target, std::uint64_t seed,
+               const std::vector<Genome>& initial = {}) override;
+    void step(Evaluator& ev) override;
+    nlohmann::json save() const override;
+    void restore(const nlohmann::json& state) override;
+
+    // The rungs' temperatures, coldest first.
+    std::vector<double> ladder() const;
+    // Swaps taken and offered between rung k and k + 1, over the whole run.
+    std::uint64_t swaps_taken(std::size_t k) const { return s_.taken.at(k); }
+    std::uint64_t swaps_offered(std::size_t k) const { return s_.offered.at(k); }
+
+  private:
+    bool fill(Evaluator& ev);
+    void round(Evaluator& ev);
+    void swap();
+    void tune();
+
+    std::size_t replicas_;
+    std::uint64_t swap_every_;
+    bool tune_;
+    double swap_target_;
+    std::uint64_t tune_every_;
+    double p_blocked_;
+    double t_hot_, t_cold_;
+    Acceptance acceptance_;
+
+    struct State {
+        std::vector<Genome> initial;
+        std::vector<Scored> chains;    // rung k's board, coldest first; empty until filled
+        std::vector<Real> log_t;       // ln T of each rung, coldest first
+        std::uint64_t rounds = 0;      // rounds of proposals so far (their random streams)
+        std::uint64_t in_step = 0;     // rounds of the step under way
+        std::uint64_t swaps = 0;       // swap offers made (even pairs when even)
+        std::uint64_t accepted = 0;
+        std::vector<std::uint64_t> offered, taken;           // per pair, the whole run
+        std::vector<std::uint64_t> window_offered, window_taken;  // since the last tuning
+        MAZESEARCH_DEFINE_STATE(State, initial, chains, log_t, rounds, in_step, swaps, accepted,
+                                offered, taken, window_offered, window_taken)
+    };
+    State s_;
+};
+
+}  // namespace maze
