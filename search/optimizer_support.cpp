@@ -106,6 +106,14 @@ void OptimizerBase::check_scored(const Genome& g, std::size_t genes,
         throw std::invalid_argument(kind() + ": the checkpoint's " + what + " is infeasible");
 }
 
+void OptimizerBase::check_scored_list(const std::vector<Scored>& list, std::size_t genes,
+                                      const std::string& what) const {
+    for (const Scored& s : list) {
+        check_scored(s.genome, genes, what + " board");
+        check_value(s.value, what + " value");
+    }
+}
+
 void OptimizerBase::check_value(double v, const std::string& what) const {
     if (std::isnan(v))
         throw std::invalid_argument(kind() + ": the checkpoint's " + what + " is NaN");

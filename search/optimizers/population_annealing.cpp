@@ -17,88 +17,28 @@ void PopulationAnnealing::start(const Target& target, std::uint64_t seed,
     start_common(target, seed, initial, true);
     if (common_.genes == 0)
         throw std::invalid_argument("population-annealing: the target has no genes");
-    for (const Genome& g : initial)
-        if (!target.feasible(g))
-            throw std::invalid_argument("population-annealing: a given board is not feasible");
     s_ = State{};
-    s_.initial.assign(initial.begin(),
-                      initial.begin() + static_cast<std::ptrdiff_t>(
-                                            std::min(initial.size(), population_)));
+    s_.pool.take_given(target, initial, population_, kind());
+}
+
+ChainRounds::Setup PopulationAnnealing::setup() const {
+    return {kind(), common_.seed, common_.genes, p_blocked_};
 }
 
 void PopulationAnnealing::check_budget(const Budget& budget) const {
     cooling_.check_budget(budget);
 }
 
-bool PopulationAnnealing::fill(Evaluator& ev) {
-    const std::size_t missing = population_ - s_.chains.size();
-    const std::size_t given = s_.initial.size();
-    std::vector<std::size_t> drawn;
-    // One group per missing chain; a given board is its chain's first proposal.
-    auto got = ev.draw_groups(
-        std::vector<std::size_t>(missing, 1), std::vector<std::size_t>(missing, kMaxStartDraws),
-        [&](std::size_t g, std::uint64_t k) {
-            if (g < given && k == 0) return s_.initial[g];
-            Rng rng(derive_seed(common_.seed, {2, s_.rounds, g, k}));
-            return random_genome(common_.genes, p_blocked_, rng);
-        },
-        &drawn);
-    ++s_.rounds;
-    for (std::size_t g = 0; g < missing; ++g) {
-        if (got[g].empty()) {
-            if (drawn[g] >= kMaxStartDraws)
-                throw std::runtime_error("population-annealing: no feasible random board in " +
-                                         std::to_string(kMaxStartDraws) +
-                                         " draws (p_blocked too high?)");
-            continue;  // the budget ran out
-        }
-        s_.chains.push_back(std::move(got[g][0]));
-        ++s_.done;
-    }
-    s_.initial.erase(s_.initial.begin(),
-                     s_.initial.begin() + static_cast<std::ptrdiff_t>(std::min(given, missing)));
-    return s_.chains.size() == population_;
-}
-
-void PopulationAnnealing::round(Evaluator& ev) {
-    const std::size_t n = s_.chains.size();
-    std::vector<std::size_t> drawn;
-    auto got = ev.draw_groups(
-        std::vector<std::size_t>(n, 1), std::vector<std::size_t>(n, kMaxStartDraws),
-        [&](std::size_t g, std::uint64_t k) {
-            Rng rng(derive_seed(common_.seed, {2, s_.rounds, g, k}));
-            Genome child = s_.chains[g].genome;
-            child.flip(static_cast<std::size_t>(rng.below(common_.genes)));
-            return child;
-        },
-        &drawn);
-    ++s_.rounds;
-    const double t = cooling_.temperature(s_.done, s_.length, ev);
-    for (std::size_t g = 0; g < n; ++g) {
-        if (got[g].empty()) {
-            if (drawn[g] >= kMaxStartDraws)
-                throw std::runtime_error("population-annealing: no feasible neighbour in " +
-                                         std::to_string(kMaxStartDraws) + " draws");
-            continue;  // the budget ran out
-        }
-        ++s_.done;
-        Scored& chain = s_.chains[g];
-        if (Cooling::accept(cooling_.gain(chain.value, got[g][0].value), t, common_.rng)) {
-            chain = std::move(got[g][0]);
-            ++s_.accepted;
-        }
-    }
-}
-
 void PopulationAnnealing::resample(double t) {
-    const std::size_t n = s_.chains.size();
+    std::vector<Scored>& chains = s_.pool.chains;
+    const std::size_t n = chains.size();
     const double from = s_.resampled_at > 0 ? static_cast<double>(s_.resampled_at)
                                              : cooling_.t_start();
     const double fall = 1.0 / t - 1.0 / from;  // >= 0 while the schedule cools
     std::vector<double> w(n);
     double top = -HUGE_VAL;
     for (std::size_t i = 0; i < n; ++i) {
-        w[i] = fall * cooling_.fitness(s_.chains[i].value);
+        w[i] = fall * cooling_.fitness(chains[i].value);
         top = std::max(top, w[i]);
     }
     double sum = 0;
@@ -114,13 +54,13 @@ void PopulationAnnealing::resample(double t) {
         reach += w[i];
         const std::size_t before = next.size();
         while (next.size() < n && pointer < reach) {
-            next.push_back(s_.chains[i]);
+            next.push_back(chains[i]);
             pointer += gap;
         }
         families += next.size() > before;
     }
-    while (next.size() < n) next.push_back(s_.chains[n - 1]);  // rounding at the very end
-    s_.chains = std::move(next);
+    while (next.size() < n) next.push_back(chains[n - 1]);  // rounding at the very end
+    chains = std::move(next);
     s_.resampled_at = t;
     ++s_.resamplings;
     s_.families = families;
@@ -133,12 +73,17 @@ void PopulationAnnealing::step(Evaluator& ev) {
         s_.length = cooling_.length(ev.budget());
     }
     if (ev.exhausted()) return;  // nothing to propose, and no step taken
-    if (s_.chains.size() < population_ && !fill(ev)) {
-        ++common_.step;
-        return;
+    if (s_.pool.chains.size() < population_) {
+        s_.done += s_.pool.fill(ev, population_, setup());
+        if (s_.pool.chains.size() < population_) {  // the budget ran out
+            ++common_.step;
+            return;
+        }
     }
     while (s_.in_sweep < sweep_ && !ev.exhausted()) {
-        round(ev);
+        const double t = cooling_.temperature(s_.done, s_.length, ev);
+        s_.done += s_.pool.round(
+            ev, setup(), cooling_, [t](std::size_t) { return t; }, common_.rng);
         ++s_.in_sweep;
     }
     if (s_.in_sweep == sweep_) {
@@ -156,16 +101,13 @@ void PopulationAnnealing::restore(const nlohmann::json& state) {
     restore_state(state, s_, [&](const Common& c, const State& s) {
         if (c.genes == 0)
             throw std::invalid_argument("population-annealing: the checkpoint has no genes");
-        check_genomes(s.initial, c.genes, "initial board");
-        if (s.chains.size() > population_)
+        check_genomes(s.pool.initial, c.genes, "initial board");
+        if (s.pool.chains.size() > population_)
             throw std::invalid_argument("population-annealing: the checkpoint has " +
-                                        std::to_string(s.chains.size()) +
+                                        std::to_string(s.pool.chains.size()) +
                                         " chains, the config's population " +
                                         std::to_string(population_));
-        for (const Scored& chain : s.chains) {
-            check_scored(chain.genome, c.genes, "chain board");
-            check_value(chain.value, "chain value");
-        }
+        check_scored_list(s.pool.chains, c.genes, "chain");
         check_index(s.in_sweep, sweep_, "sweep round");
         check_value(s.resampled_at, "resampled_at");
     });

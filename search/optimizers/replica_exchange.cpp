@@ -28,13 +28,8 @@ void ReplicaExchange::start(const Target& target, std::uint64_t seed,
     start_common(target, seed, initial, true);
     if (common_.genes == 0)
         throw std::invalid_argument("replica-exchange: the target has no genes");
-    for (const Genome& g : initial)
-        if (!target.feasible(g))
-            throw std::invalid_argument("replica-exchange: a given board is not feasible");
     s_ = State{};
-    s_.initial.assign(initial.begin(),
-                      initial.begin() + static_cast<std::ptrdiff_t>(
-                                            std::min(initial.size(), replicas_)));
+    s_.pool.take_given(target, initial, replicas_, kind());
     // Geometric spacing, coldest first.
     const double lo = std::log(t_cold_), hi = std::log(t_hot_);
     for (std::size_t k = 0; k < replicas_; ++k)
@@ -52,75 +47,23 @@ std::vector<double> ReplicaExchange::ladder() const {
     return t;
 }
 
-bool ReplicaExchange::fill(Evaluator& ev) {
-    const std::size_t missing = replicas_ - s_.chains.size();
-    const std::size_t given = s_.initial.size();
-    std::vector<std::size_t> drawn;
-    auto got = ev.draw_groups(
-        std::vector<std::size_t>(missing, 1), std::vector<std::size_t>(missing, kMaxStartDraws),
-        [&](std::size_t g, std::uint64_t k) {
-            if (g < given && k == 0) return s_.initial[g];
-            Rng rng(derive_seed(common_.seed, {2, s_.rounds, g, k}));
-            return random_genome(common_.genes, p_blocked_, rng);
-        },
-        &drawn);
-    ++s_.rounds;
-    for (std::size_t g = 0; g < missing; ++g) {
-        if (got[g].empty()) {
-            if (drawn[g] >= kMaxStartDraws)
-                throw std::runtime_error("replica-exchange: no feasible random board in " +
-                                         std::to_string(kMaxStartDraws) +
-                                         " draws (p_blocked too high?)");
-            continue;  // the budget ran out
-        }
-        s_.chains.push_back(std::move(got[g][0]));
-    }
-    s_.initial.erase(s_.initial.begin(),
-                     s_.initial.begin() + static_cast<std::ptrdiff_t>(std::min(given, missing)));
-    return s_.chains.size() == replicas_;
-}
-
-void ReplicaExchange::round(Evaluator& ev) {
-    const std::size_t n = s_.chains.size();
-    std::vector<std::size_t> drawn;
-    auto got = ev.draw_groups(
-        std::vector<std::size_t>(n, 1), std::vector<std::size_t>(n, kMaxStartDraws),
-        [&](std::size_t g, std::uint64_t k) {
-            Rng rng(derive_seed(common_.seed, {2, s_.rounds, g, k}));
-            Genome child = s_.chains[g].genome;
-            child.flip(static_cast<std::size_t>(rng.below(common_.genes)));
-            return child;
-        },
-        &drawn);
-    ++s_.rounds;
-    for (std::size_t g = 0; g < n; ++g) {
-        if (got[g].empty()) {
-            if (drawn[g] >= kMaxStartDraws)
-                throw std::runtime_error("replica-exchange: no feasible neighbour in " +
-                                         std::to_string(kMaxStartDraws) + " draws");
-            continue;  // the budget ran out
-        }
-        Scored& chain = s_.chains[g];
-        const double t = std::exp(static_cast<double>(s_.log_t[g]));
-        if (Acceptance::accept(acceptance_.gain(chain.value, got[g][0].value), t, common_.rng)) {
-            chain = std::move(got[g][0]);
-            ++s_.accepted;
-        }
-    }
+ChainRounds::Setup ReplicaExchange::setup() const {
+    return {kind(), common_.seed, common_.genes, p_blocked_};
 }
 
 void ReplicaExchange::swap() {
+    std::vector<Scored>& chains = s_.pool.chains;
     for (std::size_t k = s_.swaps % 2; k + 1 < replicas_; k += 2) {
         // Rung k is the colder one: it takes the hotter board when that is better, else with
         // probability exp((1/Tk - 1/Tk+1) * (f_hot - f_cold)).
         const double beta_gap = std::exp(-static_cast<double>(s_.log_t[k])) -
                                 std::exp(-static_cast<double>(s_.log_t[k + 1]));
-        const double x = beta_gap * (acceptance_.fitness(s_.chains[k + 1].value) -
-                                     acceptance_.fitness(s_.chains[k].value));
+        const double x = beta_gap * (acceptance_.fitness(chains[k + 1].value) -
+                                     acceptance_.fitness(chains[k].value));
         ++s_.offered[k];
         ++s_.window_offered[k];
         if (x >= 0 || common_.rng.uniform() < std::exp(x)) {
-            std::swap(s_.chains[k], s_.chains[k + 1]);
+            std::swap(chains[k], chains[k + 1]);
             ++s_.taken[k];
             ++s_.window_taken[k];
         }
@@ -156,12 +99,16 @@ void ReplicaExchange::tune() {
 void ReplicaExchange::step(Evaluator& ev) {
     require_started(ev);
     if (ev.exhausted()) return;  // nothing to propose, and no step taken
-    if (s_.chains.size() < replicas_ && !fill(ev)) {
-        ++common_.step;
-        return;
+    if (s_.pool.chains.size() < replicas_) {
+        s_.pool.fill(ev, replicas_, setup());
+        if (s_.pool.chains.size() < replicas_) {  // the budget ran out
+            ++common_.step;
+            return;
+        }
     }
+    const auto rung = [&](std::size_t k) { return std::exp(static_cast<double>(s_.log_t[k])); };
     while (s_.in_step < swap_every_ && !ev.exhausted()) {
-        round(ev);
+        s_.pool.round(ev, setup(), acceptance_, rung, common_.rng);
         ++s_.in_step;
     }
     if (s_.in_step == swap_every_) {
@@ -184,17 +131,14 @@ void ReplicaExchange::restore(const nlohmann::json& state) {
                                         " do not fit " + std::to_string(replicas_) +
                                         " replicas");
         };
-        if (s.chains.size() > replicas_) wrong("chains");
+        if (s.pool.chains.size() > replicas_) wrong("chains");
         if (s.log_t.size() != replicas_) wrong("ladder rungs");
         const std::size_t pairs = replicas_ - 1;
         if (s.offered.size() != pairs || s.taken.size() != pairs ||
             s.window_offered.size() != pairs || s.window_taken.size() != pairs)
             wrong("swap counts");
-        check_genomes(s.initial, c.genes, "initial board");
-        for (const Scored& chain : s.chains) {
-            check_scored(chain.genome, c.genes, "chain board");
-            check_value(chain.value, "chain value");
-        }
+        check_genomes(s.pool.initial, c.genes, "initial board");
+        check_scored_list(s.pool.chains, c.genes, "chain");
         for (std::size_t k = 0; k < replicas_; ++k) {
             check_value(s.log_t[k], "ladder rung");
             if (k > 0 && !(s.log_t[k] > s.log_t[k - 1]))

@@ -45,7 +45,7 @@ Params params(double t_start, double t_end, std::int64_t population, std::int64_
 std::vector<double> chain_values(const PopulationAnnealing& pa) {
     const nlohmann::json state = pa.save();
     std::vector<double> v;
-    for (const auto& c : state.at("chains")) v.push_back(c.at("value").get<double>());
+    for (const auto& c : state.at("pool").at("chains")) v.push_back(c.at("value").get<double>());
     return v;
 }
 

@@ -42,7 +42,7 @@ Params params(double t_start, double t_end, std::int64_t replicas, std::int64_t 
 
 double chain_value(const ReplicaExchange& re, std::size_t k) {
     const nlohmann::json state = re.save();
-    return state.at("chains").at(k).at("value").get<double>();
+    return state.at("pool").at("chains").at(k).at("value").get<double>();
 }
 
 // Two rungs, both so cold that a chain takes no worse board. The hot rung starts on the 6x6

@@ -102,6 +102,9 @@ class OptimizerBase : public Optimizer {
     // A board of the right size that, after start(), the target finds feasible: a board the
     // state holds as scored (a walk of an infeasible board never ends).
     void check_scored(const Genome& g, std::size_t genes, const std::string& what) const;
+    // check_scored and check_value for every board of a list.
+    void check_scored_list(const std::vector<Scored>& list, std::size_t genes,
+                           const std::string& what) const;
     // The target of start(); null until it ran.
     const Target* target_ = nullptr;
 };

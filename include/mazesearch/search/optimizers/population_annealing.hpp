@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "mazesearch/search/optimizer_support.hpp"
+#include "mazesearch/search/optimizers/chain_rounds.hpp"
 #include "mazesearch/search/optimizers/cooling.hpp"
 
 namespace maze {
@@ -44,13 +45,9 @@ class PopulationAnnealing : public OptimizerBase {
     std::uint64_t families() const { return s_.families; }
 
   private:
-    // Fills the population with its first boards (given ones first); false when the budget ran
-    // out first.
-    bool fill(Evaluator& ev);
-    // One round: a proposal per chain, each taken or not.
-    void round(Evaluator& ev);
     // Resamples the chains by their weights for the fall from s_.resampled_at to t.
     void resample(double t);
+    ChainRounds::Setup setup() const;
 
     std::size_t population_;
     std::uint64_t sweep_;
@@ -59,17 +56,14 @@ class PopulationAnnealing : public OptimizerBase {
 
     struct State {
         std::uint64_t length = 0;  // resolved at the first step (the budget, if length is 0)
-        std::vector<Genome> initial;
-        std::vector<Scored> chains;   // their boards and scores; empty until filled
-        std::uint64_t done = 0;       // feasible evaluations of the chains
-        std::uint64_t rounds = 0;     // rounds of proposals so far (their random streams)
-        std::uint64_t in_sweep = 0;   // rounds of the sweep under way
-        std::uint64_t accepted = 0;
-        Real resampled_at;            // the temperature of the last resampling (0: none yet)
+        ChainRounds pool;          // the chains, empty until filled
+        std::uint64_t done = 0;    // feasible evaluations of the chains
+        std::uint64_t in_sweep = 0;  // rounds of the sweep under way
+        Real resampled_at;           // the temperature of the last resampling (0: none yet)
         std::uint64_t resamplings = 0;
         std::uint64_t families = 0;
-        MAZESEARCH_DEFINE_STATE(State, length, initial, chains, done, rounds, in_sweep, accepted,
-                                resampled_at, resamplings, families)
+        MAZESEARCH_DEFINE_STATE(State, length, pool, done, in_sweep, resampled_at, resamplings,
+                                families)
     };
     State s_;
 };

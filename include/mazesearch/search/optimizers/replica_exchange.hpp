@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "mazesearch/search/optimizer_support.hpp"
+#include "mazesearch/search/optimizers/chain_rounds.hpp"
 #include "mazesearch/search/optimizers/cooling.hpp"
 
 namespace maze {
@@ -51,8 +52,7 @@ class ReplicaExchange : public OptimizerBase {
     std::uint64_t swaps_offered(std::size_t k) const { return s_.offered.at(k); }
 
   private:
-    bool fill(Evaluator& ev);
-    void round(Evaluator& ev);
+    ChainRounds::Setup setup() const;
     void swap();
     void tune();
 
@@ -66,17 +66,14 @@ class ReplicaExchange : public OptimizerBase {
     Acceptance acceptance_;
 
     struct State {
-        std::vector<Genome> initial;
-        std::vector<Scored> chains;    // rung k's board, coldest first; empty until filled
+        ChainRounds pool;              // rung k's board is chain k, coldest first
         std::vector<Real> log_t;       // ln T of each rung, coldest first
-        std::uint64_t rounds = 0;      // rounds of proposals so far (their random streams)
         std::uint64_t in_step = 0;     // rounds of the step under way
         std::uint64_t swaps = 0;       // swap offers made (even pairs when even)
-        std::uint64_t accepted = 0;
         std::vector<std::uint64_t> offered, taken;           // per pair, the whole run
         std::vector<std::uint64_t> window_offered, window_taken;  // since the last tuning
-        MAZESEARCH_DEFINE_STATE(State, initial, chains, log_t, rounds, in_step, swaps, accepted,
-                                offered, taken, window_offered, window_taken)
+        MAZESEARCH_DEFINE_STATE(State, pool, log_t, in_step, swaps, offered, taken,
+                                window_offered, window_taken)
     };
     State s_;
 };
