@@ -13,8 +13,8 @@
 #                       with 2 threads or more, and a canary race that must be reported
 #                       (make test TSAN=1 adds it to make test)
 #   make command        install missing Debian packages, build the command alone (build/mazesearch)
-#   make quickstart     the main job (builds the command alone): a one-minute genetic search on
-#                       13x13 (configs/quickstart.yaml)
+#   make quickstart     the main job (builds the command alone): a one-minute population annealing
+#                       search on 13x13 (configs/quickstart.yaml)
 #   make paper          the paper regenerated: results/paper/REPORT.md and its figures
 #                       (runs what runs/paper/ does not hold yet; PAPER_ARGS=--tiny: small budgets,
 #                       runs in runs/paper-tiny/ and the report in runs/paper-tiny/report/)
@@ -194,7 +194,7 @@ fuzz-smoke: deps $(FUZZ_DIR)/CMakeCache.txt
 command: deps $(BUILD_DIR)/CMakeCache.txt
 	cmake --build $(BUILD_DIR) --target mazesearch -j$(JOBS)
 
-# The main job: a one-minute genetic search for a 13x13 maze (configs/quickstart.yaml).
+# The main job: a one-minute population annealing search for a 13x13 maze (configs/quickstart.yaml).
 quickstart: command
 	./experiments/quickstart.sh $(BUILD_DIR)/mazesearch
 

@@ -118,6 +118,11 @@ void print_report(const RunConfig& config, const BoardView& view, const std::fil
                 static_cast<unsigned long long>(s["evaluations"].get<std::uint64_t>()),
                 static_cast<unsigned long long>(s["rejected"].get<std::uint64_t>()),
                 s["seconds"].get<double>(), s["best_board"].get<std::string>().c_str());
+    if (s.value("stop_reason", "") == "seconds")
+        std::printf("(stopped by its budget of %g s: how far it got depends on this machine's speed "
+                    "and load; a budget of evaluations, budget.evaluations=N, gives a run any "
+                    "machine repeats)\n",
+                    config.budget.seconds);
     const auto rdir =
         RunFolder(root).repeat_dir(static_cast<int>(best_i), static_cast<int>(repeats.size()));
     std::printf("run directory: %s\n", root.string().c_str());
