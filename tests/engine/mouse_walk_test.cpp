@@ -178,3 +178,28 @@ TEST(MouseWalk, WalksPastTheMoveLimitFallBackToTheReferenceWalk) {
     EXPECT_GT(fallbacks, 0u);
     EXPECT_EQ(out, expected);
 }
+
+// Small batches are walked mostly by the tail (four walks in lock step, then the last ones one at
+// a time): every batch size from 1 to 12 of bench boards, with and without a small move limit
+// (the longest walks past it go to the reference walk), gives the serial moves and the most
+// visits of the reference walk.
+TEST(MouseWalk, SmallBatchesEndInTheTailsWithTheSameMovesAndMostVisits) {
+    const std::vector<Board> set = bench_boards();
+    for (size_t n = 1; n <= 12; ++n) {
+        for (std::uint64_t limit : {MouseWalk::kMaxMoves, std::uint64_t{1000}}) {
+            std::vector<Board> batch;
+            for (size_t i = 0; i < n; ++i) batch.push_back(set[(i * 3 + n) % set.size()]);
+            std::vector<std::uint64_t> expected(n), most_expected(n);
+            evaluate_batch_serial(batch, expected);
+            for (size_t i = 0; i < n; ++i)
+                most_expected[i] =
+                    most_visited(batch[i], reference_grid_walk(batch[i]).visits).visits;
+            std::vector<std::uint64_t> out(n), most(n), plain(n);
+            walk_feasible_batch(batch, out, most, limit);
+            walk_feasible_batch(batch, plain, limit);
+            ASSERT_EQ(out, expected) << n;
+            ASSERT_EQ(plain, expected) << n;
+            ASSERT_EQ(most, most_expected) << n;
+        }
+    }
+}
