@@ -1,0 +1,125 @@
+// The exact window move (search/enumeration/window_move.cpp) against every setting of the window
+// walked one by one with the reference walk.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/engine/rng.hpp"
+#include "mazesearch/search/enumeration/window_move.hpp"
+#include "random_boards.hpp"
+
+namespace window_move_test {
+
+using maze::Board;
+using maze::Cell;
+
+// Every setting of the window: the most moves, the feasible settings, and whether any is.
+struct Brute {
+    bool feasible = false;
+    std::uint64_t moves = 0;
+    std::uint64_t settings = 0;
+};
+
+Brute brute_force(const Board& b, const std::vector<Cell>& window) {
+    Brute out;
+    for (std::uint64_t s = 0; s < (std::uint64_t{1} << window.size()); ++s) {
+        Board x = b;
+        for (std::size_t i = 0; i < window.size(); ++i) x.set_open(window[i], !((s >> i) & 1));
+        if (!maze::feasible(x)) continue;
+        ++out.settings;
+        const std::uint64_t m = maze::reference_grid_walk(x).moves;
+        if (!out.feasible || m > out.moves) out.moves = m;
+        out.feasible = true;
+    }
+    return out;
+}
+
+void expect_agrees(const Board& b, const std::vector<Cell>& window) {
+    const Brute want = brute_force(b, window);
+    const maze::WindowMove got = maze::best_window_setting(b, window);
+    ASSERT_EQ(got.feasible, want.feasible) << b.to_text();
+    EXPECT_EQ(got.settings, want.settings) << b.to_text();
+    if (!want.feasible) return;
+    EXPECT_EQ(got.moves, want.moves) << b.to_text();
+    // The board it gives is that good, differs from b only inside the window, and says how much.
+    EXPECT_EQ(maze::reference_grid_walk(got.best).moves, got.moves) << got.best.to_text();
+    int changed = 0;
+    for (int r = 0; r < b.rows(); ++r)
+        for (int c = 0; c < b.cols(); ++c) {
+            const Cell x{r, c};
+            if (got.best.open(x) == b.open(x)) continue;
+            bool inside = false;
+            for (const Cell& w : window) inside = inside || w == x;
+            EXPECT_TRUE(inside) << "cell " << r << "," << c << " changed outside the window";
+            ++changed;
+        }
+    EXPECT_EQ(got.changed, changed);
+    EXPECT_LE(got.leaves, got.settings);
+}
+
+TEST(WindowMove, EqualsEverySettingWalkedOnSquareWindows) {
+    maze::Rng rng(17);
+    int boards = 0;
+    while (boards < 60) {
+        Board b = maze::testing_support::random_mixed_board(rng);
+        if (b.rows() < 3 || b.cols() < 3 || b.rows() * b.cols() > 64) continue;
+        const int r = static_cast<int>(rng.below(static_cast<std::uint64_t>(b.rows() - 2)));
+        const int c = static_cast<int>(rng.below(static_cast<std::uint64_t>(b.cols() - 2)));
+        SCOPED_TRACE("board " + std::to_string(boards) + ", window at " + std::to_string(r) + "," +
+                     std::to_string(c));
+        expect_agrees(b, maze::square_window(b, r, c, 3));
+        ++boards;
+    }
+}
+
+// Windows of any shape: random cell sets of up to 10 cells, on boards up to 13x13.
+TEST(WindowMove, EqualsEverySettingWalkedOnScatteredCells) {
+    maze::Rng rng(5);
+    for (int n = 0; n < 40; ++n) {
+        const Board b = maze::testing_support::random_mixed_board(rng);
+        std::vector<Cell> window;
+        const int want = 1 + static_cast<int>(rng.below(10));
+        for (int tries = 0; tries < 200 && static_cast<int>(window.size()) < want; ++tries) {
+            const Cell x{static_cast<int>(rng.below(static_cast<std::uint64_t>(b.rows()))),
+                         static_cast<int>(rng.below(static_cast<std::uint64_t>(b.cols())))};
+            if (x == b.start() || x == b.exit()) continue;
+            bool dup = false;
+            for (const Cell& w : window) dup = dup || w == x;
+            if (!dup) window.push_back(x);
+        }
+        SCOPED_TRACE("board " + std::to_string(n));
+        expect_agrees(b, window);
+    }
+}
+
+// The 6x6 optimum (115 moves) is a local optimum for every 3x3 window: no window does better,
+// and the best setting of each is the optimum's own (or one as good).
+TEST(WindowMove, TheSixBySixOptimumIsBestInEveryThreeByThreeWindow) {
+    const Board b = Board::parse("S.....\n#.##..\n..#..#\n...#..\n#...#.\nE..#..\n");
+    for (int r = 0; r + 3 <= 6; ++r)
+        for (int c = 0; c + 3 <= 6; ++c) {
+            const maze::WindowMove m = maze::best_window_setting(b, maze::square_window(b, r, c, 3));
+            ASSERT_TRUE(m.feasible);
+            EXPECT_EQ(m.moves, 115u) << "window at " << r << "," << c;
+        }
+}
+
+TEST(WindowMove, RefusesABadWindow) {
+    const Board b(5, 5);
+    EXPECT_THROW(maze::best_window_setting(b, std::vector<Cell>{b.start()}),
+                 std::invalid_argument);
+    EXPECT_THROW(maze::best_window_setting(b, std::vector<Cell>{{1, 1}, {1, 1}}),
+                 std::invalid_argument);
+    EXPECT_THROW(maze::best_window_setting(b, std::vector<Cell>{{5, 0}}), std::invalid_argument);
+    const Board six(6, 6);
+    std::vector<Cell> many = maze::square_window(six, 0, 0, 6);  // 34 cells
+    ASSERT_GT(many.size(), static_cast<std::size_t>(maze::kMaxWindowCells));
+    EXPECT_THROW(maze::best_window_setting(six, many), std::invalid_argument);
+}
+
+}  // namespace window_move_test
