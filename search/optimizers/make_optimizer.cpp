@@ -11,13 +11,14 @@
 #include "mazesearch/search/optimizers/population_annealing.hpp"
 #include "mazesearch/search/optimizers/random_search.hpp"
 #include "mazesearch/search/optimizers/replica_exchange.hpp"
+#include "mazesearch/search/optimizers/window_search.hpp"
 
 namespace maze {
 
 std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
     const std::vector<std::string> kinds = {
         "random",       "hill-climbing", "annealing", "population-annealing", "replica-exchange",
-        "evolutionary", "genetic",       "hamming",   "exhaustive"};
+        "evolutionary", "genetic",       "hamming",   "exhaustive",           "window"};
     if (!params.has("kind")) {
         std::string list;
         for (const auto& k : kinds) list += (list.empty() ? "" : ", ") + k;
@@ -41,6 +42,8 @@ std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
         opt = std::make_unique<EvolutionarySearch>(params, true);
     else if (kind == "hamming")
         opt = std::make_unique<HammingSearch>(params);
+    else if (kind == "window")
+        opt = std::make_unique<WindowSearch>(params);
     else
         opt = std::make_unique<ExhaustiveSearch>(params);
     params.reject_unused("optimizer");

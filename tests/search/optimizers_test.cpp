@@ -662,6 +662,8 @@ TEST(OptimizerParams, BadParametersNameTheKey) {
     expect_param_error({{"kind", str("replica-exchange")}, {"swap_target", 1.5}}, "swap_target");
     expect_param_error({{"kind", str("replica-exchange")}, {"t_start", 0.01}, {"t_end", 0.1}},
                        "t_end");
+    expect_param_error({{"kind", str("window")}, {"size", num(5)}}, "size");
+    expect_param_error({{"kind", str("window")}, {"radius", num(2)}}, "optimizer.radius");
     // It has no schedule: a cooling key is a mistake, not a setting.
     expect_param_error({{"kind", str("replica-exchange")}, {"schedule", str("linear")}},
                        "optimizer.schedule");

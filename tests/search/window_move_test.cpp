@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
 #include <stdexcept>
 #include <vector>
 
@@ -11,6 +14,12 @@
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/enumeration/window_move.hpp"
+#include "mazesearch/search/evaluator.hpp"
+#include "mazesearch/search/optimizers/window_search.hpp"
+#include "mazesearch/search/grid_genes.hpp"
+#include "mazesearch/search/params.hpp"
+#include "mazesearch/search/state_json.hpp"
+#include "mazesearch/search/targets/mouse_maze_target.hpp"
 #include "random_boards.hpp"
 
 namespace window_move_test {
@@ -120,6 +129,67 @@ TEST(WindowMove, RefusesABadWindow) {
     std::vector<Cell> many = maze::square_window(six, 0, 0, 6);  // 34 cells
     ASSERT_GT(many.size(), static_cast<std::size_t>(maze::kMaxWindowCells));
     EXPECT_THROW(maze::best_window_setting(six, many), std::invalid_argument);
+}
+
+// The window search (search/optimizers/window_search.cpp) from a random 7x7 board ends on a
+// board that no 3x3 window improves, the best board of its run; stopped after any step and
+// restored into a fresh optimizer, it ends the same.
+struct SearchEnd {
+    nlohmann::json state;
+    double best = 0;
+    std::uint64_t evaluations = 0, rejected = 0, steps = 0;
+};
+
+SearchEnd window_search(const maze::MouseMazeTarget& t, std::uint64_t stop_after) {
+    maze::Params p;
+    p.set("kind", std::string("window"));
+    p.set("size", std::int64_t{3});
+    maze::Budget b;
+    b.evaluations = 1000000000;
+    maze::Evaluator ev(t, b, 1);
+    auto opt = std::make_unique<maze::WindowSearch>(p);
+    opt->start(t, 9);
+    SearchEnd end;
+    while (!opt->done()) {
+        if (end.steps == stop_after) {
+            const nlohmann::json saved = opt->save();
+            opt = std::make_unique<maze::WindowSearch>(p);
+            opt->start(t, 9);
+            opt->restore(saved);
+        }
+        opt->step(ev);
+        ++end.steps;
+    }
+    end.state = opt->save();
+    end.best = ev.best_score();
+    end.evaluations = ev.evaluations();
+    end.rejected = ev.rejected();
+    return end;
+}
+
+TEST(WindowSearch, EndsOnABoardNoWindowImprovesAndResumesExactly) {
+    const maze::MouseMazeTarget t(7, 7, Cell{0, 0}, Cell{6, 0},
+                                  maze::MouseMazeTarget::Convention::Paper);
+    const SearchEnd whole = window_search(t, ~std::uint64_t{0});
+    ASSERT_GT(whole.steps, 25u);  // the start and at least one pass of 25 windows
+    const double value = whole.state.at("current_value").get<double>();
+    EXPECT_EQ(value, whole.best);
+    EXPECT_GT(whole.state.at("improvements").get<std::uint64_t>(), 0u);
+    const Board end = maze::GridGenes(7, 7, Cell{0, 0}, Cell{6, 0})
+                          .to_board(whole.state.at("current").get<maze::Genome>());
+    EXPECT_EQ(static_cast<double>(maze::reference_grid_walk(end).moves), value);
+    for (int r = 0; r + 3 <= 7; ++r)
+        for (int c = 0; c + 3 <= 7; ++c)
+            EXPECT_EQ(static_cast<double>(
+                          maze::best_window_setting(end, maze::square_window(end, r, c, 3)).moves),
+                      value)
+                << "window at " << r << "," << c;
+    for (std::uint64_t k : {std::uint64_t{1}, whole.steps / 2, whole.steps - 1}) {
+        const SearchEnd resumed = window_search(t, k);
+        EXPECT_EQ(resumed.state, whole.state) << "stopped after step " << k;
+        EXPECT_EQ(resumed.evaluations, whole.evaluations);
+        EXPECT_EQ(resumed.rejected, whole.rejected);
+    }
 }
 
 }  // namespace window_move_test

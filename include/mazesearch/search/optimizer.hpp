@@ -43,8 +43,8 @@ class Optimizer {
 };
 
 // Builds the optimizer named by params "kind" (random, hill-climbing, annealing,
-// population-annealing, replica-exchange, evolutionary, genetic, hamming, exhaustive) from its
-// parameters; throws ParamError for bad or unknown keys.
+// population-annealing, replica-exchange, evolutionary, genetic, hamming, exhaustive, window)
+// from its parameters; throws ParamError for bad or unknown keys.
 std::unique_ptr<Optimizer> make_optimizer(const Params& params);
 
 }  // namespace maze

@@ -1,0 +1,56 @@
+// Window search: a local search whose move is the exact window move (enumeration/
+// window_move.hpp). From the given board (or a random feasible one) it takes the size x size
+// windows in row-major order of their top-left cells, re-optimises each exactly (every setting
+// of its cells, the rest of the board fixed) and moves to the best setting whenever it has more
+// moves than the board; it ends when a whole pass over the windows finds nothing better: then the
+// board is a local optimum for every change inside any one window. One step is one window. The
+// settings a window covers count as evaluations (the feasible ones) and rejected boards (the
+// others), as the exhaustive enumeration counts them; a window is not cut by the budget, which is
+// checked before each window. For mouse-maze targets, objective moves.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "mazesearch/search/optimizer_support.hpp"
+
+namespace maze {
+
+class WindowSearch : public OptimizerBase {
+  public:
+    // Keys: size [3] (2..4: windows of up to 16 cells), p_blocked [0.25].
+    explicit WindowSearch(const Params& params);
+
+    std::string kind() const override { return "window"; }
+    void start(const Target& target, std::uint64_t seed,
+               const std::vector<Genome>& initial = {}) override;
+    void step(Evaluator& ev) override;
+    bool done() const override { return s_.done; }
+    nlohmann::json save() const override;
+    void restore(const nlohmann::json& state) override;
+
+    std::uint64_t improvements() const { return s_.improvements; }
+
+  private:
+    int size_;
+    double p_blocked_;
+    EnumerableGrid grid_;
+    std::size_t positions_ = 0;  // windows in a pass
+
+    struct State {
+        std::vector<Genome> initial;
+        bool has_current = false;
+        Genome current;
+        Real current_value;
+        std::uint64_t next = 0;   // the window to take next, in row-major order of its corner
+        std::uint64_t quiet = 0;  // windows taken since the last improvement
+        std::uint64_t windows = 0;
+        std::uint64_t improvements = 0;
+        bool done = false;
+        MAZESEARCH_DEFINE_STATE(State, initial, has_current, current, current_value, next, quiet,
+                                windows, improvements, done)
+    };
+    State s_;
+};
+
+}  // namespace maze

@@ -1,0 +1,93 @@
+#include "mazesearch/search/optimizers/window_search.hpp"
+
+#include <stdexcept>
+
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/search/enumeration/window_move.hpp"
+#include "mazesearch/search/grid_genes.hpp"
+
+namespace maze {
+
+WindowSearch::WindowSearch(const Params& params)
+    : size_(static_cast<int>(params.get_int("size", 3, 2, 4))),
+      p_blocked_(params.get_double("p_blocked", 0.25, 0.0, 1.0)) {}
+
+void WindowSearch::start(const Target& target, std::uint64_t seed,
+                         const std::vector<Genome>& initial) {
+    const std::optional<EnumerableGrid> grid = target.enumerable_grid();
+    if (!grid || grid->objective != WalkObjective::Moves)
+        throw ParamError("optimizer.kind", "",
+                         "window needs a mouse-maze target whose objective is moves, not " +
+                             target.name());
+    start_common(target, seed, initial, true);
+    grid_ = *grid;
+    const GridGenes& g = *grid_.genes;
+    if (g.rows() < size_ || g.cols() < size_)
+        throw ParamError("optimizer.size", "", "a window larger than the board");
+    positions_ = static_cast<std::size_t>((g.rows() - size_ + 1) * (g.cols() - size_ + 1));
+    s_ = State{};
+    s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
+}
+
+void WindowSearch::step(Evaluator& ev) {
+    require_started(ev);
+    if (s_.done || ev.exhausted()) return;
+    if (!s_.has_current) {
+        if (!s_.initial.empty()) {
+            s_.current = s_.initial.front();
+            s_.initial.clear();
+            s_.current_value = ev.evaluate_one(s_.current).value;  // feasible (checked in start)
+        } else {
+            auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
+                return random_genome(common_.genes, p_blocked_, common_.rng);
+            });
+            if (got.empty())
+                throw std::runtime_error("window: no feasible random board in " +
+                                         std::to_string(kMaxStartDraws) +
+                                         " draws (p_blocked too high?)");
+            s_.current = std::move(got[0].genome);
+            s_.current_value = got[0].value;
+        }
+        s_.has_current = true;
+        ++common_.step;
+        return;
+    }
+    const GridGenes& g = *grid_.genes;
+    const int across = g.cols() - size_ + 1;
+    const int r = static_cast<int>(s_.next / static_cast<std::uint64_t>(across));
+    const int c = static_cast<int>(s_.next % static_cast<std::uint64_t>(across));
+    const Board board = g.to_board(s_.current);
+    const std::vector<Cell> window = square_window(board, r, c, size_);
+    const WindowMove m = best_window_setting(board, window);
+    const std::uint64_t all = std::uint64_t{1} << window.size();
+    const double value = static_cast<double>(m.moves) + grid_.offset;
+    const bool better = m.feasible && value > s_.current_value;
+    const Genome best = better ? g.to_genome(m.best) : s_.current;
+    ev.account(m.settings, all - m.settings, better ? &best : nullptr, value);
+    ++s_.windows;
+    if (better) {
+        s_.current = best;
+        s_.current_value = value;
+        ++s_.improvements;
+        s_.quiet = 0;
+    } else if (++s_.quiet >= positions_) {
+        s_.done = true;  // a whole pass found nothing better
+    }
+    s_.next = (s_.next + 1) % positions_;
+    ++common_.step;
+}
+
+nlohmann::json WindowSearch::save() const {
+    return save_state(s_);
+}
+
+void WindowSearch::restore(const nlohmann::json& state) {
+    restore_state(state, s_, [&](const Common& c, const State& s) {
+        check_genomes(s.initial, c.genes, "initial board");
+        check_value(s.current_value, "current value");
+        if (s.has_current) check_scored(s.current, c.genes, "current board");
+        if (positions_ > 0) check_index(s.next, positions_, "next window");
+    });
+}
+
+}  // namespace maze
