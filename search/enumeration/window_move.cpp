@@ -40,7 +40,8 @@ bool reachable(const Walk& w, int exit) {
         if (p == exit) return true;
         for (int d : kStep) {
             const int q = p + d;
-            if (w.count[static_cast<std::size_t>(q)] != kBlocked && !seen[static_cast<std::size_t>(q)]) {
+            if (w.count[static_cast<std::size_t>(q)] != kBlocked &&
+                !seen[static_cast<std::size_t>(q)]) {
                 seen[static_cast<std::size_t>(q)] = true;
                 queue[tail++] = q;
             }
@@ -139,8 +140,7 @@ WindowMove best_window_setting(const Board& b, std::span<const Cell> window) {
                                     " cells; at most " + std::to_string(kMaxWindowCells));
     std::vector<Cell> seen;
     for (const Cell& x : window) {
-        if (!b.in_bounds(x.r, x.c))
-            throw std::invalid_argument("a window cell outside the board");
+        if (!b.in_bounds(x.r, x.c)) throw std::invalid_argument("a window cell outside the board");
         if (x == b.start() || x == b.exit())
             throw std::invalid_argument("the window holds the start or the exit");
         if (std::find(seen.begin(), seen.end(), x) != seen.end())

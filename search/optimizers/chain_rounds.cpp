@@ -28,8 +28,8 @@ std::vector<std::vector<Scored>> draw_round(
 
 }  // namespace
 
-void ChainRounds::take_given(const Target& target, const std::vector<Genome>& given,
-                             std::size_t n, const std::string& kind) {
+void ChainRounds::take_given(const Target& target, const std::vector<Genome>& given, std::size_t n,
+                             const std::string& kind) {
     for (const Genome& g : given)
         if (!target.feasible(g))
             throw std::invalid_argument(kind + ": a given board is not feasible");
@@ -57,8 +57,7 @@ std::uint64_t ChainRounds::fill(Evaluator& ev, std::size_t n, const Setup& setup
 }
 
 std::uint64_t ChainRounds::round(Evaluator& ev, const Setup& setup, const Acceptance& rule,
-                                 const std::function<double(std::size_t)>& temperature,
-                                 Rng& rng) {
+                                 const std::function<double(std::size_t)>& temperature, Rng& rng) {
     auto got = draw_round(ev, chains.size(), setup, rounds++, "neighbour",
                           [&](std::size_t g, Rng& own, std::uint64_t) {
                               Genome child = chains[g].genome;

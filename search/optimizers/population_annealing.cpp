@@ -32,8 +32,8 @@ void PopulationAnnealing::check_budget(const Budget& budget) const {
 void PopulationAnnealing::resample(double t) {
     std::vector<Scored>& chains = s_.pool.chains;
     const std::size_t n = chains.size();
-    const double from = s_.resampled_at > 0 ? static_cast<double>(s_.resampled_at)
-                                             : cooling_.t_start();
+    const double from =
+        s_.resampled_at > 0 ? static_cast<double>(s_.resampled_at) : cooling_.t_start();
     const double fall = 1.0 / t - 1.0 / from;  // >= 0 while the schedule cools
     std::vector<double> w(n);
     double top = -HUGE_VAL;
@@ -103,10 +103,9 @@ void PopulationAnnealing::restore(const nlohmann::json& state) {
             throw std::invalid_argument("population-annealing: the checkpoint has no genes");
         check_genomes(s.pool.initial, c.genes, "initial board");
         if (s.pool.chains.size() > population_)
-            throw std::invalid_argument("population-annealing: the checkpoint has " +
-                                        std::to_string(s.pool.chains.size()) +
-                                        " chains, the config's population " +
-                                        std::to_string(population_));
+            throw std::invalid_argument(
+                "population-annealing: the checkpoint has " + std::to_string(s.pool.chains.size()) +
+                " chains, the config's population " + std::to_string(population_));
         check_scored_list(s.pool.chains, c.genes, "chain");
         check_index(s.in_sweep, sweep_, "sweep round");
         check_value(s.resampled_at, "resampled_at");

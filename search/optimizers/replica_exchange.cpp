@@ -33,8 +33,8 @@ void ReplicaExchange::start(const Target& target, std::uint64_t seed,
     // Geometric spacing, coldest first.
     const double lo = std::log(t_cold_), hi = std::log(t_hot_);
     for (std::size_t k = 0; k < replicas_; ++k)
-        s_.log_t.push_back(lo + (hi - lo) * static_cast<double>(k) /
-                                    static_cast<double>(replicas_ - 1));
+        s_.log_t.push_back(lo +
+                           (hi - lo) * static_cast<double>(k) / static_cast<double>(replicas_ - 1));
     s_.offered.assign(replicas_ - 1, 0);
     s_.taken.assign(replicas_ - 1, 0);
     s_.window_offered.assign(replicas_ - 1, 0);
@@ -81,10 +81,9 @@ void ReplicaExchange::tune() {
     for (std::size_t k = 0; k < pairs; ++k) {
         const double g = s_.log_t[k + 1] - s_.log_t[k];
         before += g;
-        const double rate = s_.window_offered[k]
-                                ? static_cast<double>(s_.window_taken[k]) /
-                                      static_cast<double>(s_.window_offered[k])
-                                : swap_target_;
+        const double rate = s_.window_offered[k] ? static_cast<double>(s_.window_taken[k]) /
+                                                       static_cast<double>(s_.window_offered[k])
+                                                 : swap_target_;
         gap[k] = g * std::exp2(std::clamp(4.0 * (rate - swap_target_), -1.0, 1.0));
         total += gap[k];
         s_.window_offered[k] = s_.window_taken[k] = 0;
@@ -128,8 +127,7 @@ void ReplicaExchange::restore(const nlohmann::json& state) {
             throw std::invalid_argument("replica-exchange: the checkpoint has no genes");
         const auto wrong = [&](const std::string& what) {
             throw std::invalid_argument("replica-exchange: the checkpoint's " + what +
-                                        " do not fit " + std::to_string(replicas_) +
-                                        " replicas");
+                                        " do not fit " + std::to_string(replicas_) + " replicas");
         };
         if (s.pool.chains.size() > replicas_) wrong("chains");
         if (s.log_t.size() != replicas_) wrong("ladder rungs");

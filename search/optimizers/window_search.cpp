@@ -16,9 +16,9 @@ void WindowSearch::start(const Target& target, std::uint64_t seed,
                          const std::vector<Genome>& initial) {
     const std::optional<EnumerableGrid> grid = target.enumerable_grid();
     if (!grid || grid->objective != WalkObjective::Moves)
-        throw ParamError("optimizer.kind", "",
-                         "window needs a mouse-maze target whose objective is moves, not " +
-                             target.name());
+        throw ParamError(
+            "optimizer.kind", "",
+            "window needs a mouse-maze target whose objective is moves, not " + target.name());
     start_common(target, seed, initial, true);
     grid_ = *grid;
     const GridGenes& g = *grid_.genes;

@@ -2,6 +2,8 @@
 // weights do to the population. Its determinism at any thread count, exact resumption, budget
 // and checkpoint checks are those of every optimizer (optimizers_test.cpp, the
 // population_annealing cases).
+#include "mazesearch/search/optimizers/population_annealing.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -12,7 +14,6 @@
 #include <vector>
 
 #include "mazesearch/search/evaluator.hpp"
-#include "mazesearch/search/optimizers/population_annealing.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 

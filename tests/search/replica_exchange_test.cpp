@@ -1,6 +1,8 @@
 // Replica exchange (search/optimizers/replica_exchange.cpp): the swaps and the ladder. Its
 // determinism at any thread count, exact resumption, budget and checkpoint checks are those of
 // every optimizer (optimizers_test.cpp, the replica_exchange cases).
+#include "mazesearch/search/optimizers/replica_exchange.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,7 +13,6 @@
 
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/search/evaluator.hpp"
-#include "mazesearch/search/optimizers/replica_exchange.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 
@@ -50,16 +51,16 @@ double chain_value(const ReplicaExchange& re, std::size_t k) {
 // down for sure (a better board always goes to the colder rung), and the cold rung keeps it.
 TEST(ReplicaExchange, ABetterBoardMovesToTheColderRung) {
     const maze::MouseMazeTarget& t = board6();
-    const maze::Genome optimum = t.to_genome(maze::Board::parse(
-        "S.....\n#.##..\n..#..#\n...#..\n#...#.\nE..#..\n"));
-    const maze::Genome open = t.to_genome(maze::Board::parse(
-        "S.....\n......\n......\n......\n......\nE.....\n"));
+    const maze::Genome optimum =
+        t.to_genome(maze::Board::parse("S.....\n#.##..\n..#..#\n...#..\n#...#.\nE..#..\n"));
+    const maze::Genome open =
+        t.to_genome(maze::Board::parse("S.....\n......\n......\n......\n......\nE.....\n"));
     ReplicaExchange re(params(2e-9, 1e-9, 2, 5, false));
     Budget b;
     b.evaluations = 100000;
     Evaluator ev(t, b, 1);
     re.start(t, 1, {open, optimum});  // the coldest rung first
-    re.step(ev);                        // fills the rungs, 5 rounds, one swap offer
+    re.step(ev);                      // fills the rungs, 5 rounds, one swap offer
     EXPECT_EQ(re.swaps_offered(0), 1u);
     EXPECT_EQ(re.swaps_taken(0), 1u);
     EXPECT_EQ(chain_value(re, 0), 115);

@@ -1,22 +1,23 @@
 // The exact window move (search/enumeration/window_move.cpp) against every setting of the window
 // walked one by one with the reference walk.
+#include "mazesearch/search/enumeration/window_move.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <string>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "mazesearch/engine/bitboard.hpp"
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/rng.hpp"
-#include "mazesearch/search/enumeration/window_move.hpp"
 #include "mazesearch/search/evaluator.hpp"
-#include "mazesearch/search/optimizers/window_search.hpp"
 #include "mazesearch/search/grid_genes.hpp"
+#include "mazesearch/search/optimizers/window_search.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/state_json.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
@@ -112,7 +113,8 @@ TEST(WindowMove, TheSixBySixOptimumIsBestInEveryThreeByThreeWindow) {
     const Board b = Board::parse("S.....\n#.##..\n..#..#\n...#..\n#...#.\nE..#..\n");
     for (int r = 0; r + 3 <= 6; ++r)
         for (int c = 0; c + 3 <= 6; ++c) {
-            const maze::WindowMove m = maze::best_window_setting(b, maze::square_window(b, r, c, 3));
+            const maze::WindowMove m =
+                maze::best_window_setting(b, maze::square_window(b, r, c, 3));
             ASSERT_TRUE(m.feasible);
             EXPECT_EQ(m.moves, 115u) << "window at " << r << "," << c;
         }
@@ -120,8 +122,7 @@ TEST(WindowMove, TheSixBySixOptimumIsBestInEveryThreeByThreeWindow) {
 
 TEST(WindowMove, RefusesABadWindow) {
     const Board b(5, 5);
-    EXPECT_THROW(maze::best_window_setting(b, std::vector<Cell>{b.start()}),
-                 std::invalid_argument);
+    EXPECT_THROW(maze::best_window_setting(b, std::vector<Cell>{b.start()}), std::invalid_argument);
     EXPECT_THROW(maze::best_window_setting(b, std::vector<Cell>{{1, 1}, {1, 1}}),
                  std::invalid_argument);
     EXPECT_THROW(maze::best_window_setting(b, std::vector<Cell>{{5, 0}}), std::invalid_argument);

@@ -9,10 +9,19 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/params.hpp"
-#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/target.hpp"
+
+// The overrides every optimizer declares, written once: start, step, save and restore (what
+// each must do is said in Optimizer, below). In the class's public part.
+#define MAZESEARCH_OPTIMIZER_STEPS                                                                \
+    void start(const Target& target, std::uint64_t seed, const std::vector<Genome>& initial = {}) \
+        override;                                                                                 \
+    void step(Evaluator& ev) override;                                                            \
+    nlohmann::json save() const override;                                                         \
+    void restore(const nlohmann::json& state) override;
 
 namespace maze {
 

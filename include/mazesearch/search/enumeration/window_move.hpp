@@ -21,14 +21,14 @@ namespace maze {
 
 struct WindowMove {
     explicit WindowMove(const Board& b) : best(b) {}
-    bool feasible = false;        // some setting of the window lets the mouse out
-    std::uint64_t moves = 0;      // the most moves over the feasible settings
-    Board best;                   // a setting with that many moves (cells the walk never looked
-                                  // at keep their value on the given board; the first found);
-                                  // the given board when none is feasible
-    std::uint64_t leaves = 0;     // finished walks
-    std::uint64_t settings = 0;   // feasible settings of the window, all of them covered
-    int changed = 0;              // cells of the window that `best` sets otherwise than the board
+    bool feasible = false;       // some setting of the window lets the mouse out
+    std::uint64_t moves = 0;     // the most moves over the feasible settings
+    Board best;                  // a setting with that many moves (cells the walk never looked
+                                 // at keep their value on the given board; the first found);
+                                 // the given board when none is feasible
+    std::uint64_t leaves = 0;    // finished walks
+    std::uint64_t settings = 0;  // feasible settings of the window, all of them covered
+    int changed = 0;             // cells of the window that `best` sets otherwise than the board
 };
 
 // The best setting of `window` (distinct cells of b, neither the start nor the exit, at most

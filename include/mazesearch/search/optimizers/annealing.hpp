@@ -22,13 +22,9 @@ class Annealing : public OptimizerBase {
     explicit Annealing(const Params& params);
 
     std::string kind() const override { return "annealing"; }
-    void start(const Target& target, std::uint64_t seed,
-               const std::vector<Genome>& initial = {}) override;
-    void step(Evaluator& ev) override;
+    MAZESEARCH_OPTIMIZER_STEPS
     // A schedule needs a length: `length`, or a budget of evaluations or seconds to span.
     void check_budget(const Budget& budget) const override;
-    nlohmann::json save() const override;
-    void restore(const nlohmann::json& state) override;
 
     // Temperature after `done` of `length` evaluations (with no length: after the share of the
     // budget's seconds that `ev` has used).

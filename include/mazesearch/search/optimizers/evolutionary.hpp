@@ -26,11 +26,7 @@ class EvolutionarySearch : public OptimizerBase {
 
     std::string kind() const override { return breeding_.genetic() ? "genetic" : "evolutionary"; }
     // Line and block crossovers need a topology with rows and columns (ParamError otherwise).
-    void start(const Target& target, std::uint64_t seed,
-               const std::vector<Genome>& initial = {}) override;
-    void step(Evaluator& ev) override;
-    nlohmann::json save() const override;
-    void restore(const nlohmann::json& state) override;
+    MAZESEARCH_OPTIMIZER_STEPS
 
     // The current generation of island 0 (of the only population without islands), in the
     // order it was scored (elites first).

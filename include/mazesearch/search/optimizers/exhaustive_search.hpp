@@ -21,12 +21,8 @@ class ExhaustiveSearch : public Optimizer {
     explicit ExhaustiveSearch(const Params& params);
 
     std::string kind() const override { return "exhaustive"; }
-    void start(const Target& target, std::uint64_t seed,
-               const std::vector<Genome>& initial = {}) override;
-    void step(Evaluator& ev) override;
+    MAZESEARCH_OPTIMIZER_STEPS
     bool done() const override { return finished_; }
-    nlohmann::json save() const override;
-    void restore(const nlohmann::json& state) override;
 
     const EnumerationResult& result() const { return result_; }
 

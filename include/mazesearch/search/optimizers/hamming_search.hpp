@@ -22,12 +22,8 @@ class HammingSearch : public OptimizerBase {
     explicit HammingSearch(const Params& params);
 
     std::string kind() const override { return "hamming"; }
-    void start(const Target& target, std::uint64_t seed,
-               const std::vector<Genome>& initial = {}) override;
-    void step(Evaluator& ev) override;
+    MAZESEARCH_OPTIMIZER_STEPS
     bool done() const override { return s_.done; }
-    nlohmann::json save() const override;
-    void restore(const nlohmann::json& state) override;
 
     const Genome& centre() const { return s_.centre; }
     double centre_value() const { return s_.centre_value; }

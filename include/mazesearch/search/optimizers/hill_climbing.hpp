@@ -19,11 +19,7 @@ class HillClimbing : public OptimizerBase {
     explicit HillClimbing(const Params& params);
 
     std::string kind() const override { return "hill-climbing"; }
-    void start(const Target& target, std::uint64_t seed,
-               const std::vector<Genome>& initial = {}) override;
-    void step(Evaluator& ev) override;
-    nlohmann::json save() const override;
-    void restore(const nlohmann::json& state) override;
+    MAZESEARCH_OPTIMIZER_STEPS
 
     // Local optima reached so far (each one triggers a restart).
     std::uint64_t local_optima() const { return s_.local_optima; }

@@ -32,12 +32,8 @@ class PopulationAnnealing : public OptimizerBase {
 
     std::string kind() const override { return "population-annealing"; }
     // Given boards start the first chains (each must be feasible); random boards the rest.
-    void start(const Target& target, std::uint64_t seed,
-               const std::vector<Genome>& initial = {}) override;
-    void step(Evaluator& ev) override;
+    MAZESEARCH_OPTIMIZER_STEPS
     void check_budget(const Budget& budget) const override;
-    nlohmann::json save() const override;
-    void restore(const nlohmann::json& state) override;
 
     // What a run reports of the population: resamplings so far, and the chains that had
     // offspring in the last one (of `population`).
@@ -55,9 +51,9 @@ class PopulationAnnealing : public OptimizerBase {
     Cooling cooling_;
 
     struct State {
-        std::uint64_t length = 0;  // resolved at the first step (the budget, if length is 0)
-        ChainRounds pool;          // the chains, empty until filled
-        std::uint64_t done = 0;    // feasible evaluations of the chains
+        std::uint64_t length = 0;    // resolved at the first step (the budget, if length is 0)
+        ChainRounds pool;            // the chains, empty until filled
+        std::uint64_t done = 0;      // feasible evaluations of the chains
         std::uint64_t in_sweep = 0;  // rounds of the sweep under way
         Real resampled_at;           // the temperature of the last resampling (0: none yet)
         std::uint64_t resamplings = 0;

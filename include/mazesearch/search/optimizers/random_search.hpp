@@ -16,11 +16,7 @@ class RandomSearch : public OptimizerBase {
     explicit RandomSearch(const Params& params);
 
     std::string kind() const override { return "random"; }
-    void start(const Target& target, std::uint64_t seed,
-               const std::vector<Genome>& initial = {}) override;
-    void step(Evaluator& ev) override;
-    nlohmann::json save() const override;
-    void restore(const nlohmann::json& state) override;
+    MAZESEARCH_OPTIMIZER_STEPS
 
   private:
     double p_blocked_;

@@ -39,11 +39,7 @@ class ReplicaExchange : public OptimizerBase {
     std::string kind() const override { return "replica-exchange"; }
     // Given boards start the coldest chains first (each must be feasible); random boards the
     // rest.
-    void start(const Target& target, std::uint64_t seed,
-               const std::vector<Genome>& initial = {}) override;
-    void step(Evaluator& ev) override;
-    nlohmann::json save() const override;
-    void restore(const nlohmann::json& state) override;
+    MAZESEARCH_OPTIMIZER_STEPS
 
     // The rungs' temperatures, coldest first.
     std::vector<double> ladder() const;
@@ -66,14 +62,14 @@ class ReplicaExchange : public OptimizerBase {
     Acceptance acceptance_;
 
     struct State {
-        ChainRounds pool;              // rung k's board is chain k, coldest first
-        std::vector<Real> log_t;       // ln T of each rung, coldest first
-        std::uint64_t in_step = 0;     // rounds of the step under way
-        std::uint64_t swaps = 0;       // swap offers made (even pairs when even)
-        std::vector<std::uint64_t> offered, taken;           // per pair, the whole run
+        ChainRounds pool;                           // rung k's board is chain k, coldest first
+        std::vector<Real> log_t;                    // ln T of each rung, coldest first
+        std::uint64_t in_step = 0;                  // rounds of the step under way
+        std::uint64_t swaps = 0;                    // swap offers made (even pairs when even)
+        std::vector<std::uint64_t> offered, taken;  // per pair, the whole run
         std::vector<std::uint64_t> window_offered, window_taken;  // since the last tuning
-        MAZESEARCH_DEFINE_STATE(State, pool, log_t, in_step, swaps, offered, taken,
-                                window_offered, window_taken)
+        MAZESEARCH_DEFINE_STATE(State, pool, log_t, in_step, swaps, offered, taken, window_offered,
+                                window_taken)
     };
     State s_;
 };

@@ -22,12 +22,8 @@ class WindowSearch : public OptimizerBase {
     explicit WindowSearch(const Params& params);
 
     std::string kind() const override { return "window"; }
-    void start(const Target& target, std::uint64_t seed,
-               const std::vector<Genome>& initial = {}) override;
-    void step(Evaluator& ev) override;
+    MAZESEARCH_OPTIMIZER_STEPS
     bool done() const override { return s_.done; }
-    nlohmann::json save() const override;
-    void restore(const nlohmann::json& state) override;
 
     std::uint64_t improvements() const { return s_.improvements; }
 
