@@ -61,8 +61,8 @@ class BatchScorer {
                            std::span<const std::size_t> max_tries,
                            const std::vector<std::vector<Scored>>& out,
                            std::span<const std::size_t> drawn, std::vector<std::size_t>& need);
-    // Builds, checks and scores the block's proposals [lo, hi) (on a worker of the team); `need`
-    // is given when the chunk is the whole block, and then no more than it are walked.
+    // Builds, checks and scores the block's proposals [lo, hi) (on a worker of the team), walking
+    // no more than need[g] feasible proposals of group g.
     void build_chunk(std::size_t lo, std::size_t hi, std::span<const std::size_t> need,
                      const GroupProposer& propose);
     // Each group's first feasible proposals of the block, in order, until it has its want.
