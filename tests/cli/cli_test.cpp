@@ -171,6 +171,24 @@ TEST(Cli, RenderRedrawsTheCommittedPicturesByteForByte) {
     EXPECT_GE(checked, 90);  // the exhaustive tables' optimal boards, 2x2 up to 7x7
 }
 
+// A run stopped by a budget of seconds says that how far it got depends on the machine; one
+// stopped by its evaluations does not.
+TEST(Cli, ARunOnASecondsBudgetSaysItsResultDependsOnTheMachine) {
+    const std::string cfg = std::string(MAZESEARCH_SOURCE_DIR) + "/configs/quickstart.yaml";
+    const std::string dir = maze::testing_support::test_dir() + "/seconds_budget";
+    std::filesystem::remove_all(dir);
+    const CmdResult timed = run("run " + cfg + " budget.seconds=0.5 output=" + dir + "/timed");
+    ASSERT_EQ(timed.status, 0) << timed.err;
+    EXPECT_NE(timed.out.find("stopped by its budget of 0.5 s: how far it got depends on this "
+                             "machine's speed and load"),
+              std::string::npos)
+        << timed.out;
+    const CmdResult counted = run("run " + cfg + " budget.seconds=null budget.evaluations=5000 " +
+                                  "output=" + dir + "/counted");
+    ASSERT_EQ(counted.status, 0) << counted.err;
+    EXPECT_EQ(counted.out.find("stopped by its budget"), std::string::npos) << counted.out;
+}
+
 TEST(Cli, BenchJsonHasTheSignatureAndSpeed) {
     const CmdResult r = run("bench --json --seconds 0.05");
     EXPECT_EQ(r.status, 0) << r.err;
