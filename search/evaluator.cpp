@@ -4,6 +4,7 @@
 #include <cassert>
 #include <limits>
 #include <memory>
+#include <stdexcept>
 
 namespace maze {
 
@@ -12,7 +13,57 @@ Evaluator::Evaluator(const Target& target, Budget budget, int threads, ArchiveSp
 
 void Evaluator::set_collective(Collective* c) {
     spread_.reset();
+    ranks_ = c;
     if (c) spread_.emplace(scorer_, *c);
+}
+
+void Evaluator::run_apart(std::size_t n, const ApartWork& work,
+                          const std::function<std::string(std::size_t)>& pack,
+                          const std::function<void(std::size_t, const std::string&)>& unpack) {
+    const std::size_t ranks = ranks_ ? static_cast<std::size_t>(ranks_->size()) : 1;
+    const std::size_t me = ranks_ ? static_cast<std::size_t>(ranks_->rank()) : 0;
+    std::vector<Ledger> tallies;
+    tallies.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) tallies.push_back(ledger_.tally());
+    std::vector<std::size_t> mine;
+    for (std::size_t i = me; i < n; i += ranks) mine.push_back(i);
+    // Blocks of at least 8 items (a walk batch's lanes), one per thread at most: a thread walks
+    // its block's boards together.
+    const std::size_t blocks = std::clamp<std::size_t>(
+        mine.size() / 8, 1, static_cast<std::size_t>(std::max(1, scorer_.threads())));
+    std::string error;
+    try {
+        scorer_.run_items(blocks, [&](std::size_t b) {
+            const std::size_t lo = mine.size() * b / blocks, hi = mine.size() * (b + 1) / blocks;
+            work(std::span<const std::size_t>(mine).subspan(lo, hi - lo), tallies);
+        });
+    } catch (const std::exception& e) {
+        error = e.what();
+        if (ranks == 1) throw;
+    }
+    if (ranks > 1) {
+        nlohmann::json sent = {{"error", error}, {"items", nlohmann::json::array()}};
+        if (error.empty())
+            for (std::size_t i : mine)
+                sent["items"].push_back({{"tally", tallies[i].save()}, {"result", pack(i)}});
+        const std::vector<std::string> all = ranks_->all_gather(sent.dump());
+        for (std::size_t r = 0; r < all.size(); ++r) {
+            const nlohmann::json got = nlohmann::json::parse(all[r]);
+            if (!got.at("error").get<std::string>().empty())
+                throw std::runtime_error(got.at("error").get<std::string>());
+        }
+        for (std::size_t r = 0; r < all.size(); ++r) {
+            if (r == me) continue;
+            const nlohmann::json got = nlohmann::json::parse(all[r]);
+            const nlohmann::json& items = got.at("items");
+            std::size_t k = 0;
+            for (std::size_t i = r; i < n; i += ranks, ++k) {
+                tallies[i].restore(items.at(k).at("tally"));
+                unpack(i, items.at(k).at("result").get<std::string>());
+            }
+        }
+    }
+    for (const Ledger& t : tallies) ledger_.merge(t);
 }
 
 void Evaluator::evaluate(std::span<const Genome> genomes, std::span<Score> out) {

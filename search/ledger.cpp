@@ -75,6 +75,42 @@ void Ledger::account(std::uint64_t evaluated, std::uint64_t rejected, const Geno
     s_.evaluations += evaluated;
 }
 
+void Ledger::merge(const Ledger& part) {
+    const State& p = part.s_;
+    const std::uint64_t base = s_.evaluations;
+    s_.rejected += p.rejected;
+    if (p.has_best && (!s_.has_best || p.best_score > s_.best_score)) {
+        s_.has_best = true;
+        s_.best_score = p.best_score;
+        s_.best = p.best;
+        s_.last_improvement = base + p.last_improvement;
+    }
+    if (archive_spec_.size) {
+        // In the order the part found them, so that ties keep the earlier board.
+        std::vector<const Archived*> found;
+        for (const Archived& a : p.archive) found.push_back(&a);
+        std::stable_sort(found.begin(), found.end(), [](const Archived* x, const Archived* y) {
+            return x->evaluation < y->evaluation;
+        });
+        for (const Archived* a : found) {
+            s_.evaluations = base + a->evaluation;
+            if (s_.archive.size() < archive_spec_.size || a->value > s_.archive.back().value)
+                offer_to_archive(a->genome, a->value);
+        }
+    }
+    if (p.step_count) {
+        const bool first = s_.step_count == 0;
+        s_.step_min = first ? static_cast<double>(p.step_min)
+                            : std::min<double>(s_.step_min, p.step_min);
+        s_.step_max = first ? static_cast<double>(p.step_max)
+                            : std::max<double>(s_.step_max, p.step_max);
+        s_.step_count += p.step_count;
+        s_.step_sum += p.step_sum;
+        s_.step_sum_sq += p.step_sum_sq;
+    }
+    s_.evaluations = base + p.evaluations;
+}
+
 StepStats Ledger::take_step_stats() {
     StepStats s;
     s.count = s_.step_count;

@@ -56,22 +56,69 @@ std::uint64_t ChainRounds::fill(Evaluator& ev, std::size_t n, const Setup& setup
     return made;
 }
 
-std::uint64_t ChainRounds::round(Evaluator& ev, const Setup& setup, const Acceptance& rule,
-                                 const std::function<double(std::size_t)>& temperature, Rng& rng) {
-    auto got = draw_round(ev, chains.size(), setup, rounds++, "neighbour",
-                          [&](std::size_t g, Rng& own, std::uint64_t) {
-                              Genome child = chains[g].genome;
-                              child.flip(static_cast<std::size_t>(own.below(setup.genes)));
-                              return child;
-                          });
-    std::uint64_t made = 0;
-    for (std::size_t g = 0; g < chains.size(); ++g) {
-        if (got[g].empty()) continue;
-        ++made;
-        if (Acceptance::accept(rule.gain(chains[g].value, got[g][0].value), temperature(g), rng)) {
-            chains[g] = std::move(got[g][0]);
-            ++accepted;
+std::uint64_t ChainRounds::sweep(Evaluator& ev, const Setup& setup, const Acceptance& rule,
+                                 std::span<const double> temperature, std::uint64_t length) {
+    const std::size_t n = chains.size();
+    // Each chain's proposals: the budget left, shared out (it may be unlimited).
+    const std::uint64_t left = ev.remaining();
+    std::vector<std::uint64_t> quota(n, length);
+    if (left / n < length)
+        for (std::size_t g = 0; g < n; ++g) quota[g] = left / n + (g < left % n ? 1 : 0);
+    const std::uint64_t stream = rounds++;
+    std::vector<std::uint64_t> taken(n, 0);
+    const Target& target = ev.target();
+    auto work = [&](std::span<const std::size_t> items, std::span<Ledger> tallies) {
+        std::vector<Rng> rng;
+        for (std::size_t g : items) rng.emplace_back(derive_seed(setup.seed, {3, stream, g}));
+        std::vector<std::size_t> live;  // the block's chains still proposing, by place in items
+        std::vector<Genome> child;
+        std::vector<double> value;
+        for (std::uint64_t r = 0;; ++r) {
+            live.clear();
+            child.clear();
+            for (std::size_t k = 0; k < items.size(); ++k)
+                if (r < quota[items[k]]) live.push_back(k);
+            if (live.empty()) break;
+            for (std::size_t k : live) {
+                const std::size_t g = items[k];
+                for (std::size_t tries = 0;; ++tries) {
+                    if (tries == kMaxStartDraws)
+                        throw std::runtime_error(setup.kind + ": no feasible neighbour in " +
+                                                 std::to_string(kMaxStartDraws) + " draws");
+                    Genome c = chains[g].genome;
+                    c.flip(static_cast<std::size_t>(rng[k].below(setup.genes)));
+                    if (target.feasible(c)) {
+                        child.push_back(std::move(c));
+                        break;
+                    }
+                    tallies[g].reject(1);
+                }
+            }
+            value.assign(child.size(), 0.0);
+            target.score(child, value);  // the block's boards walked together
+            for (std::size_t j = 0; j < live.size(); ++j) {
+                const std::size_t g = items[live[j]];
+                tallies[g].record(child[j], value[j]);
+                if (Acceptance::accept(rule.gain(chains[g].value, value[j]), temperature[g],
+                                       rng[live[j]])) {
+                    chains[g] = Scored{std::move(child[j]), value[j]};
+                    ++taken[g];
+                }
+            }
         }
+    };
+    ev.run_apart(
+        n, work,
+        [&](std::size_t g) { return nlohmann::json{{"chain", chains[g]}, {"taken", taken[g]}}.dump(); },
+        [&](std::size_t g, const std::string& bytes) {
+            const nlohmann::json j = nlohmann::json::parse(bytes);
+            chains[g] = j.at("chain").get<Scored>();
+            taken[g] = j.at("taken").get<std::uint64_t>();
+        });
+    std::uint64_t made = 0;
+    for (std::size_t g = 0; g < n; ++g) {
+        made += quota[g];
+        accepted += taken[g];
     }
     return made;
 }

@@ -80,16 +80,12 @@ void PopulationAnnealing::step(Evaluator& ev) {
             return;
         }
     }
-    while (s_.in_sweep < sweep_ && !ev.exhausted()) {
-        const double t = cooling_.temperature(s_.done, s_.length, ev);
-        s_.done += s_.pool.round(
-            ev, setup(), cooling_, [t](std::size_t) { return t; }, common_.rng);
-        ++s_.in_sweep;
-    }
-    if (s_.in_sweep == sweep_) {
-        resample(cooling_.temperature(s_.done, s_.length, ev));
-        s_.in_sweep = 0;
-    }
+    // The sweep runs at the temperature of the last resampling (t_start before the first); then
+    // the population is resampled for the schedule's next one.
+    const double t =
+        s_.resampled_at > 0 ? static_cast<double>(s_.resampled_at) : cooling_.t_start();
+    s_.done += s_.pool.sweep(ev, setup(), cooling_, std::vector<double>(population_, t), sweep_);
+    resample(cooling_.temperature(s_.done, s_.length, ev));
     ++common_.step;
 }
 
@@ -107,7 +103,6 @@ void PopulationAnnealing::restore(const nlohmann::json& state) {
                 "population-annealing: the checkpoint has " + std::to_string(s.pool.chains.size()) +
                 " chains, the config's population " + std::to_string(population_));
         check_scored_list(s.pool.chains, c.genes, "chain");
-        check_index(s.in_sweep, sweep_, "sweep round");
         check_value(s.resampled_at, "resampled_at");
     });
 }

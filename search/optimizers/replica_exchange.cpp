@@ -105,15 +105,9 @@ void ReplicaExchange::step(Evaluator& ev) {
             return;
         }
     }
-    const auto rung = [&](std::size_t k) { return std::exp(static_cast<double>(s_.log_t[k])); };
-    while (s_.in_step < swap_every_ && !ev.exhausted()) {
-        s_.pool.round(ev, setup(), acceptance_, rung, common_.rng);
-        ++s_.in_step;
-    }
-    if (s_.in_step == swap_every_) {
-        swap();
-        s_.in_step = 0;
-    }
+    const std::uint64_t made = s_.pool.sweep(ev, setup(), acceptance_, ladder(), swap_every_);
+    // A sweep cut short by the evaluation budget ends the run, without a swap.
+    if (made == replicas_ * swap_every_) swap();
     ++common_.step;
 }
 
@@ -145,7 +139,6 @@ void ReplicaExchange::restore(const nlohmann::json& state) {
         for (std::size_t k = 0; k < pairs; ++k)
             if (s.taken[k] > s.offered[k] || s.window_taken[k] > s.window_offered[k])
                 throw std::invalid_argument("replica-exchange: more swaps taken than offered");
-        check_index(s.in_step, swap_every_, "round of the step");
     });
 }
 

@@ -86,4 +86,34 @@ TEST(PopulationAnnealing, ASteepFallKeepsOnlyTheBestChains) {
     EXPECT_GE(pa.families(), 1u);
 }
 
+// The chains run their sweeps in blocks, one per thread (Evaluator::run_apart): with 1, 2 and 3
+// threads the blocks differ, the run does not. The evaluator's record of it (counts, best, when
+// the best was found, the archive and the last step's statistics) is merged chain by chain, and
+// is the same too; the budget, which does not divide among the chains, is spent exactly.
+TEST(PopulationAnnealing, BlocksOfChainsOnAnyThreadCountGiveTheSameRun) {
+    const std::int64_t population = 27, sweep = 50;
+    std::vector<nlohmann::json> records;
+    for (int threads : {1, 2, 3}) {
+        PopulationAnnealing pa(params(2.0, 0.05, population, sweep, 0));
+        Budget b;
+        b.evaluations = 9001;
+        Evaluator ev(board6(), b, threads, maze::ArchiveSpec{6, 4});
+        pa.start(board6(), 17);
+        while (!ev.exhausted()) {
+            pa.step(ev);
+            if (!ev.exhausted()) (void)ev.take_step_stats();
+        }
+        EXPECT_EQ(ev.evaluations(), 9001u) << threads << " threads";
+        nlohmann::json record = ev.save();
+        record.erase("seconds");
+        const maze::StepStats last = ev.take_step_stats();
+        record["last_step"] = {last.count, last.mean, last.min, last.max};
+        record["optimizer"] = pa.save();
+        records.push_back(record);
+    }
+    EXPECT_GT(records[0].at("archive").size(), 1u);
+    EXPECT_EQ(records[0], records[1]);
+    EXPECT_EQ(records[0], records[2]);
+}
+
 }  // namespace population_annealing_test

@@ -44,6 +44,12 @@ class BatchScorer {
                      const GroupProposer& propose, std::vector<std::vector<Scored>>& out,
                      std::vector<std::size_t>& drawn);
 
+    // Calls fn(i) for each i in [0, n) on the team, one item to a thread at a time, for work
+    // that scores its boards itself (Evaluator::run_apart).
+    void run_items(std::size_t n, const std::function<void(std::size_t)>& fn) {
+        team_.run(n, [&](std::size_t i, int) { fn(i); });
+    }
+
   private:
     // What one kind of per-genome work costs, learnt from the batches so far (nanoseconds).
     struct Cost {

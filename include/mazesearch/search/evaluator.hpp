@@ -70,6 +70,22 @@ class Evaluator {
                                                  const GroupProposer& propose,
                                                  std::vector<std::size_t>* drawn = nullptr);
 
+    // For chains that run apart for a while (population annealing's sweeps, replica exchange
+    // between two swaps): items [0, n), each scoring its own boards through the target and
+    // recording them in its own tally (Ledger::tally), tallies[i] for item i. work(items,
+    // tallies) runs a block of items on one thread; the blocks run side by side on the team
+    // (with ranks, item i on rank i mod size, whose blocks are its own). Afterwards every tally
+    // is merged into the ledger in item order, as if the items had run one after the other, so
+    // the result is the same whatever the blocks. With ranks, pack(i) gives item i's result as
+    // bytes and unpack(i, bytes) takes another rank's, so every rank ends with every item's.
+    // The work must keep to the budget (remaining()) by itself; an exception thrown by an item
+    // is rethrown here, on every rank.
+    using ApartWork =
+        std::function<void(std::span<const std::size_t> items, std::span<Ledger> tallies)>;
+    void run_apart(std::size_t n, const ApartWork& work,
+                   const std::function<std::string(std::size_t)>& pack,
+                   const std::function<void(std::size_t, const std::string&)>& unpack);
+
     // For an optimizer that scores boards by itself (exhaustive enumeration walks whole classes
     // of boards at once): counts `evaluated` feasible and `rejected` infeasible boards it
     // covered, and offers its best genome with its value. Not bounded by the evaluation budget.
@@ -118,6 +134,7 @@ class Evaluator {
     Ledger ledger_;
     BatchScorer scorer_;
     std::optional<SpreadScorer> spread_;
+    Collective* ranks_ = nullptr;
     // Scratch buffers of evaluate_known, reused between batches.
     std::vector<Genome> walk_;
     std::vector<std::size_t> walk_index_;

@@ -49,6 +49,14 @@ class Ledger {
     // the improvement dates from there).
     void account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best, double value);
 
+    // An empty ledger for one part of a step that runs apart (Evaluator::run_apart): the same
+    // target and archive, no budget.
+    Ledger tally() const { return Ledger(target_, Budget{}, archive_spec_); }
+    // Records what a tally recorded as if its evaluations came after this ledger's: the counts
+    // add up, its best and its archived boards are offered, dated by their place in it, and the
+    // step's statistics take in its scores.
+    void merge(const Ledger& part);
+
     // Feasible evaluations left under the evaluation budget (max if unlimited).
     std::uint64_t remaining() const;
     // True when any budget limit is reached; stop_reason() says which.

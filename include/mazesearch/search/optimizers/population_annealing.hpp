@@ -1,17 +1,18 @@
 // Population annealing: `population` annealing chains cooled together, so that the effort moves
-// to the chains that do well. Each chain moves as one annealing chain does (annealing.hpp: a
-// random Hamming-1 neighbour, redrawn while infeasible, taken by the Metropolis rule of
-// cooling.hpp), all at the one temperature of the schedule, which follows the population's
-// feasible evaluations. Every `sweep` proposals per chain the temperature has fallen from T0 to
-// T1, and the population is resampled by the chains' Boltzmann weights for that fall,
+// to the chains that do well. A step is one sweep: every chain makes `sweep` proposals at one
+// temperature T0 (t_start in the first sweep), each moving as one annealing chain moves
+// (annealing.hpp: a random Hamming-1 neighbour, redrawn while infeasible, taken by the
+// Metropolis rule of cooling.hpp). Then the schedule gives the next sweep's temperature T1 (it
+// follows the population's feasible evaluations), and the population is resampled by the
+// chains' Boltzmann weights for the fall,
 // w = exp((1/T1 - 1/T0) * fitness), fitness = ln(score) with relative acceptance (the energy that
 // chain samples by, cooling.hpp) or the score: systematic resampling, so a chain of weight w has
-// population * w / (sum of w) copies, rounded up or down. A step is one sweep.
+// population * w / (sum of w) copies, rounded up or down.
 //
-// The chains' proposals of one round (one per chain) are built and scored in one parallel batch
-// (Evaluator::draw_groups, spread over MPI ranks as the islands' are), each from a random stream
-// of the seed, the round and the chain; acceptance and resampling draw from the optimizer's own
-// stream in chain order, so a run is the same at any thread or rank count.
+// The chains do not meet during a sweep, so they run it side by side on the threads and MPI
+// ranks (chain_rounds.hpp), each from a random stream of the seed, the sweep and the chain;
+// resampling draws from the optimizer's own stream, so a run is the same at any thread or rank
+// count.
 #pragma once
 
 #include <cstdint>
@@ -54,12 +55,10 @@ class PopulationAnnealing : public OptimizerBase {
         std::uint64_t length = 0;    // resolved at the first step (the budget, if length is 0)
         ChainRounds pool;            // the chains, empty until filled
         std::uint64_t done = 0;      // feasible evaluations of the chains
-        std::uint64_t in_sweep = 0;  // rounds of the sweep under way
         Real resampled_at;           // the temperature of the last resampling (0: none yet)
         std::uint64_t resamplings = 0;
         std::uint64_t families = 0;
-        MAZESEARCH_DEFINE_STATE(State, length, pool, done, in_sweep, resampled_at, resamplings,
-                                families)
+        MAZESEARCH_DEFINE_STATE(State, length, pool, done, resampled_at, resamplings, families)
     };
     State s_;
 };

@@ -13,10 +13,9 @@
 // `swap_target` and squeezed where less, the two ends fixed, so that a board can travel the
 // whole ladder. The ladder, its counts and every board are in the checkpoint.
 //
-// A step is `swap_every` rounds and one swap. Each round's proposals (one per chain) are built
-// and scored in one parallel batch (Evaluator::draw_groups, spread over MPI ranks); acceptance
-// and swaps draw from the optimizer's own stream in chain order, so a run is the same at any
-// thread or rank count.
+// A step is one sweep of `swap_every` proposals per chain, the chains side by side on the
+// threads and MPI ranks (chain_rounds.hpp), then one swap; the swaps draw from the optimizer's
+// own stream, so a run is the same at any thread or rank count.
 #pragma once
 
 #include <cstdint>
@@ -64,11 +63,10 @@ class ReplicaExchange : public OptimizerBase {
     struct State {
         ChainRounds pool;                           // rung k's board is chain k, coldest first
         std::vector<Real> log_t;                    // ln T of each rung, coldest first
-        std::uint64_t in_step = 0;                  // rounds of the step under way
         std::uint64_t swaps = 0;                    // swap offers made (even pairs when even)
         std::vector<std::uint64_t> offered, taken;  // per pair, the whole run
         std::vector<std::uint64_t> window_offered, window_taken;  // since the last tuning
-        MAZESEARCH_DEFINE_STATE(State, pool, log_t, in_step, swaps, offered, taken, window_offered,
+        MAZESEARCH_DEFINE_STATE(State, pool, log_t, swaps, offered, taken, window_offered,
                                 window_taken)
     };
     State s_;
