@@ -21,22 +21,11 @@ Breeding::Breeding(const Params& params, bool genetic)
     if (parents_ > population_)
         throw ParamError("parents", params.where("parents"),
                          "must be at most population (" + std::to_string(population_) + ")");
-    if (!genetic) return;
-    CrossoverSpec spec;
-    spec.kind = crossover_kind(params.get_choice(
-        "crossover", "uniform", {"uniform", "one-point", "multi-point", "line", "block", "patch"}));
-    spec.points = static_cast<int>(params.get_int("points", 2, 1, 1000));
-    spec.line = line_axis(params.get_choice("line", "both", {"rows", "columns", "both"}));
-    spec.block = static_cast<int>(params.get_int("block", 2, 1, 1000));
-    crossover_ = spec;
-    crossover_where_ = params.where("crossover");
+    if (genetic) crossover_ = CrossoverChoice::read(params, "uniform", false);
 }
 
 void Breeding::check_target(const Target& target) const {
-    if (crossover_ && needs_grid(crossover_->kind) && !has_grid(target.topology(), target.genes()))
-        throw ParamError("crossover", crossover_where_,
-                         "line, block and patch crossovers need a target with rows and columns (" +
-                             target.name() + " has none)");
+    crossover_.check_target(target);
 }
 
 Breeding::Litter Breeding::litter(const Island& island, const Evaluator& ev) const {
@@ -62,9 +51,9 @@ Genome Breeding::child(const Litter& litter, Rng& rng, std::size_t genes,
     const auto ia = static_cast<std::size_t>(rng.below(np));
     std::size_t ib = ia;
     Genome child;
-    if (crossover_) {
+    if (crossover_.spec) {
         ib = static_cast<std::size_t>(rng.below(np));
-        child = crossover(*crossover_, par[ia].genome, par[ib].genome, topology, rng);
+        child = crossover(*crossover_.spec, par[ia].genome, par[ib].genome, topology, rng);
     } else {
         child = par[ia].genome;
     }

@@ -198,4 +198,29 @@ Genome crossover(const CrossoverSpec& spec, const Genome& a, const Genome& b, co
     throw std::logic_error("unknown crossover kind");
 }
 
+CrossoverChoice CrossoverChoice::read(const Params& params, const std::string& fallback,
+                                      bool allow_none) {
+    std::vector<std::string> kinds = {"uniform", "one-point", "multi-point",
+                                      "line",    "block",     "patch"};
+    if (allow_none) kinds.insert(kinds.begin(), "none");
+    CrossoverChoice c;
+    c.where = params.where("crossover");
+    const std::string kind = params.get_choice("crossover", fallback, kinds);
+    if (kind == "none") return c;
+    CrossoverSpec spec;
+    spec.kind = crossover_kind(kind);
+    spec.points = static_cast<int>(params.get_int("points", 2, 1, 1000));
+    spec.line = line_axis(params.get_choice("line", "both", {"rows", "columns", "both"}));
+    spec.block = static_cast<int>(params.get_int("block", 2, 1, 1000));
+    c.spec = spec;
+    return c;
+}
+
+void CrossoverChoice::check_target(const Target& target) const {
+    if (spec && needs_grid(spec->kind) && !has_grid(target.topology(), target.genes()))
+        throw ParamError("crossover", where,
+                         "line, block and patch crossovers need a target with rows and columns (" +
+                             target.name() + " has none)");
+}
+
 }  // namespace maze

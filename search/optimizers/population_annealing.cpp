@@ -10,13 +10,16 @@ PopulationAnnealing::PopulationAnnealing(const Params& params)
     : population_(static_cast<std::size_t>(params.get_int("population", 16, 2, 1 << 20))),
       sweep_(static_cast<std::uint64_t>(params.get_int("sweep", 1000, 1, std::int64_t{1} << 40))),
       p_blocked_(params.get_double("p_blocked", 0.25, 0.0, 1.0)),
-      cooling_(params) {}
+      cooling_(params),
+      crossover_(CrossoverChoice::read(params, "none", true)),
+      crossover_rate_(params.get_double("crossover_rate", 0.25, 0.0, 1.0)) {}
 
 void PopulationAnnealing::start(const Target& target, std::uint64_t seed,
                                 const std::vector<Genome>& initial) {
     start_common(target, seed, initial, true);
     if (common_.genes == 0)
         throw std::invalid_argument("population-annealing: the target has no genes");
+    crossover_.check_target(target);
     s_ = State{};
     s_.pool.take_given(target, initial, population_, kind());
 }
@@ -66,6 +69,36 @@ void PopulationAnnealing::resample(double t) {
     s_.families = families;
 }
 
+std::uint64_t PopulationAnnealing::cross(Evaluator& ev, double t) {
+    std::vector<Scored>& chains = s_.pool.chains;
+    const std::size_t n = chains.size();
+    std::vector<std::size_t> slot;
+    std::vector<Genome> child;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!(common_.rng.uniform() < crossover_rate_)) continue;
+        auto j = static_cast<std::size_t>(common_.rng.below(n - 1));
+        j += j >= i ? 1 : 0;
+        if (chains[j].genome == chains[i].genome) continue;  // a copy: its child is itself
+        child.push_back(crossover(*crossover_.spec, chains[i].genome, chains[j].genome,
+                                  ev.topology(), common_.rng));
+        slot.push_back(i);
+    }
+    std::vector<Score> score(child.size());
+    ev.evaluate(child, score);  // the infeasible ones rejected, none past the budget
+    std::uint64_t made = 0;
+    for (std::size_t k = 0; k < child.size(); ++k) {
+        if (!score[k].feasible) continue;
+        ++made;
+        Scored& chain = chains[slot[k]];
+        if (Acceptance::accept(cooling_.gain(chain.value, score[k].value), t, common_.rng)) {
+            chain = Scored{std::move(child[k]), score[k].value};
+            ++s_.children_taken;
+        }
+    }
+    s_.children += made;
+    return made;
+}
+
 void PopulationAnnealing::step(Evaluator& ev) {
     require_started(ev);
     if (s_.length == 0) {
@@ -85,7 +118,9 @@ void PopulationAnnealing::step(Evaluator& ev) {
     const double t =
         s_.resampled_at > 0 ? static_cast<double>(s_.resampled_at) : cooling_.t_start();
     s_.done += s_.pool.sweep(ev, setup(), cooling_, std::vector<double>(population_, t), sweep_);
-    resample(cooling_.temperature(s_.done, s_.length, ev));
+    const double next = cooling_.temperature(s_.done, s_.length, ev);
+    resample(next);
+    if (crossover_.spec && !ev.exhausted()) s_.done += cross(ev, next);
     ++common_.step;
 }
 
@@ -104,6 +139,9 @@ void PopulationAnnealing::restore(const nlohmann::json& state) {
                 " chains, the config's population " + std::to_string(population_));
         check_scored_list(s.pool.chains, c.genes, "chain");
         check_value(s.resampled_at, "resampled_at");
+        if (s.children_taken > s.children)
+            throw std::invalid_argument(
+                "population-annealing: the checkpoint has more children taken than scored");
     });
 }
 

@@ -143,6 +143,15 @@ std::vector<Case> all_cases() {
           {"t_end", 0.01},
           {"population", num(5)},
           {"sweep", num(77)}}},
+        {"population_annealing_patch_crossover",
+         {{"kind", str("population-annealing")},
+          {"acceptance", str("relative")},
+          {"t_start", 0.3},
+          {"t_end", 0.01},
+          {"population", num(9)},
+          {"sweep", num(30)},
+          {"crossover", str("patch")},
+          {"crossover_rate", 0.5}}},
         {"replica_exchange",
          {{"kind", str("replica-exchange")},
           {"replicas", num(5)},
@@ -655,6 +664,15 @@ TEST(OptimizerParams, BadParametersNameTheKey) {
                        "population");
     expect_param_error({{"kind", str("population-annealing")}, {"sweep", num(0)}}, "sweep");
     expect_param_error({{"kind", str("population-annealing")}, {"t_end", str("cold")}}, "t_end");
+    expect_param_error({{"kind", str("population-annealing")}, {"crossover", str("two-point")}},
+                       "crossover");
+    expect_param_error({{"kind", str("population-annealing")},
+                        {"crossover", str("patch")},
+                        {"crossover_rate", 1.5}},
+                       "crossover_rate");
+    // Without a crossover its keys are unknown.
+    expect_param_error({{"kind", str("population-annealing")}, {"points", num(3)}},
+                       "optimizer.points");
     // Keys of other methods are unknown to it.
     expect_param_error({{"kind", str("population-annealing")}, {"islands", num(2)}},
                        "optimizer.islands");

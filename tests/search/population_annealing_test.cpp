@@ -116,4 +116,28 @@ TEST(PopulationAnnealing, BlocksOfChainsOnAnyThreadCountGiveTheSameRun) {
     EXPECT_EQ(records[0], records[2]);
 }
 
+// Crossover children take their chain's place by the Metropolis rule at the new temperature:
+// when it is very hot every child is taken, when it is very cold only those no worse than the
+// chain (far from all of them, on a 6x6 board where most children of two boards walk less).
+TEST(PopulationAnnealing, CrossoverChildrenAreTakenAsAnnealingTakesAMove) {
+    std::vector<std::uint64_t> scored, taken;
+    for (double t : {1e9, 1e-9}) {
+        Params p = params(t, t, 12, 20, 0);
+        p.set("crossover", std::string("uniform"));
+        p.set("crossover_rate", 1.0);
+        PopulationAnnealing pa(p);
+        Budget b;
+        b.evaluations = 20000;
+        Evaluator ev(board6(), b, 1);
+        pa.start(board6(), 5);
+        while (!ev.exhausted()) pa.step(ev);
+        scored.push_back(pa.children());
+        taken.push_back(pa.children_taken());
+    }
+    EXPECT_GT(scored[0], 100u);
+    EXPECT_EQ(taken[0], scored[0]);
+    EXPECT_GT(scored[1], 100u);
+    EXPECT_LT(taken[1], scored[1] / 2);
+}
+
 }  // namespace population_annealing_test

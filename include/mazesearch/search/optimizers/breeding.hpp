@@ -57,7 +57,7 @@ class Breeding {
     // rows|columns|both [both], block [2].
     Breeding(const Params& params, bool genetic);
 
-    bool genetic() const { return crossover_.has_value(); }
+    bool genetic() const { return crossover_.spec.has_value(); }
     std::size_t population() const { return population_; }
     // The proposals a generation may draw before it gives up.
     std::size_t max_tries() const { return std::max<std::size_t>(100 * population_, 1000); }
@@ -91,8 +91,7 @@ class Breeding {
     double p_blocked_;
     bool elitism_;
     std::uint64_t restart_;
-    std::optional<CrossoverSpec> crossover_;
-    std::string crossover_where_;
+    CrossoverChoice crossover_;  // none for the evolutionary search
     bool distinct_;
     std::size_t niche_radius_;
     bool focus_;

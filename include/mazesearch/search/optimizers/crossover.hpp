@@ -8,10 +8,12 @@
 // column of cells with the passages right of and below them and a block is block x block cells.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "mazesearch/search/genome.hpp"
 #include "mazesearch/engine/rng.hpp"
+#include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
 
 namespace maze {
@@ -53,6 +55,20 @@ Genome block_crossover(const Genome& a, const Genome& b, const Topology& topo, i
 // between two coordinates drawn uniformly, so a patch is one cell up to the whole grid. The
 // child keeps a's board around a region of b intact (a 2-D two-point crossover). Needs has_grid.
 Genome patch_crossover(const Genome& a, const Genome& b, const Topology& topo, Rng& rng);
+
+// A config's crossover: the keys crossover (uniform|one-point|multi-point|line|block|patch, and
+// none where the optimizer may go without), points [2], line rows|columns|both [both] and
+// block [2], as the genetic search and population annealing read them.
+struct CrossoverChoice {
+    std::optional<CrossoverSpec> spec;  // none: no crossover
+    std::string where;                  // where the config set the key, for messages
+
+    // `fallback` when the key is not set; with allow_none, "none" means no crossover.
+    static CrossoverChoice read(const Params& params, const std::string& fallback,
+                                bool allow_none);
+    // Line, block and patch crossovers need a target with rows and columns (ParamError).
+    void check_target(const Target& target) const;
+};
 
 // The operator named by spec.
 Genome crossover(const CrossoverSpec& spec, const Genome& a, const Genome& b, const Topology& topo,

@@ -9,10 +9,17 @@
 // chain samples by, cooling.hpp) or the score: systematic resampling, so a chain of weight w has
 // population * w / (sum of w) copies, rounded up or down.
 //
+// With a crossover (crossover [none] and its keys as the genetic search's, crossover_rate
+// [0.25]) it is also a genetic algorithm that learnt from annealing: after each resampling, each
+// chain with probability crossover_rate proposes a child of its board and a different board of
+// another chain (drawn uniformly), and the child takes the chain's place by the Metropolis rule at
+// the new temperature, so a worse child is taken with the probability annealing would take it.
+// Between generations every member anneals (its sweep), and selection is the resampling.
+//
 // The chains do not meet during a sweep, so they run it side by side on the threads and MPI
 // ranks (chain_rounds.hpp), each from a random stream of the seed, the sweep and the chain;
-// resampling draws from the optimizer's own stream, so a run is the same at any thread or rank
-// count.
+// resampling and crossover draw from the optimizer's own stream, so a run is the same at any
+// thread or rank count.
 #pragma once
 
 #include <cstdint>
@@ -22,13 +29,15 @@
 #include "mazesearch/search/optimizer_support.hpp"
 #include "mazesearch/search/optimizers/chain_rounds.hpp"
 #include "mazesearch/search/optimizers/cooling.hpp"
+#include "mazesearch/search/optimizers/crossover.hpp"
 
 namespace maze {
 
 class PopulationAnnealing : public OptimizerBase {
   public:
     // Keys: population [16], sweep [1000] (proposals per chain between two resamplings),
-    // p_blocked [0.25], and those of the schedule (cooling.hpp).
+    // p_blocked [0.25], those of the schedule (cooling.hpp), crossover [none] with points, line
+    // and block (crossover.hpp), crossover_rate [0.25].
     explicit PopulationAnnealing(const Params& params);
 
     std::string kind() const override { return "population-annealing"; }
@@ -40,16 +49,24 @@ class PopulationAnnealing : public OptimizerBase {
     // offspring in the last one (of `population`).
     std::uint64_t resamplings() const { return s_.resamplings; }
     std::uint64_t families() const { return s_.families; }
+    // Children scored and children taken so far.
+    std::uint64_t children() const { return s_.children; }
+    std::uint64_t children_taken() const { return s_.children_taken; }
 
   private:
     // Resamples the chains by their weights for the fall from s_.resampled_at to t.
     void resample(double t);
+    // After a resampling for t: the crossover's children, scored in one batch and each taken or
+    // left at t; returns the feasible evaluations made.
+    std::uint64_t cross(Evaluator& ev, double t);
     ChainRounds::Setup setup() const;
 
     std::size_t population_;
     std::uint64_t sweep_;
     double p_blocked_;
     Cooling cooling_;
+    CrossoverChoice crossover_;
+    double crossover_rate_;
 
     struct State {
         std::uint64_t length = 0;    // resolved at the first step (the budget, if length is 0)
@@ -58,7 +75,10 @@ class PopulationAnnealing : public OptimizerBase {
         Real resampled_at;           // the temperature of the last resampling (0: none yet)
         std::uint64_t resamplings = 0;
         std::uint64_t families = 0;
-        MAZESEARCH_DEFINE_STATE(State, length, pool, done, resampled_at, resamplings, families)
+        std::uint64_t children = 0;        // crossover children scored
+        std::uint64_t children_taken = 0;  // and taken
+        MAZESEARCH_DEFINE_STATE(State, length, pool, done, resampled_at, resamplings, families,
+                                children, children_taken)
     };
     State s_;
 };
