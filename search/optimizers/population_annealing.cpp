@@ -4,6 +4,9 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "mazesearch/search/grid_genes.hpp"
+#include "mazesearch/search/optimizers/window_search.hpp"
+
 namespace maze {
 
 PopulationAnnealing::PopulationAnnealing(const Params& params)
@@ -12,7 +15,14 @@ PopulationAnnealing::PopulationAnnealing(const Params& params)
       p_blocked_(params.get_double("p_blocked", 0.25, 0.0, 1.0)),
       cooling_(params),
       crossover_(CrossoverChoice::read(params, "none", true)),
-      crossover_rate_(params.get_double("crossover_rate", 0.25, 0.0, 1.0)) {}
+      crossover_rate_(params.get_double("crossover_rate", 0.25, 0.0, 1.0)),
+      window_(static_cast<int>(params.get_int("window", 0, 0, 4))),
+      window_every_(static_cast<std::uint64_t>(
+          params.get_int("window_every", 1, 1, std::int64_t{1} << 40))) {
+    if (window_ == 1)
+        throw ParamError("optimizer.window", params.where("window"),
+                         "must be 0 (no window move) or 2 to 4");
+}
 
 void PopulationAnnealing::start(const Target& target, std::uint64_t seed,
                                 const std::vector<Genome>& initial) {
@@ -20,6 +30,7 @@ void PopulationAnnealing::start(const Target& target, std::uint64_t seed,
     if (common_.genes == 0)
         throw std::invalid_argument("population-annealing: the target has no genes");
     crossover_.check_target(target);
+    if (window_ > 0) (void)window_grid(target, window_, "optimizer.window");
     s_ = State{};
     s_.pool.take_given(target, initial, population_, kind());
 }
@@ -99,6 +110,24 @@ std::uint64_t PopulationAnnealing::cross(Evaluator& ev, double t) {
     return made;
 }
 
+void PopulationAnnealing::window(Evaluator& ev) {
+    // A window's settings are counted whole, so it runs only when the budget can take them all.
+    if (ev.exhausted() || ev.remaining() < (std::uint64_t{1} << (window_ * window_))) return;
+    const EnumerableGrid grid = window_grid(ev.target(), window_, "optimizer.window");
+    std::vector<Scored>& chains = s_.pool.chains;
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < chains.size(); ++i)
+        if (chains[i].value > chains[best].value) best = i;
+    const int r = static_cast<int>(common_.rng.below(
+        static_cast<std::uint64_t>(grid.genes->rows() - window_ + 1)));
+    const int c = static_cast<int>(common_.rng.below(
+        static_cast<std::uint64_t>(grid.genes->cols() - window_ + 1)));
+    const std::uint64_t before = ev.evaluations();
+    ++s_.windows;
+    if (window_move(grid, chains[best], r, c, window_, ev)) ++s_.window_gains;
+    s_.done += ev.evaluations() - before;
+}
+
 void PopulationAnnealing::step(Evaluator& ev) {
     require_started(ev);
     if (s_.length == 0) {
@@ -121,6 +150,7 @@ void PopulationAnnealing::step(Evaluator& ev) {
     const double next = cooling_.temperature(s_.done, s_.length, ev);
     resample(next);
     if (crossover_.spec && !ev.exhausted()) s_.done += cross(ev, next);
+    if (window_ > 0 && s_.resamplings % window_every_ == 0) window(ev);
     ++common_.step;
 }
 
@@ -139,6 +169,9 @@ void PopulationAnnealing::restore(const nlohmann::json& state) {
                 " chains, the config's population " + std::to_string(population_));
         check_scored_list(s.pool.chains, c.genes, "chain");
         check_value(s.resampled_at, "resampled_at");
+        if (s.window_gains > s.windows)
+            throw std::invalid_argument(
+                "population-annealing: the checkpoint has more window gains than windows");
         if (s.children_taken > s.children)
             throw std::invalid_argument(
                 "population-annealing: the checkpoint has more children taken than scored");

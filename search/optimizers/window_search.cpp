@@ -8,22 +8,41 @@
 
 namespace maze {
 
+EnumerableGrid window_grid(const Target& target, int size, const std::string& key) {
+    const std::optional<EnumerableGrid> grid = target.enumerable_grid();
+    if (!grid || grid->objective != WalkObjective::Moves)
+        throw ParamError(key, "",
+                         "the window move needs a mouse-maze target whose objective is moves, not " +
+                             target.name());
+    if (grid->genes->rows() < size || grid->genes->cols() < size)
+        throw ParamError(key, "", "a window larger than the board");
+    return *grid;
+}
+
+bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, int size,
+                 Evaluator& ev) {
+    const GridGenes& g = *grid.genes;
+    const Board b = g.to_board(board.genome);
+    const std::vector<Cell> window = square_window(b, r, c, size);
+    const WindowMove m = best_window_setting(b, window);
+    const std::uint64_t all = std::uint64_t{1} << window.size();
+    const double value = static_cast<double>(m.moves) + grid.offset;
+    const bool better = m.feasible && value > board.value;
+    const Genome best = better ? g.to_genome(m.best) : Genome{};
+    ev.account(m.settings, all - m.settings, better ? &best : nullptr, value);
+    if (better) board = Scored{best, value};
+    return better;
+}
+
 WindowSearch::WindowSearch(const Params& params)
     : size_(static_cast<int>(params.get_int("size", 3, 2, 4))),
       p_blocked_(params.get_double("p_blocked", 0.25, 0.0, 1.0)) {}
 
 void WindowSearch::start(const Target& target, std::uint64_t seed,
                          const std::vector<Genome>& initial) {
-    const std::optional<EnumerableGrid> grid = target.enumerable_grid();
-    if (!grid || grid->objective != WalkObjective::Moves)
-        throw ParamError(
-            "optimizer.kind", "",
-            "window needs a mouse-maze target whose objective is moves, not " + target.name());
+    grid_ = window_grid(target, size_, "optimizer.size");
     start_common(target, seed, initial, true);
-    grid_ = *grid;
     const GridGenes& g = *grid_.genes;
-    if (g.rows() < size_ || g.cols() < size_)
-        throw ParamError("optimizer.size", "", "a window larger than the board");
     positions_ = static_cast<std::size_t>((g.rows() - size_ + 1) * (g.cols() - size_ + 1));
     s_ = State{};
     s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
@@ -56,18 +75,12 @@ void WindowSearch::step(Evaluator& ev) {
     const int across = g.cols() - size_ + 1;
     const int r = static_cast<int>(s_.next / static_cast<std::uint64_t>(across));
     const int c = static_cast<int>(s_.next % static_cast<std::uint64_t>(across));
-    const Board board = g.to_board(s_.current);
-    const std::vector<Cell> window = square_window(board, r, c, size_);
-    const WindowMove m = best_window_setting(board, window);
-    const std::uint64_t all = std::uint64_t{1} << window.size();
-    const double value = static_cast<double>(m.moves) + grid_.offset;
-    const bool better = m.feasible && value > s_.current_value;
-    const Genome best = better ? g.to_genome(m.best) : s_.current;
-    ev.account(m.settings, all - m.settings, better ? &best : nullptr, value);
+    Scored current{s_.current, s_.current_value};
+    const bool better = window_move(grid_, current, r, c, size_, ev);
     ++s_.windows;
     if (better) {
-        s_.current = best;
-        s_.current_value = value;
+        s_.current = std::move(current.genome);
+        s_.current_value = current.value;
         ++s_.improvements;
         s_.quiet = 0;
     } else if (++s_.quiet >= positions_) {

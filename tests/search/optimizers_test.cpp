@@ -152,6 +152,11 @@ std::vector<Case> all_cases() {
           {"sweep", num(30)},
           {"crossover", str("patch")},
           {"crossover_rate", 0.5}}},
+        {"population_annealing_window",
+         {{"kind", str("population-annealing")},
+          {"population", num(6)},
+          {"sweep", num(30)},
+          {"window", num(2)}}},
         {"replica_exchange",
          {{"kind", str("replica-exchange")},
           {"replicas", num(5)},
@@ -597,8 +602,8 @@ TEST(OptimizerInitial, StartsFromTheGivenBoards) {
     for (std::size_t i = 1; i < 20; ++i) good.set(i, true);  // the optimum, 19
     for (const auto& c : all_cases()) {
         if (c.name.find("line") != std::string::npos || c.name.find("block") != std::string::npos ||
-            c.name.find("patch") != std::string::npos)
-            continue;  // these crossovers need geometry
+            c.name.find("patch") != std::string::npos || c.name.find("window") != std::string::npos)
+            continue;  // these crossovers need geometry, the window a mouse maze
         Budget b;
         b.evaluations = 1;
         Evaluator ev(t, b, 1);
@@ -681,6 +686,8 @@ TEST(OptimizerParams, BadParametersNameTheKey) {
     expect_param_error({{"kind", str("replica-exchange")}, {"t_start", 0.01}, {"t_end", 0.1}},
                        "t_end");
     expect_param_error({{"kind", str("window")}, {"size", num(5)}}, "size");
+    expect_param_error({{"kind", str("population-annealing")}, {"window", num(1)}}, "window");
+    expect_param_error({{"kind", str("population-annealing")}, {"window", num(5)}}, "window");
     expect_param_error({{"kind", str("window")}, {"radius", num(2)}}, "optimizer.radius");
     // It has no schedule: a cooling key is a mistake, not a setting.
     expect_param_error({{"kind", str("replica-exchange")}, {"schedule", str("linear")}},

@@ -140,4 +140,32 @@ TEST(PopulationAnnealing, CrossoverChildrenAreTakenAsAnnealingTakesAMove) {
     EXPECT_LT(taken[1], scored[1] / 2);
 }
 
+// The window move works on the best chain: on a 6x6 board some windows improve it, every window's
+// settings are counted in the budget, which is still spent exactly, and a target other than a
+// mouse maze counting moves is refused by name.
+TEST(PopulationAnnealing, TheWindowMoveImprovesTheBestChainWithinTheBudget) {
+    Params p = params(0.5, 0.5, 8, 10, 0);
+    p.set("window", std::int64_t{3});
+    PopulationAnnealing pa(p);
+    Budget b;
+    b.evaluations = 30000;
+    Evaluator ev(board6(), b, 1);
+    pa.start(board6(), 9);
+    while (!ev.exhausted()) pa.step(ev);
+    EXPECT_EQ(ev.evaluations(), 30000u);
+    EXPECT_GT(pa.windows(), 20u);
+    EXPECT_GT(pa.window_gains(), 0u);
+    EXPECT_LT(pa.window_gains(), pa.windows());
+    const maze::MouseMazeTarget visits(6, 6, maze::Cell{0, 0}, maze::Cell{5, 0},
+                                       maze::MouseMazeTarget::Convention::Paper,
+                                       maze::WalkObjective::MaxVisits);
+    PopulationAnnealing other(p);
+    try {
+        other.start(visits, 1);
+        ADD_FAILURE() << "a max-visits target was taken";
+    } catch (const maze::ParamError& e) {
+        EXPECT_NE(std::string(e.what()).find("optimizer.window"), std::string::npos) << e.what();
+    }
+}
+
 }  // namespace population_annealing_test

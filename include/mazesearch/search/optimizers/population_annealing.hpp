@@ -16,6 +16,11 @@
 // the new temperature, so a worse child is taken with the probability annealing would take it.
 // Between generations every member anneals (its sweep), and selection is the resampling.
 //
+// With window (2..4; 0 [default]: none) the best chain also takes one exact window move
+// (window_search.hpp) after every `window_every` [1] resamplings: the best setting of a random
+// window x window square of its board, the rest fixed, taken when it scores more; the settings
+// count as evaluations as window search counts them. For mouse-maze targets, objective moves.
+//
 // The chains do not meet during a sweep, so they run it side by side on the threads and MPI
 // ranks (chain_rounds.hpp), each from a random stream of the seed, the sweep and the chain;
 // resampling and crossover draw from the optimizer's own stream, so a run is the same at any
@@ -37,7 +42,7 @@ class PopulationAnnealing : public OptimizerBase {
   public:
     // Keys: population [16], sweep [1000] (proposals per chain between two resamplings),
     // p_blocked [0.25], those of the schedule (cooling.hpp), crossover [none] with points, line
-    // and block (crossover.hpp), crossover_rate [0.25].
+    // and block (crossover.hpp), crossover_rate [0.25], window [0], window_every [1].
     explicit PopulationAnnealing(const Params& params);
 
     std::string kind() const override { return "population-annealing"; }
@@ -52,6 +57,9 @@ class PopulationAnnealing : public OptimizerBase {
     // Children scored and children taken so far.
     std::uint64_t children() const { return s_.children; }
     std::uint64_t children_taken() const { return s_.children_taken; }
+    // Window moves made, and those that improved the best chain.
+    std::uint64_t windows() const { return s_.windows; }
+    std::uint64_t window_gains() const { return s_.window_gains; }
 
   private:
     // Resamples the chains by their weights for the fall from s_.resampled_at to t.
@@ -59,6 +67,8 @@ class PopulationAnnealing : public OptimizerBase {
     // After a resampling for t: the crossover's children, scored in one batch and each taken or
     // left at t; returns the feasible evaluations made.
     std::uint64_t cross(Evaluator& ev, double t);
+    // The window move on the best chain, when one is due and the budget holds a window.
+    void window(Evaluator& ev);
     ChainRounds::Setup setup() const;
 
     std::size_t population_;
@@ -67,6 +77,8 @@ class PopulationAnnealing : public OptimizerBase {
     Cooling cooling_;
     CrossoverChoice crossover_;
     double crossover_rate_;
+    int window_;
+    std::uint64_t window_every_;
 
     struct State {
         std::uint64_t length = 0;    // resolved at the first step (the budget, if length is 0)
@@ -77,8 +89,10 @@ class PopulationAnnealing : public OptimizerBase {
         std::uint64_t families = 0;
         std::uint64_t children = 0;        // crossover children scored
         std::uint64_t children_taken = 0;  // and taken
+        std::uint64_t windows = 0;         // window moves
+        std::uint64_t window_gains = 0;    // that improved the best chain
         MAZESEARCH_DEFINE_STATE(State, length, pool, done, resampled_at, resamplings, families,
-                                children, children_taken)
+                                children, children_taken, windows, window_gains)
     };
     State s_;
 };

@@ -10,11 +10,21 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "mazesearch/search/optimizer_support.hpp"
 
 namespace maze {
+
+// The grid of a target the window move can work on (a mouse-maze target whose objective is
+// moves, at least size x size); ParamError naming `key` otherwise.
+EnumerableGrid window_grid(const Target& target, int size, const std::string& key);
+// One exact window move on a scored board: the best setting of the size x size window whose
+// top-left cell is (r, c), its settings counted as window search counts them (ev.account); the
+// board takes that setting when it scores more. Returns whether it did.
+bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, int size,
+                 Evaluator& ev);
 
 class WindowSearch : public OptimizerBase {
   public:
