@@ -1,7 +1,9 @@
-// Does every core help, and does none hurt? The 13x13 GA of configs/records/13x13-ga.yaml with
-// an evaluation budget (the same boards whatever the thread count), run with 1 and with 2
-// threads, on an idle machine and beside a process that keeps one core busy (a spinning child,
-// as a browser or another job would). After the usual table it prints the ratios of the medians:
+// Does every core help, and does none hurt? Two searches on 13x13 with an evaluation budget (the
+// same boards whatever the thread count): the GA of configs/records/13x13-ga.yaml (BM_GA13) and
+// the quickstart's population annealing, configs/quickstart.yaml (BM_PopulationAnnealing13, its
+// chains' sweeps side by side), each run with 1 and with 2 threads, on an idle machine and beside
+// a process that keeps one core busy (a spinning child, as a browser or another job would). After
+// the usual table it prints, for each, the ratios of the medians:
 //   idle:  time(1 thread) / time(2 threads)        (the speed-up; 2.0 is perfect)
 //   busy:  time(2 threads) / time(1 thread)        (the slow-down; at most 1.0 is the goal)
 //
@@ -50,11 +52,11 @@ class BusyNeighbour {
     pid_t pid_ = -1;
 };
 
-// One GA run of the config to its evaluation budget; returns the best score (a check that
-// every variant did the same work).
-double run_ga(int threads) {
+// One run of a config to its evaluation budget; returns the best score (a check that every
+// variant did the same work).
+double run_config(const char* path, int threads) {
     const maze::experiments::RunConfig c = maze::experiments::load_config(
-        MAZESEARCH_SOURCE_DIR "/configs/records/13x13-ga.yaml",
+        std::string(MAZESEARCH_SOURCE_DIR) + "/" + path,
         {"budget.seconds=null", "budget.evaluations=" + std::to_string(g_evaluations)});
     const maze::experiments::TargetAndView made = maze::experiments::make_target(c.target);
     auto opt = maze::make_optimizer(c.optimizer);
@@ -64,22 +66,31 @@ double run_ga(int threads) {
     return ev.best_score();
 }
 
-void BM_GA13(benchmark::State& state) {
+void run_benchmark(benchmark::State& state, const char* config) {
     const int threads = static_cast<int>(state.range(0));
     const BusyNeighbour neighbour(state.range(1) != 0);
     double best = 0;
-    for (auto _ : state) best = run_ga(threads);
+    for (auto _ : state) best = run_config(config, threads);
     state.counters["best"] = best;
 }
-BENCHMARK(BM_GA13)
-    ->ArgNames({"threads", "busy"})
-    ->Args({1, 0})
-    ->Args({2, 0})
-    ->Args({1, 1})
-    ->Args({2, 1})
-    ->Iterations(1)
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
+
+void BM_GA13(benchmark::State& state) {
+    run_benchmark(state, "configs/records/13x13-ga.yaml");
+}
+void BM_PopulationAnnealing13(benchmark::State& state) {
+    run_benchmark(state, "configs/quickstart.yaml");
+}
+#define MAZESEARCH_SCALING_ARGS                                                                    \
+    ArgNames({"threads", "busy"})                                                                  \
+        ->Args({1, 0})                                                                             \
+        ->Args({2, 0})                                                                             \
+        ->Args({1, 1})                                                                             \
+        ->Args({2, 1})                                                                             \
+        ->Iterations(1)                                                                            \
+        ->UseRealTime()                                                                            \
+        ->Unit(benchmark::kMillisecond)
+BENCHMARK(BM_GA13)->MAZESEARCH_SCALING_ARGS;
+BENCHMARK(BM_PopulationAnnealing13)->MAZESEARCH_SCALING_ARGS;
 
 // Keeps the median real time of each benchmark for the ratios.
 class MedianKeeper : public benchmark::ConsoleReporter {
@@ -87,7 +98,8 @@ class MedianKeeper : public benchmark::ConsoleReporter {
     void ReportRuns(const std::vector<Run>& runs) override {
         for (const Run& r : runs)
             if (r.run_type == Run::RT_Aggregate && r.aggregate_name == "median")
-                median_[r.run_name.args] = r.GetAdjustedRealTime();
+                median_[r.run_name.function_name + "/" + r.run_name.args] =
+                    r.GetAdjustedRealTime();
         ConsoleReporter::ReportRuns(runs);
     }
     double median(const std::string& name) const {
@@ -120,17 +132,19 @@ int main(int argc, char** argv) {
     MedianKeeper keeper;
     benchmark::RunSpecifiedBenchmarks(&keeper);
     benchmark::Shutdown();
-    const double idle1 = keeper.median("threads:1/busy:0");
-    const double idle2 = keeper.median("threads:2/busy:0");
-    const double busy1 = keeper.median("threads:1/busy:1");
-    const double busy2 = keeper.median("threads:2/busy:1");
-    if (idle1 > 0 && idle2 > 0)
-        std::printf(
-            "idle machine:      2 threads are %.2fx as fast as 1 (median %.0f vs %.0f ms)\n",
-            idle1 / idle2, idle2, idle1);
-    if (busy1 > 0 && busy2 > 0)
-        std::printf(
-            "one core busy:     2 threads take %.2fx the time of 1 (median %.0f vs %.0f ms)\n",
-            busy2 / busy1, busy2, busy1);
+    for (const char* name : {"BM_GA13", "BM_PopulationAnnealing13"}) {
+        const auto median = [&](const char* args) {
+            return keeper.median(std::string(name) + "/" + args);
+        };
+        const double idle1 = median("threads:1/busy:0"), idle2 = median("threads:2/busy:0");
+        const double busy1 = median("threads:1/busy:1"), busy2 = median("threads:2/busy:1");
+        if (idle1 > 0 && idle2 > 0)
+            std::printf("%s, idle machine:  2 threads are %.2fx as fast as 1 (median %.0f vs %.0f ms)\n",
+                        name, idle1 / idle2, idle2, idle1);
+        if (busy1 > 0 && busy2 > 0)
+            std::printf(
+                "%s, one core busy: 2 threads take %.2fx the time of 1 (median %.0f vs %.0f ms)\n",
+                name, busy2 / busy1, busy2, busy1);
+    }
     return 0;
 }
