@@ -80,14 +80,14 @@ void BM_GA13(benchmark::State& state) {
 void BM_PopulationAnnealing13(benchmark::State& state) {
     run_benchmark(state, "configs/quickstart.yaml");
 }
-#define MAZESEARCH_SCALING_ARGS                                                                    \
-    ArgNames({"threads", "busy"})                                                                  \
-        ->Args({1, 0})                                                                             \
-        ->Args({2, 0})                                                                             \
-        ->Args({1, 1})                                                                             \
-        ->Args({2, 1})                                                                             \
-        ->Iterations(1)                                                                            \
-        ->UseRealTime()                                                                            \
+#define MAZESEARCH_SCALING_ARGS   \
+    ArgNames({"threads", "busy"}) \
+        ->Args({1, 0})            \
+        ->Args({2, 0})            \
+        ->Args({1, 1})            \
+        ->Args({2, 1})            \
+        ->Iterations(1)           \
+        ->UseRealTime()           \
         ->Unit(benchmark::kMillisecond)
 BENCHMARK(BM_GA13)->MAZESEARCH_SCALING_ARGS;
 BENCHMARK(BM_PopulationAnnealing13)->MAZESEARCH_SCALING_ARGS;
@@ -98,8 +98,7 @@ class MedianKeeper : public benchmark::ConsoleReporter {
     void ReportRuns(const std::vector<Run>& runs) override {
         for (const Run& r : runs)
             if (r.run_type == Run::RT_Aggregate && r.aggregate_name == "median")
-                median_[r.run_name.function_name + "/" + r.run_name.args] =
-                    r.GetAdjustedRealTime();
+                median_[r.run_name.function_name + "/" + r.run_name.args] = r.GetAdjustedRealTime();
         ConsoleReporter::ReportRuns(runs);
     }
     double median(const std::string& name) const {
@@ -139,8 +138,9 @@ int main(int argc, char** argv) {
         const double idle1 = median("threads:1/busy:0"), idle2 = median("threads:2/busy:0");
         const double busy1 = median("threads:1/busy:1"), busy2 = median("threads:2/busy:1");
         if (idle1 > 0 && idle2 > 0)
-            std::printf("%s, idle machine:  2 threads are %.2fx as fast as 1 (median %.0f vs %.0f ms)\n",
-                        name, idle1 / idle2, idle2, idle1);
+            std::printf(
+                "%s, idle machine:  2 threads are %.2fx as fast as 1 (median %.0f vs %.0f ms)\n",
+                name, idle1 / idle2, idle2, idle1);
         if (busy1 > 0 && busy2 > 0)
             std::printf(
                 "%s, one core busy: 2 threads take %.2fx the time of 1 (median %.0f vs %.0f ms)\n",

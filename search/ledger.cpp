@@ -100,10 +100,10 @@ void Ledger::merge(const Ledger& part) {
     }
     if (p.step_count) {
         const bool first = s_.step_count == 0;
-        s_.step_min = first ? static_cast<double>(p.step_min)
-                            : std::min<double>(s_.step_min, p.step_min);
-        s_.step_max = first ? static_cast<double>(p.step_max)
-                            : std::max<double>(s_.step_max, p.step_max);
+        s_.step_min =
+            first ? static_cast<double>(p.step_min) : std::min<double>(s_.step_min, p.step_min);
+        s_.step_max =
+            first ? static_cast<double>(p.step_max) : std::max<double>(s_.step_max, p.step_max);
         s_.step_count += p.step_count;
         s_.step_sum += p.step_sum;
         s_.step_sum_sq += p.step_sum_sq;

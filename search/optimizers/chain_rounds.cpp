@@ -109,7 +109,9 @@ std::uint64_t ChainRounds::sweep(Evaluator& ev, const Setup& setup, const Accept
     };
     ev.run_apart(
         n, work,
-        [&](std::size_t g) { return nlohmann::json{{"chain", chains[g]}, {"taken", taken[g]}}.dump(); },
+        [&](std::size_t g) {
+            return nlohmann::json{{"chain", chains[g]}, {"taken", taken[g]}}.dump();
+        },
         [&](std::size_t g, const std::string& bytes) {
             const nlohmann::json j = nlohmann::json::parse(bytes);
             chains[g] = j.at("chain").get<Scored>();

@@ -17,8 +17,8 @@ PopulationAnnealing::PopulationAnnealing(const Params& params)
       crossover_(CrossoverChoice::read(params, "none", true)),
       crossover_rate_(params.get_double("crossover_rate", 0.25, 0.0, 1.0)),
       window_(static_cast<int>(params.get_int("window", 0, 0, 4))),
-      window_every_(static_cast<std::uint64_t>(
-          params.get_int("window_every", 1, 1, std::int64_t{1} << 40))) {
+      window_every_(
+          static_cast<std::uint64_t>(params.get_int("window_every", 1, 1, std::int64_t{1} << 40))) {
     if (window_ == 1)
         throw ParamError("optimizer.window", params.where("window"),
                          "must be 0 (no window move) or 2 to 4");
@@ -118,10 +118,10 @@ void PopulationAnnealing::window(Evaluator& ev) {
     std::size_t best = 0;
     for (std::size_t i = 1; i < chains.size(); ++i)
         if (chains[i].value > chains[best].value) best = i;
-    const int r = static_cast<int>(common_.rng.below(
-        static_cast<std::uint64_t>(grid.genes->rows() - window_ + 1)));
-    const int c = static_cast<int>(common_.rng.below(
-        static_cast<std::uint64_t>(grid.genes->cols() - window_ + 1)));
+    const int r = static_cast<int>(
+        common_.rng.below(static_cast<std::uint64_t>(grid.genes->rows() - window_ + 1)));
+    const int c = static_cast<int>(
+        common_.rng.below(static_cast<std::uint64_t>(grid.genes->cols() - window_ + 1)));
     const std::uint64_t before = ev.evaluations();
     ++s_.windows;
     if (window_move(grid, chains[best], r, c, window_, ev)) ++s_.window_gains;

@@ -11,16 +11,16 @@ namespace maze {
 EnumerableGrid window_grid(const Target& target, int size, const std::string& key) {
     const std::optional<EnumerableGrid> grid = target.enumerable_grid();
     if (!grid || grid->objective != WalkObjective::Moves)
-        throw ParamError(key, "",
-                         "the window move needs a mouse-maze target whose objective is moves, not " +
-                             target.name());
+        throw ParamError(
+            key, "",
+            "the window move needs a mouse-maze target whose objective is moves, not " +
+                target.name());
     if (grid->genes->rows() < size || grid->genes->cols() < size)
         throw ParamError(key, "", "a window larger than the board");
     return *grid;
 }
 
-bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, int size,
-                 Evaluator& ev) {
+bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, int size, Evaluator& ev) {
     const GridGenes& g = *grid.genes;
     const Board b = g.to_board(board.genome);
     const std::vector<Cell> window = square_window(b, r, c, size);

@@ -621,9 +621,8 @@ TEST(OptimizerInitial, StartsFromTheGivenBoards) {
 
 // The paper's literal parameters all have defaults; an optimizer with defaults runs.
 TEST(OptimizerParams, DefaultsRun) {
-    for (const char* kind :
-         {"random", "hill-climbing", "annealing", "population-annealing", "replica-exchange",
-          "evolutionary", "genetic", "hamming"}) {
+    for (const char* kind : {"random", "hill-climbing", "annealing", "population-annealing",
+                             "replica-exchange", "evolutionary", "genetic", "hamming"}) {
         const Outcome o = run({{"kind", str(kind)}}, square(5), 3000, 9);
         EXPECT_GT(o.best_score, 0) << kind;
     }

@@ -11,8 +11,8 @@
 #include <optional>
 #include <string>
 
-#include "mazesearch/search/genome.hpp"
 #include "mazesearch/engine/rng.hpp"
+#include "mazesearch/search/genome.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
 
@@ -64,8 +64,7 @@ struct CrossoverChoice {
     std::string where;                  // where the config set the key, for messages
 
     // `fallback` when the key is not set; with allow_none, "none" means no crossover.
-    static CrossoverChoice read(const Params& params, const std::string& fallback,
-                                bool allow_none);
+    static CrossoverChoice read(const Params& params, const std::string& fallback, bool allow_none);
     // Line, block and patch crossovers need a target with rows and columns (ParamError).
     void check_target(const Target& target) const;
 };

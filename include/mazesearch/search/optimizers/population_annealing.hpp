@@ -81,10 +81,10 @@ class PopulationAnnealing : public OptimizerBase {
     std::uint64_t window_every_;
 
     struct State {
-        std::uint64_t length = 0;    // resolved at the first step (the budget, if length is 0)
-        ChainRounds pool;            // the chains, empty until filled
-        std::uint64_t done = 0;      // feasible evaluations of the chains
-        Real resampled_at;           // the temperature of the last resampling (0: none yet)
+        std::uint64_t length = 0;  // resolved at the first step (the budget, if length is 0)
+        ChainRounds pool;          // the chains, empty until filled
+        std::uint64_t done = 0;    // feasible evaluations of the chains
+        Real resampled_at;         // the temperature of the last resampling (0: none yet)
         std::uint64_t resamplings = 0;
         std::uint64_t families = 0;
         std::uint64_t children = 0;        // crossover children scored

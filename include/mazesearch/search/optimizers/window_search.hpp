@@ -23,8 +23,7 @@ EnumerableGrid window_grid(const Target& target, int size, const std::string& ke
 // One exact window move on a scored board: the best setting of the size x size window whose
 // top-left cell is (r, c), its settings counted as window search counts them (ev.account); the
 // board takes that setting when it scores more. Returns whether it did.
-bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, int size,
-                 Evaluator& ev);
+bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, int size, Evaluator& ev);
 
 class WindowSearch : public OptimizerBase {
   public:
