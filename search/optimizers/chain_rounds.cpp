@@ -1,6 +1,7 @@
 #include "mazesearch/search/optimizers/chain_rounds.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 
 namespace maze {

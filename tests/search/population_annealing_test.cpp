@@ -43,6 +43,18 @@ Params params(double t_start, double t_end, std::int64_t population, std::int64_
     return p;
 }
 
+// Steps a started run until its budget of `evaluations` (one thread) is spent; returns the
+// evaluations made.
+std::uint64_t run_to_budget(PopulationAnnealing& pa, std::uint64_t evaluations,
+                            std::uint64_t seed) {
+    Budget b;
+    b.evaluations = evaluations;
+    Evaluator ev(board6(), b, 1);
+    pa.start(board6(), seed);
+    while (!ev.exhausted()) pa.step(ev);
+    return ev.evaluations();
+}
+
 std::vector<double> chain_values(const PopulationAnnealing& pa) {
     const nlohmann::json state = pa.save();
     std::vector<double> v;
@@ -126,11 +138,7 @@ TEST(PopulationAnnealing, CrossoverChildrenAreTakenAsAnnealingTakesAMove) {
         p.set("crossover", std::string("uniform"));
         p.set("crossover_rate", 1.0);
         PopulationAnnealing pa(p);
-        Budget b;
-        b.evaluations = 20000;
-        Evaluator ev(board6(), b, 1);
-        pa.start(board6(), 5);
-        while (!ev.exhausted()) pa.step(ev);
+        run_to_budget(pa, 20000, 5);
         scored.push_back(pa.children());
         taken.push_back(pa.children_taken());
     }
@@ -147,12 +155,7 @@ TEST(PopulationAnnealing, TheWindowMoveImprovesTheBestChainWithinTheBudget) {
     Params p = params(0.5, 0.5, 8, 10, 0);
     p.set("window", std::int64_t{3});
     PopulationAnnealing pa(p);
-    Budget b;
-    b.evaluations = 30000;
-    Evaluator ev(board6(), b, 1);
-    pa.start(board6(), 9);
-    while (!ev.exhausted()) pa.step(ev);
-    EXPECT_EQ(ev.evaluations(), 30000u);
+    EXPECT_EQ(run_to_budget(pa, 30000, 9), 30000u);
     EXPECT_GT(pa.windows(), 20u);
     EXPECT_GT(pa.window_gains(), 0u);
     EXPECT_LT(pa.window_gains(), pa.windows());
