@@ -115,6 +115,7 @@ int run_command(int argc, char** argv, bool& spans_ranks) {
                                      add_neighbourhood(app), add_enumerate(app), add_merge(app),
                                      add_solve(app),         add_play(app)};
     commands.push_back(add_make_graph(app));
+    commands.push_back(add_sweep(app));
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -8,6 +8,7 @@
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/runner.hpp"
+#include "mazesearch/experiments/sweep/sweep_runner.hpp"
 #include "mazesearch/experiments/target_factory.hpp"
 #include "mazesearch/search/optimizer.hpp"
 
@@ -59,10 +60,15 @@ Command add_run(CLI::App& app) {
 Command add_resume(CLI::App& app) {
     auto dir = std::make_shared<std::string>();
     CLI::App* sub =
-        app.add_subcommand("resume", "Continue an interrupted run from its checkpoints");
-    sub->add_option("dir", *dir, "Run directory")->required();
+        app.add_subcommand("resume", "Continue an interrupted run or sweep from its checkpoints");
+    sub->add_option("dir", *dir, "Run directory, or sweep folder")->required();
     return {sub,
             [dir] {
+                if (is_sweep_folder(*dir)) {
+                    SweepOptions so;
+                    so.quiet = verbosity() == Verbosity::Quiet;
+                    return resume_sweep(*dir, so);
+                }
                 RunOptions ro;
                 ro.quiet = verbosity() == Verbosity::Quiet;
                 return resume_experiment(*dir, ro);

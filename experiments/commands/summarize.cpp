@@ -17,80 +17,25 @@
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/run/report.hpp"
 #include "mazesearch/experiments/run/run_folder.hpp"
-#include "mazesearch/search/state_json.hpp"
+#include "mazesearch/experiments/sweep/sweep_compare.hpp"
+#include "mazesearch/experiments/sweep/sweep_runner.hpp"
+#include "mazesearch/experiments/sweep/sweep_table.hpp"
 
 namespace maze::experiments {
 
 namespace {
 
-std::string num(double v) {
-    // Integers and infinities as a score is printed; fractions (means) to one decimal.
-    if (!std::isfinite(v) || v == std::trunc(v)) return format_score(v);
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.1f", v);
-    return buf;
-}
-
-// d is a finished run folder (config.json and summary.json); ConfigError naming it otherwise.
-void check_finished_run(const std::string& d) {
-    const std::filesystem::path dir(d);
-    std::error_code ec;
-    if (!std::filesystem::exists(dir, ec))
-        throw ConfigError(d + ": not a run folder (no such folder)");
-    if (!std::filesystem::is_directory(dir, ec))
-        throw ConfigError(d + ": not a run folder (not a folder)");
-    if (!std::filesystem::exists(dir / "config.json", ec))
-        throw ConfigError(d + ": not a run folder (no config.json)");
-    if (!std::filesystem::exists(dir / "summary.json", ec))
-        throw ConfigError(d + ": not finished (status: " + RunFolder::status(dir) +
-                          "); finish it with `mazesearch resume " + d + "`");
-}
-
-// What the repeats of a run found and spent.
-struct RunFigures {
-    std::vector<double> scores;  // the best of each repeat that has one, smallest first
-    std::size_t runs = 0;
-    double evals = 0, secs = 0;  // summed over the repeats
-};
-
-RunFigures read_figures(const std::string& d, const nlohmann::json& s, const nlohmann::json& cfg) {
-    RunFigures f;
-    std::vector<nlohmann::json> runs;
-    try {
-        if (s.contains("runs"))
-            for (const auto& r : s.at("runs")) runs.push_back(r);
-        else
-            runs.push_back(s);
-        for (const auto& r : runs) {
-            // A number, or "inf"/"-inf" for a target that rates boards so; null: none.
-            if (!r.at("best_score").is_null()) f.scores.push_back(r.at("best_score").get<Real>());
-            f.evals += r.at("evaluations").get<double>();
-            f.secs += r.at("seconds").get<double>();
-        }
-        if (!cfg.is_object()) throw ConfigError("config.json: not an object");
-    } catch (const std::exception& e) {
-        throw ConfigError(d + ": not the summary of a run: " + e.what());
-    }
-    std::sort(f.scores.begin(), f.scores.end());
-    f.runs = runs.size();
-    return f;
-}
-
 // The table's row of the run folder d; `optimum` NaN: no column of runs that reached it.
 std::string table_row(const std::string& d, double optimum) {
-    check_finished_run(d);
-    const std::filesystem::path dir(d);
-    const nlohmann::json s = read_json_file(dir / "summary.json");
-    const nlohmann::json cfg = read_json_file(dir / "config.json");
-    const RunFigures f = read_figures(d, s, cfg);
+    const RunFigures f = read_run_figures(d);
+    const nlohmann::json cfg = read_json_file(std::filesystem::path(d) / "config.json");
     const std::vector<double>& scores = f.scores;
     const std::string label = cfg.value("label", cfg.value("name", d));
     const std::string ref = cfg.contains("reference") && cfg["reference"].is_number()
-                                ? num(cfg["reference"].get<double>())
+                                ? table_number(cfg["reference"].get<double>())
                                 : "";
     const size_t n = scores.size();
-    const std::string median =
-        n == 0 ? "" : num(n % 2 ? scores[n / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2);
+    const std::string median = n == 0 ? "" : table_number(median_of_sorted(scores));
     std::string hits;
     if (!std::isnan(optimum))
         hits = " " +
@@ -98,14 +43,15 @@ std::string table_row(const std::string& d, double optimum) {
                                             [&](double v) { return v >= optimum; })) +
                " |";
     return "| " + label + " | " + ref + " | " + std::to_string(f.runs) + " | " +
-           (n ? num(scores.back()) : "") + " | " + median + " | " + (n ? num(scores.front()) : "") +
-           " |" + hits + " " + num(f.evals / static_cast<double>(f.runs)) + " | " +
-           num(f.secs / static_cast<double>(f.runs)) + " |\n";
+           (n ? table_number(scores.back()) : "") + " | " + median + " | " +
+           (n ? table_number(scores.front()) : "") + " |" + hits + " " +
+           table_number(f.evals / static_cast<double>(f.runs)) + " | " +
+           table_number(f.secs / static_cast<double>(f.runs)) + " |\n";
 }
 
 void print_table(const std::vector<std::string>& rows, double optimum) {
     const bool with_optimum = !std::isnan(optimum);
-    const std::string opt_col = with_optimum ? " reached " + num(optimum) + " |" : "";
+    const std::string opt_col = with_optimum ? " reached " + table_number(optimum) + " |" : "";
     std::printf(
         "| run | reference | runs | best | median | worst |%s evaluations per run | "
         "seconds per run |\n",
@@ -115,24 +61,100 @@ void print_table(const std::vector<std::string>& rows, double optimum) {
     for (const std::string& row : rows) std::fputs(row.c_str(), stdout);
 }
 
+struct SummarizeOptions {
+    std::vector<std::string> dirs;
+    double optimum = std::numeric_limits<double>::quiet_NaN();
+    std::optional<double> past;
+    std::string by;
+    std::string format = "md";
+    bool compare = false;
+};
+
+// The keys a sweep's table is grouped by: --by (comma-separated; "" groups nothing when given
+// as --by ''), else the sweep's group keys.
+std::vector<std::string> group_keys(const SummarizeOptions& o, const SweepSpec& spec,
+                                    bool by_given) {
+    if (!by_given) return spec.group_keys;
+    std::vector<std::string> keys;
+    std::string k;
+    for (char c : o.by + ",")
+        if (c == ',') {
+            if (!k.empty()) keys.push_back(k);
+            k.clear();
+        } else {
+            k += c;
+        }
+    return keys;
+}
+
+// One table of a sweep folder, in the format asked for.
+std::string sweep_table(const SummarizeOptions& o, const std::string& d, bool by_given) {
+    const std::filesystem::path dir(d);
+    const SweepSpec spec =
+        SweepSpec::from_json(read_json_file(dir / "sweep.json"), (dir / "sweep.json").string());
+    GroupTable t;
+    t.keys = group_keys(o, spec, by_given);
+    t.groups = group_sweep(dir, spec, t.keys);
+    t.past = o.past;
+    if (o.format == "csv") return group_table_csv(t);
+    if (o.format == "json") {
+        nlohmann::json j = group_table_json(t);
+        if (o.compare) j["compare"] = compare_groups_json(t);
+        return j.dump(2) + "\n";
+    }
+    std::string out = group_table_markdown(t);
+    if (o.compare) out += "\n" + compare_groups_markdown(t);
+    return out;
+}
+
 }  // namespace
 
 Command add_summarize(CLI::App& app) {
-    auto dirs = std::make_shared<std::vector<std::string>>();
-    auto optimum = std::make_shared<double>(std::numeric_limits<double>::quiet_NaN());
-    CLI::App* sub = app.add_subcommand("summarize", "Markdown table of finished run directories");
-    sub->add_option("dirs", *dirs, "Run directories (made by `mazesearch run`), finished")
+    auto o = std::make_shared<SummarizeOptions>();
+    CLI::App* sub = app.add_subcommand(
+        "summarize", "Markdown table of finished run directories, or of a sweep's combinations");
+    sub->add_option("dirs", o->dirs,
+                    "Run directories (made by `mazesearch run`), finished, or "
+                    "sweep folders (made by `mazesearch sweep`)")
         ->required();
-    sub->add_option("--optimum", *optimum, "Also count the runs that reached this score")
+    sub->add_option("--optimum", o->optimum, "Also count the runs that reached this score")
         ->check(not_nan());
+    sub->add_option("--past", o->past, "Sweeps: also count the runs whose best is above this")
+        ->check(not_nan());
+    CLI::Option* by =
+        sub->add_option("--by", o->by,
+                        "Sweeps: group by these swept keys (comma-separated) [the swept keys "
+                        "but seed]");
+    sub->add_option("--format", o->format, "Sweeps: md, csv or json [md]")
+        ->check(CLI::IsMember({"md", "csv", "json"}));
+    sub->add_flag("--compare", o->compare,
+                  "Sweeps: test each combination against the one with the highest median "
+                  "(Mann-Whitney rank test, Hodges-Lehmann interval of the difference)");
     sub->footer(
         "Every folder is read before the table is printed: a folder that is not a finished run\n"
-        "is an error (exit status 2) and no table is printed.");
-    return {sub, [dirs, optimum] {
-                // Every row first, so that a bad folder stops the command before any output.
-                std::vector<std::string> rows;
-                for (const std::string& d : *dirs) rows.push_back(table_row(d, *optimum));
-                print_table(rows, *optimum);
+        "is an error (exit status 2) and no table is printed. A sweep's table has one row per\n"
+        "combination of its swept keys, over its seeds, and counts only its finished points.");
+    return {sub, [o, by] {
+                // Every table first, so that a bad folder stops the command before any output.
+                std::vector<std::string> rows, sweeps;
+                for (const std::string& d : o->dirs) {
+                    if (is_sweep_folder(d))
+                        sweeps.push_back(sweep_table(*o, d, by->count() > 0));
+                    else
+                        rows.push_back(table_row(d, o->optimum));
+                }
+                if (!sweeps.empty() && !rows.empty())
+                    throw ConfigError("summarize: give run folders or sweep folders, not both");
+                const bool sweep_options =
+                    o->format != "md" || o->compare || o->past || by->count() > 0;
+                if (sweep_options && !rows.empty()) {
+                    throw ConfigError(
+                        "summarize: --by, --past, --format and --compare are for "
+                        "sweep folders");
+                }
+                for (std::size_t i = 0; i < sweeps.size(); ++i)
+                    std::printf("%s%s", i ? "\n" : "", sweeps[i].c_str());
+                if (!rows.empty()) print_table(rows, o->optimum);
                 return kExitOk;
             }};
 }

@@ -1,0 +1,80 @@
+// mazesearch sweep CONFIG.yaml key=a,b,c seed=range(1,11) ... [--zip K1,K2] [--jobs N]
+// [--point I] [--dry-run]: one run per combination of the swept values (Hydra's multirun).
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "mazesearch/experiments/cluster/world.hpp"
+#include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/diagnostics.hpp"
+#include "mazesearch/experiments/sweep/sweep_runner.hpp"
+#include "mazesearch/experiments/sweep/sweep_spec.hpp"
+
+namespace maze::experiments {
+
+namespace {
+
+struct SweepCliOptions {
+    std::string config;
+    std::vector<std::string> args;
+    std::vector<std::string> zips;
+    int jobs = 0;
+    int point = -1;
+    bool dry_run = false;
+};
+
+// --dry-run: one line per point, its folder and its overrides (a Slurm array's size is their
+// count).
+void print_points(const SweepSpec& s) {
+    for (const SweepPoint& p : s.points) {
+        std::string line = p.folder;
+        for (const std::string& o : s.overrides_of(p)) line += " " + o;
+        std::printf("%s\n", line.c_str());
+    }
+}
+
+}  // namespace
+
+Command add_sweep(CLI::App& app) {
+    auto o = std::make_shared<SweepCliOptions>();
+    CLI::App* sub = app.add_subcommand(
+        "sweep", "Run a config once per combination of swept values, side by side");
+    sub->add_option("config", o->config, "Experiment config (YAML)")->required();
+    sub->add_option("overrides", o->args,
+                    "key=value for every point; key=a,b,c or key=range(start,stop[,step]) to "
+                    "sweep it; output=DIR names the sweep folder");
+    sub->add_option("--zip", o->zips,
+                    "Swept keys (comma-separated) whose lists are paired, not multiplied")
+        ->take_all();
+    sub->add_option("--jobs", o->jobs, "Points run at a time [as many as the cores]")
+        ->check(CLI::Range(1, 4096));
+    sub->add_option("--point", o->point, "Run only this point (0-based; a Slurm array task)")
+        ->check(CLI::Range(0, 1 << 30));
+    sub->add_flag("--dry-run", o->dry_run, "Check every point and print them; run nothing");
+    sub->footer(
+        "The sweep folder (output=DIR, default runs/<name>/sweep-<timestamp>/) holds sweep.json,\n"
+        "index.csv, a run folder point-NNN/ per point, logs/ and, once every point is finished,\n"
+        "summary.md, summary.csv and summary.json (docs/formats.md, \"Sweep folders\"). The same\n"
+        "command again, or `mazesearch resume DIR`, runs only what is missing. Under mpirun,\n"
+        "point i runs on rank i mod the number of ranks.");
+    return {sub,
+            [o] {
+                SweepSpec spec = plan_sweep(o->config, o->args, o->zips);
+                if (o->dry_run) {
+                    if (world().rank() != 0) return kExitOk;  // under mpirun, printed once
+                    SweepOptions check;
+                    check.only_point = o->point;
+                    check_sweep(spec, check);
+                    print_points(spec);
+                    return kExitOk;
+                }
+                SweepOptions so;
+                so.jobs = o->jobs;
+                so.only_point = o->point;
+                so.quiet = verbosity() == Verbosity::Quiet;
+                return run_sweep(std::move(spec), so);
+            },
+            true};
+}
+
+}  // namespace maze::experiments

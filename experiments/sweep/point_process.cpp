@@ -1,0 +1,91 @@
+#include "mazesearch/experiments/sweep/point_process.hpp"
+
+#include <fcntl.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <stdexcept>
+
+#include "mazesearch/experiments/files.hpp"
+
+extern char** environ;
+
+namespace maze::experiments {
+
+namespace {
+
+// An MPI launcher's variables (Open MPI, PMI, PMIx) and the project's own switch: a point run
+// from a rank must not take itself for a rank of the job.
+bool launcher_variable(const char* entry) {
+    for (const char* prefix : {"OMPI_", "PMIX_", "PMI_", "MAZESEARCH_MPI="})
+        if (std::strncmp(entry, prefix, std::strlen(prefix)) == 0) return true;
+    return false;
+}
+
+}  // namespace
+
+std::string self_executable() {
+    std::error_code ec;
+    const std::filesystem::path p = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec)
+        throw std::runtime_error("cannot find this program's path (/proc/self/exe): " +
+                                 ec.message());
+    return p.string();
+}
+
+PointProcess::PointProcess(const std::vector<std::string>& args, const std::filesystem::path& log) {
+    const std::string exe = self_executable();
+    // Everything the child needs is prepared before fork(): between fork() and exec() only
+    // async-signal-safe calls are made.
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(exe.c_str()));
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    std::vector<char*> envp;
+    for (char** e = environ; *e; ++e)
+        if (!launcher_variable(*e)) envp.push_back(*e);
+    envp.push_back(nullptr);
+    const int err = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (err < 0) throw FileError(log, "open for writing", errno);
+    const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    const pid_t parent = ::getpid();
+    pid_ = ::fork();
+    if (pid_ == 0) {
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (::getppid() != parent) ::_exit(143);  // the sweep died before prctl took effect
+        if (null >= 0) ::dup2(null, STDOUT_FILENO);
+        ::dup2(err, STDERR_FILENO);
+        ::execve(exe.c_str(), argv.data(), envp.data());
+        ::_exit(127);
+    }
+    const int fork_errno = errno;
+    ::close(err);
+    if (null >= 0) ::close(null);
+    if (pid_ < 0)
+        throw std::runtime_error(std::string("cannot start a point: ") + std::strerror(fork_errno));
+}
+
+std::optional<int> PointProcess::poll() {
+    if (status_) return status_;
+    int st = 0;
+    const pid_t r = ::waitpid(pid_, &st, WNOHANG);
+    if (r == pid_) {
+        if (WIFEXITED(st))
+            status_ = WEXITSTATUS(st);
+        else if (WIFSIGNALED(st))
+            status_ = 128 + WTERMSIG(st);
+    } else if (r < 0 && errno == ECHILD) {
+        status_ = 1;  // reaped elsewhere: nothing more can be known of it
+    }
+    return status_;
+}
+
+void PointProcess::interrupt() const {
+    if (!status_ && pid_ > 0) ::kill(pid_, SIGINT);
+}
+
+}  // namespace maze::experiments

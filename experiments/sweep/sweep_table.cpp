@@ -1,0 +1,221 @@
+#include "mazesearch/experiments/sweep/sweep_table.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+
+#include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/files.hpp"
+#include "mazesearch/experiments/run/report.hpp"
+#include "mazesearch/experiments/run/run_folder.hpp"
+#include "mazesearch/experiments/sweep/sweep_runner.hpp"
+#include "mazesearch/search/state_json.hpp"
+
+namespace fs = std::filesystem;
+
+namespace maze::experiments {
+
+namespace {
+
+// d is a finished run folder (config.json and summary.json); ConfigError naming it otherwise.
+void check_finished_run(const fs::path& dir) {
+    const std::string d = dir.string();
+    std::error_code ec;
+    if (!fs::exists(dir, ec)) throw ConfigError(d + ": not a run folder (no such folder)");
+    if (!fs::is_directory(dir, ec)) throw ConfigError(d + ": not a run folder (not a folder)");
+    if (!fs::exists(dir / "config.json", ec))
+        throw ConfigError(d + ": not a run folder (no config.json)");
+    if (!fs::exists(dir / "summary.json", ec))
+        throw ConfigError(d + ": not finished (status: " + RunFolder::status(dir) +
+                          "); finish it with `mazesearch resume " + d + "`");
+}
+
+std::size_t count_past(const SweepGroup& g, double past) {
+    return static_cast<std::size_t>(
+        std::count_if(g.scores.begin(), g.scores.end(), [&](double v) { return v > past; }));
+}
+
+double per_run(double total, std::size_t runs) {
+    return runs ? total / static_cast<double>(runs) : std::numeric_limits<double>::quiet_NaN();
+}
+
+}  // namespace
+
+std::string table_number(double v) {
+    if (!std::isfinite(v) || v == std::trunc(v)) return format_score(v);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
+RunFigures read_run_figures(const fs::path& dir) {
+    check_finished_run(dir);
+    const nlohmann::json s = read_json_file(dir / "summary.json");
+    const nlohmann::json cfg = read_json_file(dir / "config.json");
+    RunFigures f;
+    std::vector<nlohmann::json> runs;
+    try {
+        if (s.contains("runs"))
+            for (const auto& r : s.at("runs")) runs.push_back(r);
+        else
+            runs.push_back(s);
+        for (const auto& r : runs) {
+            // A number, or "inf"/"-inf" for a target that rates boards so; null: none.
+            if (!r.at("best_score").is_null()) f.scores.push_back(r.at("best_score").get<Real>());
+            f.evals += r.at("evaluations").get<double>();
+            f.secs += r.at("seconds").get<double>();
+        }
+        if (!cfg.is_object()) throw ConfigError("config.json: not an object");
+    } catch (const std::exception& e) {
+        throw ConfigError(dir.string() + ": not the summary of a run: " + e.what());
+    }
+    std::sort(f.scores.begin(), f.scores.end());
+    f.runs = runs.size();
+    return f;
+}
+
+double median_of_sorted(const std::vector<double>& v) {
+    const std::size_t n = v.size();
+    if (n == 0) return std::numeric_limits<double>::quiet_NaN();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+    std::string q = "\"";
+    for (char c : text) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+
+std::vector<SweepGroup> group_sweep(const fs::path& dir, const SweepSpec& spec,
+                                    const std::vector<std::string>& keys) {
+    std::vector<std::string> swept;
+    for (const SweepAxis& a : spec.axes) swept.insert(swept.end(), a.keys.begin(), a.keys.end());
+    for (const std::string& k : keys)
+        if (std::find(swept.begin(), swept.end(), k) == swept.end()) {
+            std::string names;
+            for (const std::string& s : swept) names += (names.empty() ? "" : ", ") + s;
+            throw ConfigError("--by " + k + ": not a swept key of " + dir.string() +
+                              " (swept: " + (names.empty() ? "none" : names) + ")");
+        }
+    std::vector<SweepGroup> groups;
+    std::map<std::vector<std::string>, std::size_t> index;
+    for (const SweepPoint& p : spec.points) {
+        std::vector<std::string> values;
+        for (const std::string& k : keys)
+            for (const auto& [key, value] : p.overrides)
+                if (key == k) values.push_back(value);
+        const auto [it, fresh] = index.emplace(values, groups.size());
+        if (fresh) groups.push_back(SweepGroup{values, {}, 0, {}, 0, 0, 0});
+        SweepGroup& g = groups[it->second];
+        g.points.push_back(p.id);
+        const PointState st = point_state(dir, p);
+        if (st.status != "finished") continue;
+        ++g.finished;
+        const RunFigures f = read_run_figures(dir / p.folder);
+        g.scores.insert(g.scores.end(), f.scores.begin(), f.scores.end());
+        g.runs += f.runs;
+        g.evals += f.evals;
+        g.secs += f.secs;
+    }
+    for (SweepGroup& g : groups) std::sort(g.scores.begin(), g.scores.end());
+    return groups;
+}
+
+std::string group_table_markdown(const GroupTable& t) {
+    std::string head = "|", rule = "|";
+    for (const std::string& k : t.keys) {
+        head += " " + k + " |";
+        rule += " --- |";
+    }
+    head += " points finished | runs | best | median | worst |";
+    rule += " ---: | ---: | ---: | ---: | ---: |";
+    if (t.past) {
+        head += " past " + table_number(*t.past) + " |";
+        rule += " ---: |";
+    }
+    std::string out =
+        head + " evaluations per run | seconds per run |\n" + rule + " ---: | ---: |\n";
+    for (const SweepGroup& g : t.groups) {
+        std::string row = "|";
+        for (const std::string& v : g.values) row += " " + v + " |";
+        const bool any = !g.scores.empty();
+        row += " " + std::to_string(g.finished) + " of " + std::to_string(g.points.size()) + " | " +
+               std::to_string(g.runs) + " | " + (any ? table_number(g.scores.back()) : "") + " | " +
+               (any ? table_number(median_of_sorted(g.scores)) : "") + " | " +
+               (any ? table_number(g.scores.front()) : "") + " |";
+        if (t.past)
+            row += " " + std::to_string(count_past(g, *t.past)) + " of " +
+                   std::to_string(g.scores.size()) + " |";
+        row += " " + (g.runs ? table_number(std::round(per_run(g.evals, g.runs))) : std::string()) +
+               " | " + (g.runs ? table_number(per_run(g.secs, g.runs)) : std::string()) + " |\n";
+        out += row;
+    }
+    return out;
+}
+
+std::string group_table_csv(const GroupTable& t) {
+    std::string out;
+    for (const std::string& k : t.keys) out += csv_field(k) + ",";
+    out +=
+        "points,finished,runs,best,median,worst,past,runs_past,evaluations_per_run,"
+        "seconds_per_run\n";
+    for (const SweepGroup& g : t.groups) {
+        for (const std::string& v : g.values) out += csv_field(v) + ",";
+        const bool any = !g.scores.empty();
+        char line[512];
+        std::snprintf(line, sizeof line, "%zu,%zu,%zu,%s,%s,%s,%s,%s,%s,%s\n", g.points.size(),
+                      g.finished, g.runs, any ? format_score(g.scores.back()).c_str() : "",
+                      any ? format_score(median_of_sorted(g.scores)).c_str() : "",
+                      any ? format_score(g.scores.front()).c_str() : "",
+                      t.past ? format_score(*t.past).c_str() : "",
+                      t.past ? std::to_string(count_past(g, *t.past)).c_str() : "",
+                      g.runs ? format_score(per_run(g.evals, g.runs)).c_str() : "",
+                      g.runs ? format_score(per_run(g.secs, g.runs)).c_str() : "");
+        out += line;
+    }
+    return out;
+}
+
+nlohmann::json group_table_json(const GroupTable& t) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const SweepGroup& g : t.groups) {
+        nlohmann::json values = nlohmann::json::object();
+        for (std::size_t i = 0; i < t.keys.size(); ++i) values[t.keys[i]] = g.values[i];
+        nlohmann::json row = {{"values", values}, {"points", g.points}, {"finished", g.finished},
+                              {"runs", g.runs},   {"scores", g.scores}, {"evaluations", g.evals},
+                              {"seconds", g.secs}};
+        if (!g.scores.empty()) {
+            row["best"] = g.scores.back();
+            row["median"] = median_of_sorted(g.scores);
+            row["worst"] = g.scores.front();
+        }
+        if (t.past) row["runs_past"] = count_past(g, *t.past);
+        rows.push_back(row);
+    }
+    nlohmann::json j = {{"keys", t.keys}, {"groups", rows}};
+    if (t.past) j["past"] = *t.past;
+    return j;
+}
+
+bool all_points_finished(const fs::path& dir, const SweepSpec& spec) {
+    return std::all_of(spec.points.begin(), spec.points.end(), [&](const SweepPoint& p) {
+        return point_state(dir, p).status == "finished";
+    });
+}
+
+void write_sweep_tables(const fs::path& dir, const SweepSpec& spec) {
+    GroupTable t{spec.group_keys, group_sweep(dir, spec, spec.group_keys), std::nullopt};
+    if (!spec.points.empty()) {
+        const nlohmann::json cfg = read_json_file(dir / spec.points.front().folder / "config.json");
+        if (cfg.contains("reference") && cfg["reference"].is_number())
+            t.past = cfg["reference"].get<double>();
+    }
+    write_file_atomically(dir / "summary.md", group_table_markdown(t), Sync::No);
+    write_file_atomically(dir / "summary.csv", group_table_csv(t), Sync::No);
+    write_file_atomically(dir / "summary.json", group_table_json(t).dump(2) + "\n", Sync::No);
+}
+
+}  // namespace maze::experiments

@@ -1,0 +1,69 @@
+// What a sweep runs: the points of `mazesearch sweep CONFIG key=a,b,c seed=range(1,11) ...`, as
+// Hydra's multirun writes them. An override with one value applies to every point; an override
+// with a list of values (a,b,c, split at the commas outside brackets and quotes) or a range
+// (range(stop), range(start, stop[, step]), the stop left out as in Python) is an axis of the
+// sweep. The points are every combination of the axes, the last axis varying fastest; keys named
+// together in a zip (`--zip a,b`) are one axis whose lists are paired, not multiplied.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace maze::experiments {
+
+// One axis: its keys (one, or the keys of a zip) and its values, one row per step of the axis
+// (a value for each key, as YAML text).
+struct SweepAxis {
+    std::vector<std::string> keys;
+    std::vector<std::vector<std::string>> values;
+};
+
+struct SweepPoint {
+    int id = 0;
+    std::string folder;  // point-NNN, the point's run folder inside the sweep folder
+    // The swept keys and this point's values, in the order of the axes.
+    std::vector<std::pair<std::string, std::string>> overrides;
+};
+
+// The most points one sweep may hold: a list typed by mistake (range(1e9)) is refused before
+// anything is written.
+inline constexpr std::size_t kMaxSweepPoints = 100000;
+
+struct SweepSpec {
+    std::string config;       // the config file, as given
+    std::string config_hash;  // FNV-1a of its bytes: a rerun with an edited config is refused
+    std::vector<std::string> fixed;  // the one-value overrides, key=value, as given
+    std::vector<SweepAxis> axes;
+    // The swept keys that tell one combination from another: every swept key but `seed`. The
+    // points that share their values are the seeds of one combination (summarize, plot.py).
+    std::vector<std::string> group_keys;
+    std::vector<SweepPoint> points;
+    std::string output;  // the sweep folder (output=DIR, else runs/<name>/sweep-<timestamp>)
+
+    // The overrides of point p for `mazesearch run`: the fixed ones, then its own.
+    std::vector<std::string> overrides_of(const SweepPoint& p) const;
+    // sweep.json; from_json checks what it reads (ConfigError naming `source`).
+    nlohmann::json to_json() const;
+    static SweepSpec from_json(const nlohmann::json& j, const std::string& source);
+    // The same sweep (config, its bytes, overrides, points): a rerun may finish it.
+    bool same_sweep(const SweepSpec& other) const;
+};
+
+// The spec of `mazesearch sweep CONFIG ARGS... --zip KEYS...`: ConfigError on a malformed value
+// list or range, a key given twice, a zip of keys not swept or of lists of different lengths,
+// output swept, no point, or more than kMaxSweepPoints points. The config file is read for its
+// hash only; the points' configs are checked by the caller.
+SweepSpec plan_sweep(const std::string& config, const std::vector<std::string>& args,
+                     const std::vector<std::string>& zips);
+
+// The values of one override's value text: the comma-separated list, or the range, expanded;
+// a single value is a list of one. `where` names the override in errors.
+std::vector<std::string> sweep_values(const std::string& text, const std::string& where);
+
+// The folder of a sweep's point with this id: point-000, point-001, ...
+std::string point_folder_name(int id);
+
+}  // namespace maze::experiments

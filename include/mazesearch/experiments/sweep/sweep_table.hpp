@@ -1,0 +1,64 @@
+// The tables of finished runs and of sweeps: what a run folder's repeats found and spent, and a
+// sweep's points grouped by the swept keys (one row per combination over its seeds: best, median,
+// worst, how many runs passed a score, evaluations and seconds), as Markdown, CSV and JSON.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mazesearch/experiments/sweep/sweep_spec.hpp"
+
+namespace maze::experiments {
+
+// What the repeats of a finished run found and spent.
+struct RunFigures {
+    std::vector<double> scores;  // the best of each repeat that has one, smallest first
+    std::size_t runs = 0;
+    double evals = 0, secs = 0;  // summed over the repeats
+};
+// The figures of the finished run folder `dir` (its summary.json and config.json); ConfigError
+// naming the folder when it is not one, or not finished (with the command that finishes it).
+RunFigures read_run_figures(const std::filesystem::path& dir);
+
+// A number in a table: integers and infinities as a score is printed, fractions to one decimal.
+std::string table_number(double v);
+// The median of sorted values (the mean of the middle two for an even count); NaN for none.
+double median_of_sorted(const std::vector<double>& sorted);
+// A CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break.
+std::string csv_field(const std::string& text);
+
+// One combination of a sweep's group keys and its seeds.
+struct SweepGroup {
+    std::vector<std::string> values;  // one per group key
+    std::vector<int> points;          // its points' ids
+    std::size_t finished = 0;         // of its points
+    std::vector<double> scores;       // each finished run's best (every repeat), smallest first
+    std::size_t runs = 0;
+    double evals = 0, secs = 0;  // summed over the finished runs
+};
+
+// The sweep's points grouped by `keys` (default: its group keys), in the order of their first
+// point. A key that is not swept is a ConfigError naming the swept keys.
+std::vector<SweepGroup> group_sweep(const std::filesystem::path& dir, const SweepSpec& spec,
+                                    const std::vector<std::string>& keys);
+
+// How a table of groups is written: its keys and, when set, the score that counts a run as past.
+struct GroupTable {
+    std::vector<std::string> keys;
+    std::vector<SweepGroup> groups;
+    std::optional<double> past;
+};
+std::string group_table_markdown(const GroupTable& t);
+std::string group_table_csv(const GroupTable& t);
+nlohmann::json group_table_json(const GroupTable& t);
+
+bool all_points_finished(const std::filesystem::path& dir, const SweepSpec& spec);
+// SWEEP/summary.md, summary.csv and summary.json: grouped by the group keys, runs past the
+// config's `reference` counted when it names one.
+void write_sweep_tables(const std::filesystem::path& dir, const SweepSpec& spec);
+
+}  // namespace maze::experiments

@@ -1,0 +1,222 @@
+// `mazesearch sweep` end to end: the points equal the runs they stand for, a sweep is checked
+// before anything is written, it is interrupted and resumed to the same end, a failed point is
+// recorded and the sweep goes on, and `summarize` groups and compares its combinations.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "cli_support.hpp"
+
+namespace maze::testing_support {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::string kConfig = kSourceDir + "/configs/paper/annealing.yaml";
+
+std::string fresh(const std::string& name) {
+    const std::string dir = test_dir() + "/" + name;
+    fs::remove_all(dir);
+    return dir;
+}
+
+// `mazesearch sweep` of the annealing config with `args`, into the sweep folder `dir`.
+CmdResult sweep(const std::string& args, const std::string& dir) {
+    return run("sweep " + kConfig + " " + args + " output=" + dir);
+}
+
+double best_of(const std::string& run_folder) {
+    return json::parse(read_file(run_folder + "/summary.json")).at("best_score").get<double>();
+}
+
+// The status column of index.csv, one entry per point.
+std::vector<std::string> statuses(const std::string& sweep) {
+    std::vector<std::string> out;
+    std::istringstream in(read_file(sweep + "/index.csv"));
+    std::string line;
+    std::getline(in, line);  // header
+    while (std::getline(in, line)) {
+        const auto a = line.find(',');
+        const auto b = line.find(',', a + 1);
+        const auto c = line.find(',', b + 1);
+        out.push_back(line.substr(b + 1, c - b - 1));
+    }
+    return out;
+}
+
+TEST(Sweep, EachPointIsTheRunItStandsForAndTheTablesSayIt) {
+    const std::string dir = fresh("sweep-points");
+    const std::string args =
+        "optimizer.t_start=1,20 'seed=range(1,4)' budget.evaluations=20000 repeats=1";
+    const CmdResult r = sweep(args, dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("6 of 6 points finished, 0 failed"), std::string::npos) << r.err;
+    EXPECT_EQ(statuses(dir), std::vector<std::string>(6, "finished"));
+    // Point 4 is t_start=20, seed=2: the same run typed by hand scores the same.
+    const std::string alone = fresh("sweep-alone");
+    const CmdResult a = run("run " + kConfig +
+                            " optimizer.t_start=20 seed=2 budget.evaluations=20000 repeats=1 -q "
+                            "output=" +
+                            alone);
+    ASSERT_EQ(a.status, 0) << a.err;
+    EXPECT_EQ(best_of(dir + "/point-004"), best_of(alone));
+    const json spec = json::parse(read_file(dir + "/sweep.json"));
+    EXPECT_EQ(spec.at("group_keys"), json({"optimizer.t_start"}));
+    EXPECT_EQ(spec.at("points")[4].at("overrides"),
+              json({{"optimizer.t_start", "20"}, {"seed", "2"}}));
+    // summary.json: one group a t_start, over its three seeds, scores as the points say.
+    const json table = json::parse(read_file(dir + "/summary.json"));
+    ASSERT_EQ(table.at("groups").size(), 2u);
+    std::vector<double> seeds;
+    for (int p : {3, 4, 5}) seeds.push_back(best_of(dir + "/point-00" + std::to_string(p)));
+    std::sort(seeds.begin(), seeds.end());
+    EXPECT_EQ(table.at("groups")[1].at("scores").get<std::vector<double>>(), seeds);
+    EXPECT_EQ(table.at("groups")[1].at("median").get<double>(), seeds[1]);
+    EXPECT_NE(read_file(dir + "/summary.md").find("| 20 | 3 of 3 | 3 |"), std::string::npos);
+    // The same command again runs nothing and changes nothing.
+    const std::string before = read_file(dir + "/point-004/summary.json");
+    const CmdResult again = sweep(args, dir);
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_NE(again.err.find("0 to run"), std::string::npos) << again.err;
+    EXPECT_EQ(read_file(dir + "/point-004/summary.json"), before);
+}
+
+TEST(Sweep, ABadPointIsFoundBeforeAnythingIsWritten) {
+    const std::string dir = fresh("sweep-bad");
+    const CmdResult r = sweep("optimizer.t_start=1,oops seed=1,2", dir);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("point-002 (optimizer.t_start=oops seed=1)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("optimizer.t_start"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir));
+    const CmdResult zip = sweep("a=1,2 b=1 --zip a,b", dir);
+    EXPECT_EQ(zip.status, 2);
+    EXPECT_NE(zip.err.find("--zip a,b: b is not swept"), std::string::npos) << zip.err;
+    EXPECT_FALSE(fs::exists(dir));
+}
+
+TEST(Sweep, AnotherSweepIsRefusedInAFolderThatHoldsOne) {
+    const std::string dir = fresh("sweep-other");
+    ASSERT_EQ(sweep("seed=1,2 budget.evaluations=2000", dir).status, 0);
+    const CmdResult r = sweep("seed=1,2,3 budget.evaluations=2000", dir);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("holds another sweep"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir + "/point-002"));
+}
+
+TEST(Sweep, AFailedPointIsRecordedTheOthersGoOnAndARerunTriesItAgain) {
+    const std::string dir = fresh("sweep-fail");
+    const std::string args =
+        "sweep " + kConfig + " seed=1,2,3 budget.evaluations=2000 output=" + dir;
+    ASSERT_EQ(run(args + " --point 0").status, 0);
+    // A file of the user's in point 1's folder: its run refuses the folder.
+    fs::create_directories(dir + "/point-001");
+    std::ofstream(dir + "/point-001/mine.txt") << "the user's\n";
+    ASSERT_TRUE(fs::exists(dir + "/point-001/mine.txt"));
+    const CmdResult r = run(args);
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_EQ(statuses(dir), (std::vector<std::string>{"finished", "failed", "finished"}));
+    EXPECT_NE(read_file(dir + "/logs/point-001.txt").find("not empty"), std::string::npos);
+    EXPECT_NE(r.err.find("1 failed (point-001"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir + "/summary.md"));
+    fs::remove(dir + "/point-001/mine.txt");
+    const CmdResult again = run("resume " + dir);
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(statuses(dir), std::vector<std::string>(3, "finished"));
+    EXPECT_TRUE(fs::exists(dir + "/summary.md"));
+}
+
+TEST(Sweep, AnInterruptedSweepResumesToTheUninterruptedResult) {
+    const std::string whole = fresh("sweep-whole");
+    const std::string cut = fresh("sweep-cut");
+    const std::string args =
+        " optimizer.t_start=2,8 seed=1,2,3 budget.evaluations=400000 "
+        "repeats=1 --jobs 2 output=";
+    ASSERT_EQ(run("sweep " + kConfig + args + whole + " -q").status, 0);
+    std::vector<std::string> argv = {"sweep",
+                                     kConfig,
+                                     "optimizer.t_start=2,8",
+                                     "seed=1,2,3",
+                                     "budget.evaluations=400000",
+                                     "repeats=1",
+                                     "--jobs",
+                                     "2",
+                                     "output=" + cut};
+    Child c(argv, test_dir() + "/sweep-cut.err");
+    // Interrupted once a point has finished (every wait bounded: a busy machine is slow).
+    ASSERT_TRUE(c.wait_until(
+        [&] { return read_file(cut + "/index.csv").find(",finished,") != std::string::npos; },
+        std::chrono::seconds(120)));
+    c.send(SIGINT);
+    const ChildExit e = c.wait(std::chrono::seconds(120));
+    ASSERT_TRUE(e.exited) << e.describe();
+    // It may have finished every point before the signal came; then it says 0.
+    EXPECT_TRUE(e.code == 130 || e.code == 0) << e.describe();
+    if (e.code == 130) {
+        EXPECT_NE(read_file(test_dir() + "/sweep-cut.err").find("mazesearch resume " + cut),
+                  std::string::npos);
+    }
+    ASSERT_EQ(run("resume " + cut + " -q").status, 0);
+    for (int p = 0; p < 6; ++p) {
+        const std::string folder = "/point-00" + std::to_string(p);
+        EXPECT_EQ(best_of(cut + folder), best_of(whole + folder)) << folder;
+    }
+}
+
+TEST(Sweep, SummarizeGroupsByTheSweptKeysAndComparesThem) {
+    const std::string dir = fresh("sweep-compare");
+    ASSERT_EQ(
+        sweep("optimizer.t_start=0.5,20 'seed=range(1,7)' budget.evaluations=30000 repeats=1 -q",
+              dir)
+            .status,
+        0);
+    const CmdResult md = run("summarize " + dir + " --compare --past 100");
+    ASSERT_EQ(md.status, 0) << md.err;
+    EXPECT_NE(md.out.find("| optimizer.t_start | points finished |"), std::string::npos);
+    EXPECT_NE(md.out.find("Leader: optimizer.t_start=20"), std::string::npos) << md.out;
+    const CmdResult js = run("summarize " + dir + " --compare --format json");
+    ASSERT_EQ(js.status, 0) << js.err;
+    const json j = json::parse(js.out);
+    ASSERT_EQ(j.at("compare").at("others").size(), 1u);
+    const json& other = j.at("compare").at("others")[0];
+    EXPECT_EQ(other.at("combination"), "optimizer.t_start=0.5");
+    // U counts the pairs in which the leader's run beats the other's (a tie half).
+    const auto lead = j.at("groups")[1].at("scores").get<std::vector<double>>();
+    const auto rest = j.at("groups")[0].at("scores").get<std::vector<double>>();
+    double u = 0;
+    for (double a : lead)
+        for (double b : rest) u += a > b ? 1 : a == b ? 0.5 : 0;
+    EXPECT_EQ(other.at("u").get<double>(), u);
+    // Six runs a side: p is at least 2 / C(12, 6), the chance that all six of one side beat all
+    // six of the other.
+    EXPECT_GE(other.at("p_two_sided").get<double>(), 2.0 / 924 - 1e-12);
+    const CmdResult by = run("summarize " + dir + " --by seed --format csv");
+    ASSERT_EQ(by.status, 0) << by.err;
+    EXPECT_EQ(occurrences(by.out, "\n"), 7);  // header and six seeds
+    const CmdResult bad = run("summarize " + dir + " --by nope");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("--by nope: not a swept key"), std::string::npos) << bad.err;
+    EXPECT_TRUE(bad.out.empty());
+}
+
+TEST(Sweep, DryRunPrintsThePointsAndWritesNothing) {
+    const std::string dir = fresh("sweep-dry");
+    const CmdResult r = sweep(
+        "optimizer.t_start=1,2 optimizer.t_end=0.1,0.2 seed=5 --zip "
+        "optimizer.t_start,optimizer.t_end --dry-run",
+        dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out,
+              "point-000 seed=5 optimizer.t_start=1 optimizer.t_end=0.1\n"
+              "point-001 seed=5 optimizer.t_start=2 optimizer.t_end=0.2\n");
+    EXPECT_FALSE(fs::exists(dir));
+}
+
+}  // namespace
+}  // namespace maze::testing_support

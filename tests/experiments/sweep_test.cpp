@@ -1,0 +1,172 @@
+// The points of a sweep: value lists, ranges, zips, and the errors of malformed sweeps.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/sweep/sweep_spec.hpp"
+#include "mazesearch/experiments/sweep/sweep_table.hpp"
+#include "temp_dir.hpp"
+
+namespace maze::experiments {
+namespace {
+
+using Values = std::vector<std::string>;
+
+namespace fs = std::filesystem;
+
+// A config file in this process's scratch folder.
+std::string config_file() {
+    const std::string path = (fs::path(testing_support::test_dir()) / "c.yaml").string();
+    std::ofstream(path) << "name: c\ntarget: {kind: mouse-maze, rows: 4, cols: 4}\n";
+    return path;
+}
+
+// The override text of every point, one string a point ("k=v k2=v2").
+std::vector<std::string> point_texts(const SweepSpec& s) {
+    std::vector<std::string> out;
+    for (const SweepPoint& p : s.points) {
+        std::string t;
+        for (const auto& [k, v] : p.overrides) t += (t.empty() ? "" : " ") + k + "=" + v;
+        out.push_back(t);
+    }
+    return out;
+}
+
+TEST(SweepValues, ListsRangesAndSingleValues) {
+    EXPECT_EQ(sweep_values("0.1,0.2,0.4", "x"), (Values{"0.1", "0.2", "0.4"}));
+    EXPECT_EQ(sweep_values("a, b", "x"), (Values{"a", "b"}));
+    EXPECT_EQ(sweep_values("range(1,4)", "x"), (Values{"1", "2", "3"}));
+    EXPECT_EQ(sweep_values("range(3)", "x"), (Values{"0", "1", "2"}));
+    EXPECT_EQ(sweep_values("range(10, 0, -4)", "x"), (Values{"10", "6", "2"}));
+    // Floats: as many decimals as the bounds have (0.1 + 2 * 0.1 is 0.30000000000000004 in
+    // binary), and the stop, 0.4 as written, left out though 0.1 + 3 * 0.1 falls below it.
+    EXPECT_EQ(sweep_values("range(0.1,0.4,0.1)", "x"), (Values{"0.1", "0.2", "0.3"}));
+    EXPECT_EQ(sweep_values("range(0.5,2)", "x"), (Values{"0.5", "1.5"}));
+    EXPECT_EQ(sweep_values("range(1,0,-0.25)", "x"), (Values{"1.00", "0.75", "0.50", "0.25"}));
+    EXPECT_EQ(sweep_values("range(1e-3,3e-3,1e-3)", "x"), (Values{"0.001", "0.002"}));
+    // A flow list, a mapping and a quoted comma are one value.
+    EXPECT_EQ(sweep_values("[1, 2]", "x"), (Values{"[1, 2]"}));
+    EXPECT_EQ(sweep_values("[1, 2],[3]", "x"), (Values{"[1, 2]", "[3]"}));
+    EXPECT_EQ(sweep_values("{a: 1, b: 2}", "x"), (Values{"{a: 1, b: 2}"}));
+    EXPECT_EQ(sweep_values("'a, b'", "x"), (Values{"'a, b'"}));
+    EXPECT_EQ(sweep_values("plain", "x"), (Values{"plain"}));
+}
+
+TEST(SweepValues, MalformedListsAndRangesAreErrorsNamingTheOverride) {
+    const auto message = [](const std::string& text) {
+        try {
+            sweep_values(text, "override 'k=" + text + "'");
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(message("1,,2"),
+              "override 'k=1,,2': an empty value in the list (two commas, or "
+              "one at an end)");
+    EXPECT_NE(message("1,").find("an empty value"), std::string::npos);
+    EXPECT_NE(message("range(1,x)").find("'x' is not a number"), std::string::npos);
+    EXPECT_NE(message("range()").find("expected range(stop)"), std::string::npos);
+    EXPECT_NE(message("range(1,2,3,4)").find("expected range(stop)"), std::string::npos);
+    EXPECT_NE(message("range(1,5,0)").find("the step of a range cannot be 0"), std::string::npos);
+    EXPECT_NE(message("range(5,1)").find("the range is empty"), std::string::npos);
+    EXPECT_NE(message("range(1e9)").find("a sweep holds at most 100000"), std::string::npos);
+    EXPECT_NE(message("range(1,3),4").find("a range cannot be one item"), std::string::npos);
+    EXPECT_NE(message("[1,2").find("a bracket is not closed"), std::string::npos);
+    EXPECT_NE(message("'a,b").find("a quote is not closed"), std::string::npos);
+    EXPECT_NE(message("a],b").find("']' closes nothing"), std::string::npos);
+}
+
+TEST(PlanSweep, ProductWithTheLastAxisFastestAndFixedOverridesApart) {
+    const std::string cfg = config_file();
+    const SweepSpec s = plan_sweep(
+        cfg,
+        {"budget.evaluations=100", "optimizer.kind=hill,anneal", "seed=range(1,4)", "output=out"},
+        {});
+    EXPECT_EQ(s.fixed, (Values{"budget.evaluations=100"}));
+    EXPECT_EQ(s.output, "out");
+    EXPECT_EQ(s.group_keys, (Values{"optimizer.kind"}));
+    EXPECT_EQ(point_texts(s),
+              (Values{"optimizer.kind=hill seed=1", "optimizer.kind=hill seed=2",
+                      "optimizer.kind=hill seed=3", "optimizer.kind=anneal seed=1",
+                      "optimizer.kind=anneal seed=2", "optimizer.kind=anneal seed=3"}));
+    EXPECT_EQ(s.points[4].folder, "point-004");
+    EXPECT_EQ(s.overrides_of(s.points[4]),
+              (Values{"budget.evaluations=100", "optimizer.kind=anneal", "seed=2"}));
+}
+
+TEST(PlanSweep, AZipPairsItsListsInsteadOfMultiplyingThem) {
+    const SweepSpec s = plan_sweep(
+        config_file(), {"optimizer.t_start=0.1,0.2", "seed=1,2", "optimizer.t_end=0.01,0.02"},
+        {"optimizer.t_start,optimizer.t_end"});
+    ASSERT_EQ(s.axes.size(), 2u);
+    EXPECT_EQ(s.axes[0].keys, (Values{"optimizer.t_start", "optimizer.t_end"}));
+    EXPECT_EQ(point_texts(s), (Values{"optimizer.t_start=0.1 optimizer.t_end=0.01 seed=1",
+                                      "optimizer.t_start=0.1 optimizer.t_end=0.01 seed=2",
+                                      "optimizer.t_start=0.2 optimizer.t_end=0.02 seed=1",
+                                      "optimizer.t_start=0.2 optimizer.t_end=0.02 seed=2"}));
+    EXPECT_EQ(s.group_keys, (Values{"optimizer.t_start", "optimizer.t_end"}));
+}
+
+TEST(PlanSweep, NoSweptKeyIsOnePoint) {
+    const SweepSpec s = plan_sweep(config_file(), {"seed=3"}, {});
+    ASSERT_EQ(s.points.size(), 1u);
+    EXPECT_TRUE(s.points[0].overrides.empty());
+    EXPECT_EQ(s.overrides_of(s.points[0]), (Values{"seed=3"}));
+}
+
+TEST(PlanSweep, MalformedSweepsAreRefused) {
+    const std::string cfg = config_file();
+    const auto message = [&](const Values& args, const Values& zips) {
+        try {
+            plan_sweep(cfg, args, zips);
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(message({"seed=1,2", "seed=3"}, {}), "override 'seed=3': seed is given twice");
+    EXPECT_EQ(message({"output=a,b"}, {}),
+              "override 'output=a,b': output (the sweep folder) cannot be swept");
+    EXPECT_EQ(message({"noequals"}, {}),
+              "override 'noequals': expected key.sub=value or key=a,b,c");
+    EXPECT_EQ(message({"a=1,2", "b=1,2,3"}, {"a,b"}), "--zip a,b: a has 2 values and b has 3");
+    EXPECT_EQ(message({"a=1,2", "b=4"}, {"a,b"}),
+              "--zip a,b: b is not swept (give it a list of values)");
+    EXPECT_EQ(message({"a=1,2", "b=3,4"}, {"a,b", "b"}), "--zip b: b is in a zip already");
+    EXPECT_NE(message({"a=range(1000)", "b=range(1000)"}, {}).find("1000000 points"),
+              std::string::npos);
+    EXPECT_THROW(plan_sweep(testing_support::test_dir() + "/missing.yaml", {}, {}), std::exception);
+}
+
+TEST(SweepSpecJson, RoundTripsAndRefusesAnEditedSpec) {
+    const SweepSpec s =
+        plan_sweep(config_file(), {"a=1,2", "seed=range(1,3)", "budget.seconds=5"}, {});
+    const SweepSpec back = SweepSpec::from_json(s.to_json(), "sweep.json");
+    EXPECT_TRUE(back.same_sweep(s));
+    EXPECT_EQ(point_texts(back), point_texts(s));
+    nlohmann::json edited = s.to_json();
+    edited["points"][1]["overrides"]["seed"] = "7";
+    EXPECT_THROW(SweepSpec::from_json(edited, "sweep.json"), ConfigError);
+    nlohmann::json other = s.to_json();
+    other["version"] = 2;
+    EXPECT_THROW(SweepSpec::from_json(other, "sweep.json"), ConfigError);
+    EXPECT_FALSE(plan_sweep(config_file(), {"a=1,2", "seed=range(1,4)"}, {}).same_sweep(s));
+}
+
+TEST(SweepTable, CsvFieldsAndMedians) {
+    EXPECT_EQ(csv_field("plain"), "plain");
+    EXPECT_EQ(csv_field("[1, 2]"), "\"[1, 2]\"");
+    EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    EXPECT_EQ(median_of_sorted({1, 2, 10}), 2);
+    EXPECT_EQ(median_of_sorted({1, 2, 4, 10}), 3);
+    EXPECT_TRUE(std::isnan(median_of_sorted({})));
+}
+
+}  // namespace
+}  // namespace maze::experiments
