@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Convergence plots of mazesearch run folders: the best score so far against evaluations.
+"""Convergence plots of mazesearch run and sweep folders: best score so far against evaluations.
 
-    experiments/plot.py RUN_DIR... [-o OUT] [--x evaluations|seconds] [--label TEXT]...
+    experiments/plot.py RUN_DIR|SWEEP... [-o OUT] [--x evaluations|seconds] [--label TEXT]...
                         [--title TEXT] [--ylabel TEXT] [--linear-x] [--optimum VALUE]
 
 A RUN_DIR is a folder written by `mazesearch run CONFIG output=DIR`: one run (DIR/logbook.csv)
@@ -9,15 +9,33 @@ or several repeats (DIR/repeat-000/logbook.csv, DIR/repeat-001/logbook.csv, ...)
 becomes one line: for repeats, the median over them of the best score so far, a shaded band
 between the 25% and 75% quantiles and dotted lines for the lowest and the highest.
 
+A SWEEP is a folder written by `mazesearch sweep`: a folder holding sweep.json (the spec) and
+one run folder per point (point-000/, point-001/, ...). It becomes one line per combination of
+the values of its "group_keys" (the swept keys other than the seed), in the order the combinations
+first appear in the spec's "points", labelled `key=value, key=value` (the sweep folder's name
+when "group_keys" is empty). The repeats of a combination are the logbooks of all its points
+(each point's logbook.csv, or each of its repeat-NNN/logbook.csv): the line is the median over
+the seeds, the band and the dotted lines their quartiles and extremes. index.csv is not read.
+With more than one SWEEP on the command line each label starts with `SWEEP_NAME: `.
+
 A run still in progress can be drawn: a logbook's last line that is still being written (no
 newline at its end, or fewer fields than the header) is left out with a warning. A RUN_DIR with
-nothing to draw yet (no row with a best score) is left out with a warning; if no RUN_DIR has
-anything to draw, the command writes nothing and exits with status 2 (see --help).
+nothing to draw yet (no row with a best score) is left out with a warning; if nothing at all is
+left to draw, the command writes nothing and exits with status 2 (see --help). In a SWEEP,
+a point with nothing to draw yet (no folder or no logbook yet, as while it is pending, or no
+logbook row with a best score, as after it failed at its start) is left out with a warning
+naming its folder, and a combination none of whose points has anything to draw is left out
+with a warning naming it.
 
 Other scripts can use the pieces:
 
     sys.path.insert(0, "experiments"); import plot
-    run = plot.load_run("runs/hc")                  # Run(label, path, repeats)
+    run = plot.load_run("runs/hc")                  # Run(label, path, repeats, sources)
+    runs = plot.load_sweep("runs/t-sweep")          # one Run per combination that has points
+                                                    # to draw; run.sources: its logbooks
+    sweep = plot.read_sweep("runs/t-sweep")         # the spec only: Sweep(path, group_keys,
+                                                    # combinations), each Combination(label,
+                                                    # values, points); PlotError if malformed
     xs, median, q25, q75, lo, hi = plot.aggregate(run)
     plot.draw_convergence(ax, [run], optimum=115)   # on a matplotlib Axes of your own
     plot.draw_convergence(ax, [run], legend="lower right")  # legend inside (default: below)
@@ -70,8 +88,28 @@ runs in progress:
 
 nothing to draw:
   A RUN_DIR with no logbook row holding a best score yet (a logbook with only its header) is
-  left out with a warning when another RUN_DIR has something to draw; when none has, nothing is
-  written and the exit status is 2.
+  left out with a warning when another RUN_DIR or a SWEEP has something to draw; when none has,
+  nothing is written and the exit status is 2 (the same for a SWEEP none of whose points has
+  anything to draw yet; see below).
+
+sweeps:
+  A SWEEP (a folder holding sweep.json, from `mazesearch sweep`) gives one line per combination
+  of its group keys, in the order of first appearance in sweep.json's "points", labelled
+  `key=value, ...` (the sweep folder's name when there are no group keys; `SWEEP_NAME: ` in
+  front when more than one SWEEP is given). Its median, band and extremes are over the
+  logbooks of all the points of the combination (the seeds, and their repeats if any). A point
+  with nothing to draw yet (pending: no folder or no logbook.csv yet; or no logbook row with a
+  best score) is left out with one warning naming its folder; a combination left with no point
+  is left out with a warning. A point's logbook is drawn as far as it goes whatever its status
+  (running, interrupted, failed), as a RUN_DIR's is; a bad line in it is an error as above. A
+  sweep.json that is not valid JSON, lacks "points" or "group_keys", or has a point whose
+  overrides lack a group key is an error naming the file.
+
+labels:
+  --label gives the legend text of the lines in order: a RUN_DIR is one line, a SWEEP one line
+  per combination (in the order above, counting the combinations left out for having nothing
+  to draw, so a label stays with its combination). Lines without a --label keep their default
+  label; more --label than lines is an error.
 
 exit status: 0 when the figure was written, 2 on bad input (one line `plot.py: error: ...`).
 """
@@ -83,14 +121,18 @@ class PlotError(Exception):
 
 @dataclass
 class Run:
-    """One RUN_DIR: its label, its folder, and one logbook per repeat (a single run has one).
+    """One line of the plot: its label, its folder, and one logbook per repeat.
 
-    Each logbook is a dict from column name (COLUMNS) to a numpy float array, one entry a row.
+    A RUN_DIR's Run has the logbook of each of its repeats (a single run has one); a sweep
+    combination's Run has the sweep folder as its path and the logbooks of all its points.
+    Each logbook is a dict from column name (COLUMNS) to a numpy float array, one entry a row;
+    `sources` holds the path of each logbook, in the same order.
     """
 
     label: str
     path: Path
     repeats: list = field(default_factory=list)
+    sources: list = field(default_factory=list)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -218,13 +260,199 @@ def load_run(path, label=None, warn=print_warning):
     with the text of each warning (a cut-short last line left out, see read_logbook).
     """
     path = Path(path)
-    books = [read_logbook(p, warn) for p in logbook_paths(path)]
-    return Run(label=label if label is not None else default_label(path), path=path, repeats=books)
+    paths = logbook_paths(path)
+    books = [read_logbook(p, warn) for p in paths]
+    return Run(label=label if label is not None else default_label(path), path=path, repeats=books,
+               sources=paths)
+
+
+def book_has_points(book):
+    """Whether a logbook has a row with a best score."""
+    return bool(np.any(~np.isnan(book["best"])))
 
 
 def has_points(run):
     """Whether some repeat of the run has a logbook row with a best score: something to draw."""
-    return any(np.any(~np.isnan(book["best"])) for book in run.repeats)
+    return any(book_has_points(book) for book in run.repeats)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sweep folders
+
+SWEEP_SPEC = "sweep.json"
+SWEEP_FORMAT = "mazesearch sweep"
+
+
+@dataclass
+class Combination:
+    """One combination of a sweep's group keys: its default label (`key=value, ...`), the
+    values (a dict from group key to its value as text), and its points in the order of
+    sweep.json, each as (point id, point folder)."""
+
+    label: str
+    values: dict
+    points: list = field(default_factory=list)
+
+
+@dataclass
+class Sweep:
+    """A sweep folder's spec as plot.py uses it: the folder, the group keys and the
+    combinations in the order of their first point in sweep.json."""
+
+    path: Path
+    group_keys: list
+    combinations: list = field(default_factory=list)
+
+
+def is_sweep(path):
+    """Whether a folder is a sweep folder (one that holds sweep.json)."""
+    return (Path(path) / SWEEP_SPEC).is_file()
+
+
+def value_text(value):
+    """An override's value as label text: a string as it is, anything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def read_sweep(path):
+    """Read SWEEP/sweep.json into a Sweep; PlotError naming the file if it is malformed.
+
+    The spec must be a JSON object with "group_keys" (a list of key names) and "points" (a list
+    of objects, each with "folder", a folder name relative to SWEEP, and "overrides", an object
+    holding a value for every group key; "id" is used in messages). "format", when given, must
+    be "mazesearch sweep"; everything else in the spec is ignored.
+    """
+    path = Path(path)
+    spec = path / SWEEP_SPEC
+    try:
+        data = json.loads(spec.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise PlotError(f"{spec}: cannot read: {e}") from None
+    except ValueError as e:
+        raise PlotError(f"{spec}: not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise PlotError(f"{spec}: not a sweep spec (a JSON object expected, found "
+                        f"{type(data).__name__})")
+    if "format" in data and data["format"] != SWEEP_FORMAT:
+        raise PlotError(f"{spec}: format {data['format']!r}, expected {SWEEP_FORMAT!r}")
+    for key in ("group_keys", "points"):
+        if key not in data:
+            raise PlotError(f"{spec}: no \"{key}\" (not the sweep.json of `mazesearch sweep`?)")
+    keys = data["group_keys"]
+    if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+        raise PlotError(f"{spec}: \"group_keys\" is not a list of key names: "
+                        f"{json.dumps(keys)}")
+    if not isinstance(data["points"], list):
+        raise PlotError(f"{spec}: \"points\" is not a list")
+    combinations = {}  # values (a tuple, in the order of keys) -> Combination; insertion order
+    for index, point in enumerate(data["points"]):
+        if not isinstance(point, dict):
+            raise PlotError(f"{spec}: points[{index}] is not an object")
+        pid = point.get("id", index)
+        folder = point.get("folder")
+        if not isinstance(folder, str) or not folder.strip():
+            raise PlotError(f"{spec}: point {pid}: no \"folder\"")
+        overrides = point.get("overrides")
+        if not isinstance(overrides, dict):
+            raise PlotError(f"{spec}: point {pid} ({folder}): no \"overrides\" object")
+        missing = [k for k in keys if k not in overrides]
+        if missing:
+            raise PlotError(f"{spec}: point {pid} ({folder}): its overrides lack the group "
+                            f"key{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+        values = tuple(value_text(overrides[k]) for k in keys)
+        if values not in combinations:
+            label = (", ".join(f"{k}={v}" for k, v in zip(keys, values)) if keys
+                     else path.resolve().name)
+            combinations[values] = Combination(label=label, values=dict(zip(keys, values)))
+        combinations[values].points.append((pid, path / folder))
+    return Sweep(path=path, group_keys=list(keys), combinations=list(combinations.values()))
+
+
+def point_logbook_paths(folder):
+    """The logbooks a sweep point's run folder should hold, whether they exist yet or not:
+    [FOLDER/logbook.csv], or FOLDER/repeat-*/logbook.csv; [] when the folder or every logbook
+    is still missing. PlotError if FOLDER is something other than a folder."""
+    folder = Path(folder)
+    if not folder.exists():
+        return []
+    if not folder.is_dir():
+        raise PlotError(f"{folder}: not a folder")
+    if (folder / "logbook.csv").is_file():
+        return [folder / "logbook.csv"]
+    return [p / "logbook.csv" for p in sorted(folder.glob("repeat-*")) if p.is_dir()]
+
+
+def run_status(folder):
+    """The text of a run folder's `status` file, or "" when it has none."""
+    try:
+        return (Path(folder) / "status").read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def load_point(folder, warn=print_warning):
+    """A sweep point's logbooks that have something to draw, and their paths: (books, paths).
+
+    A point with none (no folder or no logbook yet, or no row with a best score) gives ([], [])
+    and one warning naming its folder; a point with repeats of which only some have something to
+    draw gives those, and one warning naming the others.
+    """
+    folder = Path(folder)
+    expected = point_logbook_paths(folder)
+    books, paths, empty = [], [], []
+    for p in expected:
+        if not p.is_file():
+            empty.append(p)
+            continue
+        book = read_logbook(p, warn)
+        if book_has_points(book):
+            books.append(book)
+            paths.append(p)
+        else:
+            empty.append(p)
+    if not books:
+        why = ("no folder yet" if not folder.exists()
+               else "no logbook.csv yet" if not any(p.is_file() for p in expected)
+               else "no logbook row with a best score yet")
+        status = run_status(folder)
+        warn(f"{folder}: nothing to draw yet ({why}{'; status: ' + status if status else ''}): "
+             f"left out")
+    elif empty:
+        names = ", ".join(p.parent.name for p in empty)
+        warn(f"{folder}: {names}: nothing to draw yet (no logbook or no row with a best score): "
+             f"left out, {len(books)} of {len(expected)} repeats drawn")
+    return books, paths
+
+
+def sweep_runs(sweep, labels=None, warn=print_warning, prefix=""):
+    """One Run per combination of a Sweep (read_sweep) that has something to draw.
+
+    labels: the legend text of each combination in order (all of them, including those left
+    out); None or a missing entry gives prefix + the combination's label. A combination none of
+    whose points has anything to draw is left out with a warning (see load_point for points).
+    """
+    labels = list(labels or [])
+    runs = []
+    for i, combo in enumerate(sweep.combinations):
+        label = labels[i] if i < len(labels) and labels[i] is not None else prefix + combo.label
+        books, paths = [], []
+        for _, folder in combo.points:
+            b, p = load_point(folder, warn)
+            books += b
+            paths += p
+        if not books:
+            n = len(combo.points)
+            warn(f"{sweep.path}: {label}: no point with anything to draw yet "
+                 f"({n} point{'s' if n != 1 else ''}): left out")
+            continue
+        runs.append(Run(label=label, path=sweep.path, repeats=books, sources=paths))
+    return runs
+
+
+def load_sweep(path, labels=None, warn=print_warning, prefix=""):
+    """Read a sweep folder into one Run per combination with something to draw (see read_sweep
+    and sweep_runs); PlotError if sweep.json or a logbook is malformed."""
+    return sweep_runs(read_sweep(path), labels, warn, prefix)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -410,21 +638,25 @@ def parse_args(argv):
     """The command line, parsed (argparse exits with status 2 on a usage error)."""
     ap = argparse.ArgumentParser(
         prog=PROG,
-        description="Plot the best score so far of mazesearch run folders against evaluations "
-        "(median of the repeats, 25%%-75%% band, min and max).",
+        description="Plot the best score so far of mazesearch run folders and sweep folders "
+        "against evaluations (median of the repeats, or of a sweep combination's seeds, "
+        "25%-75% band, min and max).",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    ap.add_argument("run_dirs", nargs="+", metavar="RUN_DIR",
-                    help="a run folder: DIR/logbook.csv or DIR/repeat-*/logbook.csv")
+    ap.add_argument("run_dirs", nargs="+", metavar="RUN_DIR|SWEEP",
+                    help="a run folder (DIR/logbook.csv or DIR/repeat-*/logbook.csv): one line; "
+                    "or a sweep folder (SWEEP/sweep.json and its point folders): one line per "
+                    "combination of its group keys (see 'sweeps' below)")
     ap.add_argument("-o", "--output", default="convergence", metavar="OUT",
                     help="OUT.png/.svg/.pdf writes that file; no such suffix writes OUT.png and "
                     "OUT.svg (default: convergence)")
     ap.add_argument("--x", choices=["evaluations", "seconds"], default="evaluations",
                     help="x axis: feasible evaluations (default) or elapsed seconds")
     ap.add_argument("--label", action="append", default=[], metavar="TEXT",
-                    help="legend text of a RUN_DIR, once per RUN_DIR in order (default: label or "
-                    "name in its config.json)")
+                    help="legend text of a line, once per line in order: a RUN_DIR is one line, "
+                    "a SWEEP one per combination (default: label or name in a RUN_DIR's "
+                    "config.json; key=value for a combination; see 'labels' below)")
     ap.add_argument("--title", metavar="TEXT", help="title of the figure")
     ap.add_argument("--ylabel", default=DEFAULT_YLABEL, metavar="TEXT",
                     help=f"y axis label (default: {DEFAULT_YLABEL!r})")
@@ -432,23 +664,54 @@ def parse_args(argv):
     ap.add_argument("--optimum", type=float, metavar="VALUE",
                     help="draw a dashed line at this score, labelled 'optimum VALUE'")
     args = ap.parse_args(argv)
-    if len(args.label) > len(args.run_dirs):
+    # With a SWEEP the number of lines is known only from its sweep.json: see load_runs.
+    if len(args.label) > len(args.run_dirs) and not any(map(is_sweep, args.run_dirs)):
         ap.error(f"{len(args.label)} --label given for {len(args.run_dirs)} RUN_DIR")
     return args
 
 
+def load_runs(folders, labels=(), warn=print_warning):
+    """The Runs to draw for the command line's RUN_DIR and SWEEP folders, in order.
+
+    labels: --label, applied to the lines in order (a RUN_DIR one line, a SWEEP one a
+    combination, including the combinations left out). A RUN_DIR or a sweep point with nothing
+    to draw is left out with a warning; PlotError when nothing at all is left to draw (nothing is
+    warned about plain RUN_DIRs then: the error names them), or for more labels than lines.
+    """
+    sweeps = {i: read_sweep(d) for i, d in enumerate(folders) if is_sweep(d)}
+    counts = [len(sweeps[i].combinations) if i in sweeps else 1 for i in range(len(folders))]
+    if len(labels) > sum(counts):
+        raise PlotError(f"{len(labels)} --label given for {sum(counts)} lines (a RUN_DIR is one "
+                        f"line, a SWEEP one per combination: "
+                        + ", ".join(f"{d}: {n}" for d, n in zip(folders, counts)) + ")")
+    labels = list(labels) + [None] * (sum(counts) - len(labels))
+    runs, empty, start = [], [], 0
+    for i, d in enumerate(folders):
+        mine, start = labels[start:start + counts[i]], start + counts[i]
+        if i in sweeps:
+            prefix = f"{Path(d).resolve().name}: " if len(sweeps) > 1 else ""
+            got = sweep_runs(sweeps[i], mine, warn, prefix)
+            if not got:
+                empty.append((None, f"{d}: no point of the sweep with a logbook row with a best "
+                                    f"score yet"))
+            runs += got
+            continue
+        run = load_run(d, mine[0], warn)
+        if has_points(run):
+            runs.append(run)
+        else:
+            empty.append((run, f"{run.path}: no logbook row with a best score yet"))
+    if not runs:
+        raise PlotError("nothing to draw: " + "; ".join(why for _, why in empty))
+    for run, _ in empty:
+        if run is not None:  # a sweep's points and combinations were warned about already
+            warn(f"{run.path}: nothing to draw yet (no logbook row with a best score): left out")
+    return runs
+
+
 def plot_from_args(args):
     """Load the runs named on the command line, draw them and save; the paths written."""
-    labels = args.label + [None] * (len(args.run_dirs) - len(args.label))
-    runs = [load_run(d, label) for d, label in zip(args.run_dirs, labels)]
-    empty = [run for run in runs if not has_points(run)]
-    if len(empty) == len(runs):
-        raise PlotError("nothing to draw: " + "; ".join(
-            f"{run.path}: no logbook row with a best score yet" for run in empty))
-    for run in empty:
-        print_warning(f"{run.path}: nothing to draw yet (no logbook row with a best score): "
-                      f"left out")
-    runs = [run for run in runs if has_points(run)]
+    runs = load_runs(args.run_dirs, args.label)
     fig, ax = plt.subplots(figsize=FIGSIZE)
     try:
         draw_convergence(ax, runs, x=args.x, optimum=args.optimum, ylabel=args.ylabel,

@@ -1,5 +1,6 @@
-"""Tests of experiments/plot.py: reading run folders, the aggregation over repeats (values worked
-out by hand), the command line's files and its errors, and a real engine run when one is built.
+"""Tests of experiments/plot.py: reading run folders and sweep folders, the aggregation over
+repeats (values worked out by hand), the command line's files and its errors, and real engine
+runs when one is built.
 
     /usr/bin/python3 -m unittest discover -s tests/paper -p 'test_*.py'
 """
@@ -7,6 +8,7 @@ out by hand), the command line's files and its errors, and a real engine run whe
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -22,6 +24,7 @@ ENGINE_GIVEN = bool(os.environ.get("MAZESEARCH_BIN"))
 ENGINE = Path(os.environ["MAZESEARCH_BIN"]) if ENGINE_GIVEN else ROOT / "build" / "mazesearch"
 sys.path.insert(0, str(PLOT.parent))
 
+import numpy as np  # noqa: E402
 import plot  # noqa: E402
 
 HEADER = "gen,evals,rejected,best,mean,std,min,max,seconds"
@@ -64,6 +67,38 @@ def write_run(folder, repeats, config=None):
             sub.mkdir()
             (sub / "logbook.csv").write_text(logbook_text(rows))
     return folder
+
+
+def write_sweep(folder, group_keys, points, spec=None):
+    """A sweep folder as `mazesearch sweep` writes it: sweep.json, a stale index.csv and a run
+    folder per point. points: a list of (overrides, repeats), repeats as for write_run, or None
+    for a point not started yet (no folder). spec: replaces sweep.json's content when given (a
+    string is written as it is). Returns the folder."""
+    folder = Path(folder)
+    folder.mkdir(parents=True)
+    entries = []
+    for i, (overrides, repeats) in enumerate(points):
+        entries.append({"id": i, "folder": f"point-{i:03d}", "overrides": overrides})
+        if repeats is not None:
+            write_run(folder / f"point-{i:03d}", repeats)
+    keys = list(dict.fromkeys(k for o, _ in points for k in o))
+    axes = [{"keys": [k], "values": [[v] for v in dict.fromkeys(o[k] for o, _ in points)]}
+            for k in keys]
+    data = {"format": "mazesearch sweep", "version": 1, "config": "configs/six.yaml",
+            "fixed": ["budget.evaluations=100000"], "axes": axes, "group_keys": group_keys,
+            "points": entries}
+    if spec is None:
+        spec = data
+    (folder / "sweep.json").write_text(spec if isinstance(spec, str) else json.dumps(spec))
+    # Stale on purpose: plot.py must not read it.
+    (folder / "index.csv").write_text("point,folder,status,best,evaluations,seconds\n"
+                                      "0,point-000,pending,,,\n")
+    return folder
+
+
+def single(best, evals=100):
+    """One seed's logbook rows: the best so far climbs to `best` at `evals` evaluations."""
+    return [[row(1, 10, 1, 0.1), row(2, evals, best, 0.2)]]
 
 
 def run_cli(*args, cwd=None):
@@ -370,6 +405,247 @@ class CommandLineTest(TempCase):
         self.assertFalse((self.tmp / "f.png").exists())
 
 
+class SweepTest(TempCase):
+    """A SWEEP folder: one Run per combination of its group keys, over the seeds of its points."""
+
+    def test_one_curve_per_combination_in_order_of_first_appearance(self):
+        # Points interleaved: t_start 0.2 appears first, so it is the first curve.
+        finals = {("0.2", "1"): 30, ("0.1", "1"): 11, ("0.2", "2"): 20, ("0.1", "2"): 13,
+                  ("0.2", "3"): 25, ("0.1", "3"): 12, ("0.1", "4"): 40}
+        points = [({"optimizer.t_start": t, "seed": seed}, single(best))
+                  for (t, seed), best in finals.items()]
+        d = write_sweep(self.tmp / "sw", ["optimizer.t_start"], points)
+        warnings = []
+        runs = plot.load_sweep(d, warn=warnings.append)
+        self.assertEqual(warnings, [])
+        self.assertEqual([r.label for r in runs],
+                         ["optimizer.t_start=0.2", "optimizer.t_start=0.1"])
+        self.assertEqual([len(r.repeats) for r in runs], [3, 4])
+        self.assertEqual([Path(p).parent.name for p in runs[0].sources],
+                         ["point-000", "point-002", "point-004"])
+        self.assertEqual(Path(runs[1].path), d)
+        for run, t in zip(runs, ("0.2", "0.1")):
+            xs, median, q25, q75, lo, hi = plot.aggregate(run)
+            mine = sorted(best for (tt, _), best in finals.items() if tt == t)
+            # The median over the points' final best values: 25 of {20, 25, 30}; 12.5 of
+            # {11, 12, 13, 40} (the mean of the middle two).
+            self.assertEqual(median[-1], {"0.2": 25, "0.1": 12.5}[t])
+            self.assertEqual(median[-1], float(np.median(mine)))
+            self.assertEqual(lo[-1], mine[0])
+            self.assertEqual(hi[-1], mine[-1])
+            self.assertEqual(xs[-1], 100)
+
+    def test_the_curve_is_the_aggregate_of_the_seeds_as_repeats(self):
+        # A combination's Run equals a RUN_DIR whose repeats are the same logbooks.
+        d = write_sweep(self.tmp / "sw", [], [({"seed": str(i)}, [REPEATS[i]]) for i in range(3)])
+        (run,) = plot.load_sweep(d)
+        self.assertEqual(run.label, "sw")  # no group keys: the sweep folder's name
+        same = plot.load_run(write_run(self.tmp / "r", REPEATS))
+        for a, b in zip(plot.aggregate(run), plot.aggregate(same)):
+            self.assertArrayEqual(a, list(b))
+
+    def test_points_with_repeats_and_several_group_keys(self):
+        points = [({"a": "1", "b": "x", "seed": "1"}, REPEATS),
+                  ({"a": "1", "b": "x", "seed": "2"}, REPEATS[:2]),
+                  ({"a": "2", "b": "x", "seed": "1"}, [REPEATS[0]])]
+        d = write_sweep(self.tmp / "sw", ["a", "b"], points)
+        runs = plot.load_sweep(d, warn=self.fail)
+        self.assertEqual([r.label for r in runs], ["a=1, b=x", "a=2, b=x"])
+        self.assertEqual([len(r.repeats) for r in runs], [5, 1])
+        self.assertEqual([str(Path(p).relative_to(d)) for p in runs[0].sources],
+                         [f"point-000/repeat-00{i}/logbook.csv" for i in range(3)]
+                         + [f"point-001/repeat-00{i}/logbook.csv" for i in range(2)])
+        # Final bests 9, 8, 6 (point 0) and 9, 8 (point 1): the median of five is 8.
+        self.assertEqual(plot.aggregate(runs[0])[1][-1], 8)
+
+    def test_read_sweep_keeps_non_string_values_and_the_order(self):
+        d = write_sweep(self.tmp / "sw", ["k"], [({"k": 0.5}, None), ({"k": True}, None),
+                                                 ({"k": 0.5}, None)])
+        sweep = plot.read_sweep(d)
+        self.assertEqual(sweep.group_keys, ["k"])
+        self.assertEqual([c.label for c in sweep.combinations], ["k=0.5", "k=true"])
+        self.assertEqual([[pid for pid, _ in c.points] for c in sweep.combinations], [[0, 2], [1]])
+        self.assertEqual(sweep.combinations[1].points[0][1], d / "point-001")
+
+    def test_pending_points_are_left_out_with_one_warning_each(self):
+        points = [({"t": "0.1", "seed": "1"}, single(10)),
+                  ({"t": "0.1", "seed": "2"}, None),             # not started: no folder
+                  ({"t": "0.1", "seed": "3"}, [[]]),             # header only
+                  ({"t": "0.1", "seed": "4"}, single(30)),
+                  ({"t": "0.1", "seed": "5"}, single(20))]
+        d = write_sweep(self.tmp / "sw", ["t"], points)
+        (d / "point-005").mkdir()  # not in the spec: ignored
+        (d / "point-002" / "status").write_text("failed\n")
+        warnings = []
+        (run,) = plot.load_sweep(d, warn=warnings.append)
+        self.assertEqual(len(run.repeats), 3)
+        self.assertEqual(plot.aggregate(run)[1][-1], 20)  # the median of 10, 30, 20
+        self.assertEqual(len(warnings), 2, warnings)
+        self.assertEqual(warnings[0], f"{d / 'point-001'}: nothing to draw yet (no folder yet): "
+                                      "left out")
+        self.assertEqual(warnings[1], f"{d / 'point-002'}: nothing to draw yet (no logbook row "
+                                      "with a best score yet; status: failed): left out")
+
+    def test_a_point_folder_without_logbook_and_a_repeat_without_one(self):
+        d = write_sweep(self.tmp / "sw", ["t"], [({"t": "1"}, REPEATS), ({"t": "1"}, None)])
+        (d / "point-001" / "repeat-000").mkdir(parents=True)  # created, no logbook yet
+        (d / "point-000" / "repeat-001" / "logbook.csv").unlink()
+        warnings = []
+        (run,) = plot.load_sweep(d, warn=warnings.append)
+        self.assertEqual([Path(p).parent.name for p in run.sources], ["repeat-000", "repeat-002"])
+        self.assertEqual(len(warnings), 2, warnings)
+        self.assertIn(f"{d / 'point-000'}: repeat-001: nothing to draw yet", warnings[0])
+        self.assertIn("2 of 3 repeats drawn", warnings[0])
+        self.assertEqual(warnings[1], f"{d / 'point-001'}: nothing to draw yet (no logbook.csv "
+                                      "yet): left out")
+
+    def test_a_combination_with_nothing_to_draw_is_left_out_with_a_warning(self):
+        points = [({"t": "0.1", "seed": "1"}, None), ({"t": "0.2", "seed": "1"}, single(7)),
+                  ({"t": "0.1", "seed": "2"}, [[]])]
+        d = write_sweep(self.tmp / "sw", ["t"], points)
+        warnings = []
+        runs = plot.load_sweep(d, warn=warnings.append)
+        self.assertEqual([r.label for r in runs], ["t=0.2"])
+        self.assertEqual(len(warnings), 3, warnings)
+        self.assertEqual(warnings[2], f"{d}: t=0.1: no point with anything to draw yet "
+                                      "(2 points): left out")
+
+    def test_labels_apply_to_the_combinations_in_order(self):
+        points = [({"t": "0.1"}, None), ({"t": "0.2"}, single(7)), ({"t": "0.3"}, single(8))]
+        d = write_sweep(self.tmp / "sw", ["t"], points)
+        # The first combination is left out, but its label is still the first one.
+        runs = plot.load_sweep(d, labels=["cold", "warm"], warn=lambda text: None)
+        self.assertEqual([r.label for r in runs], ["warm", "t=0.3"])
+
+    def test_malformed_specs_are_errors_naming_the_file(self):
+        good = {"group_keys": ["t"], "points": [{"id": 0, "folder": "point-000",
+                                                  "overrides": {"t": "1", "seed": "1"}}]}
+        cases = {
+            "not json": ("{\"points\": [", "not valid JSON"),
+            "no points": ({"group_keys": ["t"]}, 'no "points"'),
+            "no group keys": ({"points": good["points"]}, 'no "group_keys"'),
+            "missing key": (dict(good, group_keys=["t", "optimizer.kind"]),
+                            "point 0 (point-000): its overrides lack the group key "
+                            "optimizer.kind"),
+            "not a list": (dict(good, points={"0": "point-000"}), '"points" is not a list'),
+            "other format": (dict(good, format="something else"), "format 'something else'"),
+        }
+        for name, (spec, needle) in cases.items():
+            with self.subTest(name):
+                d = write_sweep(self.tmp / name, ["t"], [({"t": "1", "seed": "1"}, single(5))],
+                                spec=spec)
+                with self.assertRaises(plot.PlotError) as caught:
+                    plot.load_sweep(d, warn=self.fail)
+                self.assertIn(f"{d / 'sweep.json'}: ", str(caught.exception))
+                self.assertIn(needle, str(caught.exception))
+
+
+class SweepCommandLineTest(TempCase):
+    def setUp(self):
+        super().setUp()
+        finals = [("0.1", 11), ("0.1", 13), ("0.1", 12), ("0.2", 30), ("0.2", 20), ("0.2", 25)]
+        self.sweep = write_sweep(self.tmp / "t-sweep", ["optimizer.t_start"], [
+            ({"optimizer.t_start": t, "seed": str(i)}, single(best))
+            for i, (t, best) in enumerate(finals)])
+
+    def assertError(self, p, *needles):
+        """Exit status 2, the last line `plot.py: error: ...` holding each needle."""
+        self.assertEqual(p.returncode, 2, p.stdout + p.stderr)
+        self.assertNotIn("Traceback", p.stderr)
+        last = p.stderr.strip().splitlines()[-1]
+        self.assertTrue(last.startswith("plot.py: error: "), p.stderr)
+        for needle in needles:
+            self.assertIn(str(needle), last)
+
+    def assertNothingWritten(self, out):
+        """Neither OUT.png nor OUT.svg (what -o OUT would write) exists."""
+        for suffix in (".png", ".svg"):
+            self.assertFalse(out.with_name(out.name + suffix).exists(), suffix)
+
+    def test_a_sweep_and_a_run_folder(self):
+        run = write_run(self.tmp / "hc", REPEATS, {"label": "hill climbing"})
+        out = self.tmp / "fig"
+        p = run_cli(self.sweep, run, "-o", out, "--optimum", "40")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stderr, "")
+        png, svg = self.tmp / "fig.png", self.tmp / "fig.svg"
+        self.assertEqual(p.stdout.split(), [str(png), str(svg)])
+        self.assertEqual(png.read_bytes()[:8], PNG_SIGNATURE)
+        text = svg.read_text()
+        for label in ("optimizer.t_start=0.1 (median of 3)", "optimizer.t_start=0.2 (median of 3)",
+                      "hill climbing (median of 3)", "optimum 40"):
+            self.assertIn(label, text)
+        self.assertLess(text.index("optimizer.t_start=0.1"), text.index("optimizer.t_start=0.2"))
+
+    def test_pending_point_warns_and_still_draws(self):
+        shutil.rmtree(self.sweep / "point-004")
+        out = self.tmp / "f.svg"
+        p = run_cli(self.sweep, "-o", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stderr.splitlines(),
+                         [f"plot.py: warning: {self.sweep / 'point-004'}: nothing to draw yet "
+                          "(no folder yet): left out"])
+        self.assertIn("optimizer.t_start=0.2 (median of 2)", out.read_text())
+
+    def test_labels_with_a_sweep(self):
+        run = write_run(self.tmp / "hc", REPEATS[:1])
+        out = self.tmp / "f.svg"
+        p = run_cli(self.sweep, run, "-o", out, "--label", "cold", "--label", "warm",
+                    "--label", "hc")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        text = out.read_text()
+        for label in ("cold (median of 3)", "warm (median of 3)", "hc"):
+            self.assertIn(label, text)
+        self.assertNotIn("t_start", text)
+        p = run_cli(self.sweep, run, "-o", self.tmp / "g", *["--label", "x"] * 4)
+        self.assertError(p, "4 --label given for 3 lines", f"{self.sweep}: 2", f"{run}: 1")
+        self.assertNothingWritten(self.tmp / "g")
+
+    def test_two_sweeps_name_their_lines(self):
+        other = write_sweep(self.tmp / "other", ["optimizer.t_start"],
+                            [({"optimizer.t_start": "0.1", "seed": "1"}, single(5))])
+        out = self.tmp / "f.svg"
+        p = run_cli(self.sweep, other, "-o", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        text = out.read_text()
+        self.assertIn("t-sweep: optimizer.t_start=0.2 (median of 3)", text)
+        self.assertIn("other: optimizer.t_start=0.1", text)
+
+    def test_nothing_to_draw(self):
+        for i in range(6):
+            (self.sweep / f"point-{i:03d}" / "logbook.csv").write_text(HEADER + "\n")
+        p = run_cli(self.sweep, "-o", self.tmp / "f")
+        self.assertError(p, "nothing to draw", self.sweep)
+        warnings = p.stderr.strip().splitlines()[:-1]
+        self.assertEqual(len(warnings), 8, p.stderr)  # 6 points, 2 combinations
+        self.assertNothingWritten(self.tmp / "f")
+
+    def test_a_bad_logbook_line_in_a_point_is_an_error(self):
+        book = self.sweep / "point-003" / "logbook.csv"
+        book.write_text(logbook_text([row(1, 10, 5, 0.1), row(2, 20, "lots", 0.2)]))
+        p = run_cli(self.sweep, "-o", self.tmp / "f")
+        self.assertError(p, f"{book}:3", "best", "lots")
+        self.assertNothingWritten(self.tmp / "f")
+
+    def test_bad_sweep_json_is_an_error_and_writes_nothing(self):
+        spec = self.sweep / "sweep.json"
+        good = json.loads(spec.read_text())
+        for name, text, needle in [
+                ("not json", '{"points": [', "not valid JSON"),
+                ("no points", json.dumps({k: v for k, v in good.items() if k != "points"}),
+                 'no "points"'),
+                ("no group_keys", json.dumps({k: v for k, v in good.items()
+                                              if k != "group_keys"}), 'no "group_keys"'),
+                ("missing group key", json.dumps(dict(good, group_keys=["optimizer.t_end"])),
+                 "lack the group key optimizer.t_end")]:
+            with self.subTest(name):
+                spec.write_text(text)
+                p = run_cli(self.sweep, "-o", self.tmp / "f")
+                self.assertError(p, spec, needle)
+                self.assertEqual(len(p.stderr.strip().splitlines()), 1, p.stderr)
+                self.assertNothingWritten(self.tmp / "f")
+
+
 class EngineChoiceTest(TempCase):
     """The engine tests run the MAZESEARCH_BIN they are given, not whatever build/ holds."""
 
@@ -416,6 +692,36 @@ class EngineRunTest(TempCase):
         p = run_cli(out, "-o", self.tmp / "hc.png", "--optimum", "115")
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertEqual((self.tmp / "hc.png").read_bytes()[:8], PNG_SIGNATURE)
+
+    def test_sweep_of_real_runs(self):
+        # The point folders of a sweep are ordinary run folders: made here with `run`, and the
+        # sweep.json written by hand. Two values of p_blocked, three seeds each.
+        sweep = self.tmp / "sweep"
+        points = []
+        for i, (p_blocked, seed) in enumerate((p, s) for p in ("0.2", "0.3") for s in "123"):
+            folder = f"point-{i:03d}"
+            overrides = {"optimizer.p_blocked": p_blocked, "seed": seed}
+            points.append({"id": i, "folder": folder, "overrides": overrides})
+            subprocess.run([str(ENGINE), "run", str(ROOT / "configs/paper/hill-climbing.yaml"),
+                            f"output={sweep / folder}", "repeats=1", "budget.evaluations=2000",
+                            *(f"{k}={v}" for k, v in overrides.items()), "-q"],
+                           check=True, timeout=300, cwd=self.tmp)
+        (sweep / "sweep.json").write_text(json.dumps(
+            {"format": "mazesearch sweep", "version": 1, "group_keys": ["optimizer.p_blocked"],
+             "points": points}))
+        runs = plot.load_sweep(sweep, warn=self.fail)
+        self.assertEqual([r.label for r in runs],
+                         ["optimizer.p_blocked=0.2", "optimizer.p_blocked=0.3"])
+        for k, run in enumerate(runs):
+            self.assertEqual(len(run.repeats), 3)
+            bests = sorted(json.loads((sweep / f"point-{3 * k + j:03d}" / "summary.json")
+                                      .read_text())["best_score"] for j in range(3))
+            xs, median, q25, q75, lo, hi = plot.aggregate(run)
+            self.assertEqual(xs[-1], 2000)
+            self.assertEqual((lo[-1], median[-1], hi[-1]), tuple(bests))
+        p = run_cli(sweep, "-o", self.tmp / "sweep.png")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual((self.tmp / "sweep.png").read_bytes()[:8], PNG_SIGNATURE)
 
 
 class ChangesOnly(unittest.TestCase):
