@@ -144,6 +144,27 @@ GraphWalkResult reference_walk(const MazeGraph& g, int modulus) {
     return res;
 }
 
+WalkTrace trace_walk(const MazeGraph& g, std::uint64_t max_moves, std::size_t keep,
+                     bool (*stop)(void*), void* stop_context) {
+    g.validate();
+    WalkTrace t;
+    t.visits.assign(static_cast<size_t>(g.vertices()), 0);
+    t.feasible = distances_from(g, g.start)[static_cast<size_t>(g.exit)] >= 0;
+    if (!t.feasible) return t;
+    int v = g.start;
+    if (keep > 0) t.path.push_back(v);
+    while (v != g.exit) {
+        if (t.moves == max_moves) return t;
+        if ((t.moves & 0xFFFFF) == 0xFFFFF && stop && stop(stop_context)) return t;
+        ++t.visits[static_cast<size_t>(v)];
+        ++t.moves;
+        v = choose(g, t.visits, v);
+        if (t.path.size() < keep) t.path.push_back(v);
+    }
+    t.complete = true;
+    return t;
+}
+
 GraphWalkResult reference_grid_walk(const Board& b, int modulus) {
     return reference_walk(grid_graph(b), modulus);
 }

@@ -228,3 +228,67 @@ TEST(Theorem8, BoundHoldsOnRandomBoardsAndUsesTheStartComponent) {
     path.exit = 2;
     EXPECT_DOUBLE_EQ(theorem8_bound(path), 18.0);
 }
+
+namespace {
+
+// The stop function of trace_walk: true once its counter of calls runs out.
+bool count_down(void* calls_left) {
+    auto& n = *static_cast<int*>(calls_left);
+    return n-- <= 0;
+}
+
+}  // namespace
+
+TEST(TraceWalk, IsTheReferenceWalkStepByStep) {
+    Rng rng(21);
+    int checked = 0;
+    while (checked < 500) {
+        const Board b = testing_support::random_mixed_board(rng);
+        if (!feasible(b)) continue;
+        const MazeGraph g = grid_graph(b);
+        const GraphWalkResult ref = reference_walk(g);
+        const WalkTrace t = trace_walk(g, ~std::uint64_t{0}, ~std::size_t{0});
+        ASSERT_TRUE(t.complete);
+        ASSERT_EQ(t.moves, ref.moves) << b.to_text();
+        ASSERT_EQ(t.visits, ref.visits) << b.to_text();
+        // The path: the start, one neighbour after another, the exit last; a cell's visits are
+        // the times the mouse left it.
+        ASSERT_EQ(t.path.size(), t.moves + 1);
+        ASSERT_EQ(t.path.front(), g.start);
+        ASSERT_EQ(t.path.back(), g.exit);
+        std::vector<std::uint64_t> left(t.visits.size(), 0);
+        for (std::size_t i = 0; i + 1 < t.path.size(); ++i) {
+            const auto& n = g.neighbours[static_cast<std::size_t>(t.path[i])];
+            ASSERT_NE(std::find(n.begin(), n.end(), t.path[i + 1]), n.end());
+            ++left[static_cast<std::size_t>(t.path[i])];
+        }
+        ASSERT_EQ(left, t.visits);
+        ++checked;
+    }
+}
+
+TEST(TraceWalk, KeepsTheFirstPositionsAndStopsWhereItIsTold) {
+    // The 6x6 optimum (configs/boards/optimum-6x6.txt): 115 moves.
+    const Board b = Board::parse("S.....\n#.##..\n..#..#\n...#..\n#...#.\nE..#..\n");
+    const MazeGraph g = grid_graph(b);
+    const GraphWalkResult ref = reference_walk(g);
+    ASSERT_EQ(ref.moves, 115u);
+    const WalkTrace full = trace_walk(g, ref.moves, 5);
+    EXPECT_TRUE(full.complete);  // exactly enough moves
+    EXPECT_EQ(full.path.size(), 5u);
+    EXPECT_EQ(full.moves, ref.moves);
+    const WalkTrace cut = trace_walk(g, 20, 1000);
+    EXPECT_FALSE(cut.complete);
+    EXPECT_EQ(cut.moves, 20u);
+    EXPECT_EQ(cut.path.size(), 21u);
+    EXPECT_EQ(std::vector<int>(full.path.begin(), full.path.end()),
+              std::vector<int>(cut.path.begin(), cut.path.begin() + 5));
+    // A stop asked every 2^20 moves: a walk this short is never asked.
+    int calls = 0;
+    EXPECT_TRUE(trace_walk(g, ~std::uint64_t{0}, 0, count_down, &calls).complete);
+    Board blocked = Board::parse("S#\n#E\n");
+    const WalkTrace none = trace_walk(grid_graph(blocked), 100, 100);
+    EXPECT_FALSE(none.feasible);
+    EXPECT_FALSE(none.complete);
+    EXPECT_TRUE(none.path.empty());
+}

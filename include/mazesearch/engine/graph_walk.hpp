@@ -44,6 +44,20 @@ GraphWalkResult reference_walk(const MazeGraph& g, int modulus = 0);
 // reference_walk on grid_graph(b).
 GraphWalkResult reference_grid_walk(const Board& b, int modulus = 0);
 
+// The walk step by step, for watching it: the positions the ordinary mouse takes (the start first),
+// the first `keep` of them kept, the walk itself cut after `max_moves` moves. The visits and moves
+// are those of reference_walk while the walk is complete; `stop` (if set) is asked every 2^20
+// moves whether to give up early (a deadline), which also leaves the walk incomplete.
+struct WalkTrace {
+    bool feasible = false;
+    bool complete = false;              // reached the exit within max_moves (and not stopped)
+    std::uint64_t moves = 0;            // the moves walked (all of them when complete)
+    std::vector<std::uint64_t> visits;  // per vertex, over the moves walked
+    std::vector<int> path;              // the first positions, at most `keep`
+};
+WalkTrace trace_walk(const MazeGraph& g, std::uint64_t max_moves, std::size_t keep,
+                     bool (*stop)(void*) = nullptr, void* stop_context = nullptr);
+
 // The Theorem 8 bound |V| * sum_{i=1..diam} Delta^i over the component of the start, as a
 // double (it overflows 64 bits quickly). Exact while below 2^53.
 double theorem8_bound(const MazeGraph& g);
