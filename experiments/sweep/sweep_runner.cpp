@@ -62,7 +62,8 @@ Sharing check_points(const SweepSpec& s, const fs::path& dir, const SweepOptions
     const int cores = cores_here();
     const bool threads_set = sets_key(s, "threads");
     Sharing share;
-    share.jobs = o.jobs > 0 ? o.jobs : cores;
+    // A point run alone (a Slurm array task) has the cores to itself.
+    share.jobs = o.jobs > 0 ? o.jobs : o.only_point >= 0 ? 1 : cores;
     if (!threads_set) share.threads = std::max(1, cores / share.jobs);
     int widest = 1;
     for (const SweepPoint& p : s.points) {

@@ -77,6 +77,26 @@ if ! cmp -s plain.txt merged.txt; then
 fi
 echo "array of $shards tasks on ${rows}x${cols}: merged answer equals the single-process one"
 
+# The sweep recipe: one task a point, into one sweep folder; each point equals the same point of
+# a sweep run by one process, and the task that finished the last point wrote the summary.
+sweep_args="$src/configs/paper/annealing.yaml optimizer.t_start=1,5 seed=1,2 budget.evaluations=30000 repeats=1"
+"$bin" sweep $sweep_args "output=$work/sweep-one" -q
+points=$("$bin" sweep $sweep_args "output=$work/sweep-array" --dry-run | wc -l)
+[ "$points" -eq 4 ] || { echo "FAIL: --dry-run listed $points points, not 4" >&2; exit 1; }
+for task in $(seq 0 $((points - 1))); do
+  SLURM_ARRAY_TASK_ID=$task SWEEP="$sweep_args output=$work/sweep-array" MAZESEARCH=$bin \
+    bash "$src/experiments/slurm/sweep-array.sbatch" > "sweep$task.out" 2>&1 ||
+    { echo "FAIL: sweep task $task" >&2; cat "sweep$task.out" >&2; exit 1; }
+done
+best() { sed -nE 's/.*"best_score": ([0-9.]+).*/\1/p' "$1/summary.json"; }
+for p in 0 1 2 3; do
+  a=$(best "$work/sweep-one/point-00$p") b=$(best "$work/sweep-array/point-00$p")
+  [ -n "$a" ] && [ "$a" = "$b" ] ||
+    { echo "FAIL: point $p: $b in the array, $a in one process" >&2; exit 1; }
+done
+[ -s "$work/sweep-array/summary.md" ] || { echo "FAIL: the array wrote no summary" >&2; exit 1; }
+echo "sweep-array.sbatch: 4 tasks, each point equal to the single-process sweep's, summary written"
+
 # The MPI recipe's body under mpirun (3 ranks on this machine).
 if [ "${MPI:-0}" = 1 ]; then
   as_root=()
@@ -97,4 +117,13 @@ SH
     exit 1
   fi
   echo "mpi-enumerate.sbatch under mpirun (3 ranks): the same answer"
+  # A sweep under mpirun: point i on rank i mod 3, the same points as one process.
+  PATH="$work/bin:$PATH" mpirun "$bin" sweep $sweep_args "output=$work/sweep-mpi" -q
+  for p in 0 1 2 3; do
+    a=$(best "$work/sweep-one/point-00$p") b=$(best "$work/sweep-mpi/point-00$p")
+    [ -n "$a" ] && [ "$a" = "$b" ] ||
+      { echo "FAIL: point $p: $b under mpirun, $a in one process" >&2; exit 1; }
+  done
+  [ -s "$work/sweep-mpi/summary.md" ] || { echo "FAIL: mpirun's sweep wrote no summary" >&2; exit 1; }
+  echo "a sweep under mpirun (3 ranks): every point equal to one process's"
 fi
