@@ -28,6 +28,7 @@ struct SweepCliOptions {
 void print_points(const SweepSpec& s) {
     for (const SweepPoint& p : s.points) {
         std::string line = p.folder;
+        if (!s.group_keys.empty() && s.group_keys[0] == "config") line += " " + s.config_of(p);
         for (const std::string& o : s.overrides_of(p)) line += " " + o;
         std::printf("%s\n", line.c_str());
     }
@@ -41,8 +42,9 @@ Command add_sweep(CLI::App& app) {
         "sweep", "Run a config once per combination of swept values, side by side");
     sub->add_option("config", o->config, "Experiment config (YAML)")->required();
     sub->add_option("overrides", o->args,
-                    "key=value for every point; key=a,b,c or key=range(start,stop[,step]) to "
-                    "sweep it; output=DIR names the sweep folder");
+                    "More configs (FILE.yaml: the configs are swept too), then key=value for "
+                    "every point; key=a,b,c or key=range(start,stop[,step]) to sweep it; "
+                    "output=DIR names the sweep folder");
     sub->add_option("--zip", o->zips,
                     "Swept keys (comma-separated) whose lists are paired, not multiplied")
         ->take_all();

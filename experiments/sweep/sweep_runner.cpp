@@ -70,7 +70,7 @@ Sharing check_points(const SweepSpec& s, const fs::path& dir, const SweepOptions
         std::vector<std::string> ov = s.overrides_of(p);
         ov.push_back("output=" + (dir / p.folder).string());
         try {
-            const RunConfig c = load_config(s.config, ov);
+            const RunConfig c = load_config(s.config_of(p), ov);
             check_experiment(c);
             widest = std::max(widest, c.threads == 0 ? cores : c.threads);
         } catch (const ConfigError& e) {
@@ -106,7 +106,7 @@ std::vector<std::string> point_args(const SweepSpec& s, const SweepPoint& p, con
                                     const Sharing& share) {
     const fs::path folder = dir / p.folder;
     if (fs::exists(folder / "config.json")) return {"-q", "resume", folder.string()};
-    std::vector<std::string> args = {"-q", "run", s.config};
+    std::vector<std::string> args = {"-q", "run", s.config_of(p)};
     for (const std::string& o : s.overrides_of(p)) args.push_back(o);
     args.push_back("output=" + folder.string());
     if (share.threads > 0) args.push_back("threads=" + std::to_string(share.threads));
@@ -343,10 +343,14 @@ int run_sweep(SweepSpec s, const SweepOptions& o) {
 int resume_sweep(const fs::path& dir, const SweepOptions& o) {
     SweepSpec s =
         SweepSpec::from_json(read_json_file(dir / "sweep.json"), (dir / "sweep.json").string());
-    if (fnv1a64_hex(read_text_file(s.config)) != s.config_hash)
-        throw ConfigError(s.config + ": changed since the sweep in " + dir.string() +
-                          " began; its points must all run the same config (restore it, or " +
-                          "start a new sweep)");
+    if (s.hash_configs() != s.config_hash)
+        throw ConfigError(s.config +
+                          (s.group_keys.empty() || s.group_keys[0] != "config"
+                               ? ""
+                               : " (or another of its configs)") +
+                          ": changed since the sweep in " + dir.string() +
+                          " began; its points must all run the config they were checked with "
+                          "(restore it, or start a new sweep)");
     s.output = dir.string();
     return run_sweep(std::move(s), o);
 }

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <span>
 
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
@@ -116,6 +117,11 @@ std::vector<std::string> expand_range(const std::string& inside, const std::stri
     return values;
 }
 
+// A config file named among the arguments: no '=', a YAML name.
+bool is_config_file(const std::string& arg) {
+    return arg.find('=') == std::string::npos && (arg.ends_with(".yaml") || arg.ends_with(".yml"));
+}
+
 bool is_range(const std::string& item) {
     return item.rfind("range(", 0) == 0 && item.back() == ')';
 }
@@ -216,10 +222,17 @@ SweepSpec plan_sweep(const std::string& config, const std::vector<std::string>& 
                      const std::vector<std::string>& zips) {
     SweepSpec s;
     s.config = config;
-    s.config_hash = fnv1a64_hex(read_text_file(config));
     std::vector<std::pair<std::string, std::vector<std::string>>> swept;
-    std::set<std::string> seen;
-    for (const std::string& arg : args) {
+    std::vector<std::string> configs = {config};
+    std::size_t first = 0;
+    for (; first < args.size() && is_config_file(args[first]); ++first)
+        configs.push_back(args[first]);
+    if (configs.size() > 1) {
+        swept.emplace_back("config", configs);
+        s.group_keys.push_back("config");
+    }
+    std::set<std::string> seen = {"config"};
+    for (const std::string& arg : std::span(args).subspan(first)) {
         const auto eq = arg.find('=');
         if (eq == std::string::npos || eq == 0)
             throw ConfigError("override '" + arg + "': expected key.sub=value or key=a,b,c");
@@ -244,12 +257,34 @@ SweepSpec plan_sweep(const std::string& config, const std::vector<std::string>& 
     }
     s.axes = make_axes(swept, zips);
     s.points = make_points(s.axes);
+    s.config_hash = s.hash_configs();
     return s;
+}
+
+std::string SweepSpec::config_of(const SweepPoint& p) const {
+    for (const auto& [key, value] : p.overrides)
+        if (key == "config") return value;
+    return config;
+}
+
+std::string SweepSpec::hash_configs() const {
+    std::vector<std::string> files = {config};
+    for (const SweepAxis& a : axes)
+        for (std::size_t k = 0; k < a.keys.size(); ++k)
+            if (a.keys[k] == "config") {
+                files.clear();
+                for (const auto& row : a.values) files.push_back(row[k]);
+            }
+    if (files.size() == 1) return fnv1a64_hex(read_text_file(files[0]));
+    std::string all;
+    for (const std::string& f : files) all += fnv1a64_hex(read_text_file(f));
+    return fnv1a64_hex(all);
 }
 
 std::vector<std::string> SweepSpec::overrides_of(const SweepPoint& p) const {
     std::vector<std::string> o = fixed;
-    for (const auto& [key, value] : p.overrides) o.push_back(key + "=" + value);
+    for (const auto& [key, value] : p.overrides)
+        if (key != "config") o.push_back(key + "=" + value);
     return o;
 }
 

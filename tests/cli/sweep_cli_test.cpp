@@ -205,6 +205,20 @@ TEST(Sweep, SummarizeGroupsByTheSweptKeysAndComparesThem) {
     EXPECT_TRUE(bad.out.empty());
 }
 
+TEST(Sweep, SeveralConfigsAreSweptAndGroupedByConfig) {
+    const std::string dir = fresh("sweep-configs");
+    const std::string paper = kSourceDir + "/configs/paper/";
+    const CmdResult r = run("sweep " + paper + "random.yaml " + paper + "hill-climbing.yaml " +
+                            "seed=1,2 budget.evaluations=5000 repeats=1 -q output=" + dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json table = json::parse(read_file(dir + "/summary.json"));
+    EXPECT_EQ(table.at("keys"), json({"config"}));
+    ASSERT_EQ(table.at("groups").size(), 2u);
+    EXPECT_EQ(table.at("groups")[1].at("values").at("config"), paper + "hill-climbing.yaml");
+    EXPECT_EQ(json::parse(read_file(dir + "/point-002/config.json")).at("optimizer").at("kind"),
+              "hill-climbing");
+}
+
 TEST(Sweep, DryRunPrintsThePointsAndWritesNothing) {
     const std::string dir = fresh("sweep-dry");
     const CmdResult r = sweep(

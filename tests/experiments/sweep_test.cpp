@@ -144,6 +144,25 @@ TEST(PlanSweep, MalformedSweepsAreRefused) {
     EXPECT_THROW(plan_sweep(testing_support::test_dir() + "/missing.yaml", {}, {}), std::exception);
 }
 
+TEST(PlanSweep, SeveralConfigsAreTheFirstAxis) {
+    const std::string a = config_file();
+    const std::string b = (fs::path(testing_support::test_dir()) / "d.yaml").string();
+    std::ofstream(b) << "name: d\ntarget: {kind: mouse-maze, rows: 5, cols: 5}\n";
+    const SweepSpec s = plan_sweep(a, {b, "seed=1,2", "budget.seconds=1"}, {});
+    EXPECT_EQ(s.group_keys, (Values{"config"}));
+    ASSERT_EQ(s.points.size(), 4u);
+    EXPECT_EQ(s.config_of(s.points[0]), a);
+    EXPECT_EQ(s.config_of(s.points[3]), b);
+    // `config` is not an override of the run.
+    EXPECT_EQ(s.overrides_of(s.points[3]), (Values{"budget.seconds=1", "seed=2"}));
+    // Editing either config changes the hash a rerun checks.
+    const std::string before = s.hash_configs();
+    std::ofstream(b, std::ios::app) << "seed: 4\n";
+    EXPECT_NE(s.hash_configs(), before);
+    EXPECT_EQ(plan_sweep(a, {"seed=1,2"}, {}).points[1].overrides,
+              (std::vector<std::pair<std::string, std::string>>{{"seed", "2"}}));
+}
+
 TEST(SweepSpecJson, RoundTripsAndRefusesAnEditedSpec) {
     const SweepSpec s =
         plan_sweep(config_file(), {"a=1,2", "seed=range(1,3)", "budget.seconds=5"}, {});

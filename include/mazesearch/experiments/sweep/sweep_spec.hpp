@@ -3,7 +3,9 @@
 // with a list of values (a,b,c, split at the commas outside brackets and quotes) or a range
 // (range(stop), range(start, stop[, step]), the stop left out as in Python) is an axis of the
 // sweep. The points are every combination of the axes, the last axis varying fastest; keys named
-// together in a zip (`--zip a,b`) are one axis whose lists are paired, not multiplied.
+// together in a zip (`--zip a,b`) are one axis whose lists are paired, not multiplied. Several
+// config files (`mazesearch sweep configs/paper/*.yaml seed=range(1,21)`) are an axis of their
+// own, the key `config`, the first and slowest.
 #pragma once
 
 #include <filesystem>
@@ -33,8 +35,10 @@ struct SweepPoint {
 inline constexpr std::size_t kMaxSweepPoints = 100000;
 
 struct SweepSpec {
-    std::string config;       // the config file, as given
-    std::string config_hash;  // FNV-1a of its bytes: a rerun with an edited config is refused
+    std::string config;       // the config file, as given (the first, when several are swept)
+    // FNV-1a of the config's bytes (of every swept config's, in order): a rerun with an edited
+    // config is refused.
+    std::string config_hash;
     std::vector<std::string> fixed;  // the one-value overrides, key=value, as given
     std::vector<SweepAxis> axes;
     // The swept keys that tell one combination from another: every swept key but `seed`. The
@@ -43,8 +47,13 @@ struct SweepSpec {
     std::vector<SweepPoint> points;
     std::string output;  // the sweep folder (output=DIR, else runs/<name>/sweep-<timestamp>)
 
-    // The overrides of point p for `mazesearch run`: the fixed ones, then its own.
+    // The config file of point p (its `config` value when configs are swept).
+    std::string config_of(const SweepPoint& p) const;
+    // The overrides of point p for `mazesearch run`: the fixed ones, then its own (`config` not
+    // among them).
     std::vector<std::string> overrides_of(const SweepPoint& p) const;
+    // The hash the config files have now (config_hash when none changed).
+    std::string hash_configs() const;
     // sweep.json; from_json checks what it reads (ConfigError naming `source`).
     nlohmann::json to_json() const;
     static SweepSpec from_json(const nlohmann::json& j, const std::string& source);
@@ -52,7 +61,8 @@ struct SweepSpec {
     bool same_sweep(const SweepSpec& other) const;
 };
 
-// The spec of `mazesearch sweep CONFIG ARGS... --zip KEYS...`: ConfigError on a malformed value
+// The spec of `mazesearch sweep CONFIG ARGS... --zip KEYS...` (ARGS may begin with more config
+// files: names ending in .yaml or .yml, without '='): ConfigError on a malformed value
 // list or range, a key given twice, a zip of keys not swept or of lists of different lengths,
 // output swept, no point, or more than kMaxSweepPoints points. The config file is read for its
 // hash only; the points' configs are checked by the caller.
