@@ -30,7 +30,10 @@ MAKEFLAGS += --no-print-directory
 DEPS_PACKAGES := cmake g++ make pkg-config \
 	libyaml-cpp-dev libspdlog-dev libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev \
 	libgtest-dev libgmock-dev libbenchmark-dev clang-14 libclang-rt-14-dev \
-	libopenmpi-dev openmpi-bin python3 python3-matplotlib
+	libopenmpi-dev openmpi-bin python3 python3-matplotlib libcpp-httplib-dev libjs-chart.js
+# What only the tests need besides: a real browser for the page of `mazesearch serve`
+# (`make test` installs these too; `make quickstart` and `make build` do not).
+TEST_PACKAGES := chromium chromium-driver python3-selenium
 
 BUILD_DIR    := build
 SANITIZE_DIR := build-sanitize
@@ -69,18 +72,19 @@ TSAN_ENV := TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$
 
 FORMAT_DIRS := include engine search experiments tests benchmarks
 
-.PHONY: all build command deps test-programs test test-sanitize test-tsan fuzz-programs fuzz \
+.PHONY: all build command deps deps-test test-programs test test-sanitize test-tsan fuzz-programs fuzz \
 	fuzz-smoke quickstart paper bench install format clean
 
 all: build
 
-deps:
+# Installs whichever of the packages $(1) are missing.
+define INSTALL_MISSING
 	@if ! command -v dpkg-query >/dev/null 2>&1; then \
 	  echo "deps: dpkg-query not found (not a Debian system?); not checking packages"; \
 	  exit 0; \
 	fi; \
 	missing=""; \
-	for p in $(DEPS_PACKAGES); do \
+	for p in $(1); do \
 	  status=$$(dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null || true); \
 	  [ "$$status" = "install ok installed" ] || missing="$$missing $$p"; \
 	done; \
@@ -102,6 +106,13 @@ deps:
 	$$sudo apt-get update; \
 	echo "$${sudo:+$$sudo }env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends$$missing"; \
 	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing
+endef
+
+deps:
+	$(call INSTALL_MISSING,$(DEPS_PACKAGES))
+
+deps-test:
+	$(call INSTALL_MISSING,$(DEPS_PACKAGES) $(TEST_PACKAGES))
 
 # Configure only when there is no cache yet; afterwards `cmake --build` re-runs CMake itself
 # whenever a CMakeLists.txt changes. A failed configure removes the cache so the next make
@@ -139,7 +150,7 @@ build: deps $(BUILD_DIR)/CMakeCache.txt
 
 # What the tests run: the test programs and the command (mazesearch_test_programs, in
 # tests/CMakeLists.txt), not the benchmarks.
-test-programs: deps $(BUILD_DIR)/CMakeCache.txt
+test-programs: deps-test $(BUILD_DIR)/CMakeCache.txt
 	cmake --build $(BUILD_DIR) --target mazesearch_test_programs -j$(JOBS)
 
 # The sanitizer pass, shared by test and test-sanitize. The `package` test installs the

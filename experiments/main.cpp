@@ -116,6 +116,7 @@ int run_command(int argc, char** argv, bool& spans_ranks) {
                                      add_solve(app),         add_play(app)};
     commands.push_back(add_make_graph(app));
     commands.push_back(add_sweep(app));
+    commands.push_back(add_serve(app));
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

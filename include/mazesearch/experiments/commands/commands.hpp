@@ -27,6 +27,7 @@ Command add_run(CLI::App& app);
 Command add_resume(CLI::App& app);
 Command add_summarize(CLI::App& app);
 Command add_sweep(CLI::App& app);
+Command add_serve(CLI::App& app);
 Command add_neighbourhood(CLI::App& app);
 Command add_enumerate(CLI::App& app);
 Command add_merge(CLI::App& app);

@@ -1,0 +1,174 @@
+// What `mazesearch serve` answers, without HTTP: walks of boards given as text or as the page's
+// structured boards, and the folder's paths, runs and logbooks, read as a run writes them.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/experiments/serve/served_folder.hpp"
+#include "mazesearch/experiments/serve/walk_answer.hpp"
+#include "random_boards.hpp"
+#include "temp_dir.hpp"
+
+namespace maze::experiments {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::string kOptimum6 = "S.....\n#.##..\n..#..#\n...#..\n#...#.\nE..#..\n";
+
+int status_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const RequestError& e) {
+        return e.status();
+    }
+    return 200;
+}
+
+TEST(WalkAnswer, TheOptimumWalksItsMovesAndThePathPlaysThemBack) {
+    const json a = walk_answer({{"text", kOptimum6}});
+    EXPECT_EQ(a["moves"], 115);
+    EXPECT_EQ(a["flash"], 117);
+    EXPECT_TRUE(a["feasible"].get<bool>());
+    EXPECT_TRUE(a["path_complete"].get<bool>());
+    EXPECT_EQ(a["path"].size(), 116u);  // the start, then one position a move
+    EXPECT_EQ(a["text"], kOptimum6);
+    // The visits are the times he left each cell; the path says the same.
+    std::vector<std::uint64_t> left(36, 0);
+    const auto path = a["path"].get<std::vector<int>>();
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) ++left[static_cast<std::size_t>(path[i])];
+    EXPECT_EQ(a["visits"].get<std::vector<std::uint64_t>>(), left);
+    // The structured board walks the same as its text.
+    const json b = walk_answer({{"board", a["board"]}});
+    EXPECT_EQ(b["moves"], 115);
+    EXPECT_EQ(b["text"], kOptimum6);
+}
+
+TEST(WalkAnswer, AgreesWithTheEngineOnRandomCellAndPassageBoards) {
+    Rng rng(3);
+    for (int i = 0; i < 300; ++i) {
+        const Board b = testing_support::random_mixed_board(rng);
+        const json a = walk_answer({{"text", b.to_text()}});
+        const WalkResult w = evaluate(b);
+        ASSERT_EQ(a["feasible"].get<bool>(), w.feasible) << b.to_text();
+        if (w.feasible) {
+            ASSERT_EQ(a["moves"].get<std::uint64_t>(), w.moves) << b.to_text();
+        }
+    }
+    for (int i = 0; i < 100; ++i) {
+        PassageBoard p(1 + static_cast<int>(rng.below(6)), 1 + static_cast<int>(rng.below(6)));
+        for (int s = 0; s < p.slots(); ++s) p.set_slot(s, rng.below(3) != 0);
+        const json a = walk_answer({{"text", p.to_text()}});
+        const PassageWalkResult w = reference_passage_walk(p);
+        ASSERT_EQ(a["feasible"].get<bool>(), w.feasible) << p.to_text();
+        if (w.feasible) {
+            ASSERT_EQ(a["moves"].get<std::uint64_t>(), w.moves) << p.to_text();
+        }
+        ASSERT_EQ(walk_answer({{"board", a["board"]}})["text"], a["text"]);
+    }
+}
+
+TEST(WalkAnswer, BadBoardsAreRefusedWithTheReason) {
+    EXPECT_EQ(status_of([] { walk_answer({{"text", "S.x\nE..\n"}}); }), 400);
+    try {
+        walk_answer({{"text", "S.x\nE..\n"}});
+    } catch (const RequestError& e) {
+        EXPECT_NE(std::string(e.what()).find("board:1: unknown character 'x'"), std::string::npos)
+            << e.what();
+    }
+    EXPECT_EQ(status_of([] { walk_answer(json::array()); }), 400);
+    EXPECT_EQ(status_of([] { walk_answer({{"nothing", 1}}); }), 400);
+    const json good = walk_answer({{"text", kOptimum6}})["board"];
+    for (const auto& [key, value] :
+         std::vector<std::pair<std::string, json>>{{"rows", 17},
+                                                   {"rows", "6"},
+                                                   {"open", json::array({1, 0})},
+                                                   {"start", json::array({9, 9})},
+                                                   {"exit", json::array({0, 0})},
+                                                   {"model", "hex"}}) {
+        json bad = good;
+        bad[key] = value;
+        EXPECT_EQ(status_of([&] { walk_answer({{"board", bad}}); }), 400) << key << value;
+    }
+    json blocked_start = good;
+    blocked_start["open"][0] = 0;  // the start stays open: the board is as drawn otherwise
+    EXPECT_EQ(walk_answer({{"board", blocked_start}})["moves"], 115);
+}
+
+TEST(WalkAnswer, AnInfeasibleBoardSaysSoAndHasNoPath) {
+    const json a = walk_answer({{"text", "S#\n#.\nE.\n"}});
+    EXPECT_FALSE(a["feasible"].get<bool>());
+    EXPECT_TRUE(a["moves"].is_null());
+    EXPECT_TRUE(a["path"].empty());
+    EXPECT_NE(a["message"].get<std::string>().find("infeasible"), std::string::npos);
+}
+
+// A scratch folder with a run folder (one repeat) and a file outside it.
+struct Folder {
+    fs::path root = fs::path(testing_support::test_dir()) / "served";
+    Folder() {
+        fs::remove_all(root);
+        fs::create_directories(root / "runs" / "a");
+        std::ofstream(root / "runs" / "a" / "config.json")
+            << R"({"name": "a", "repeats": 1, "budget": {"evaluations": 1000},
+                   "target": {"kind": "mouse-maze"}, "optimizer": {"kind": "annealing"}})";
+        std::ofstream(root / "runs" / "a" / "status") << "running\n";
+        std::ofstream(root / "board.txt") << kOptimum6;
+        std::ofstream(fs::path(testing_support::test_dir()) / "secret.txt") << "S.\nE.\n";
+    }
+    void log(const std::string& text) {
+        std::ofstream(root / "runs" / "a" / "logbook.csv", std::ios::app) << text;
+    }
+};
+
+TEST(ServedFolder, PathsStayInsideTheFolder) {
+    Folder f;
+    ServedFolder s(f.root);
+    EXPECT_EQ(s.inside("board.txt"), fs::canonical(f.root / "board.txt"));
+    EXPECT_EQ(status_of([&] { s.inside("../secret.txt"); }), 403);
+    EXPECT_EQ(status_of([&] { s.inside("runs/../../secret.txt"); }), 403);
+    EXPECT_EQ(status_of([&] { s.inside((f.root / "board.txt").string()); }), 403);  // absolute
+    EXPECT_EQ(status_of([&] { s.inside("missing.txt"); }), 404);
+    fs::create_symlink(fs::path(testing_support::test_dir()) / "secret.txt", f.root / "link.txt");
+    EXPECT_EQ(status_of([&] { s.inside("link.txt"); }), 403);
+    EXPECT_EQ(status_of([&] { s.board("link.txt"); }), 403);
+    EXPECT_EQ(s.board("board.txt")["moves"], 115);
+}
+
+TEST(ServedFolder, ALogbookIsReadAsItIsWrittenAndFromAnyRow) {
+    Folder f;
+    ServedFolder s(f.root);
+    f.log("gen,evals,rejected,best,mean,std,min,max,seconds\n1,100,3,40,20,5,10,40,0.5\n2,2");
+    json b = s.logbook("runs/a", ".", 0);
+    EXPECT_EQ(b["rows"].size(), 1u);  // the half-written row waits
+    EXPECT_EQ(b["next"], 1);
+    f.log("00,4,50,25,5,10,50,1.0\n");
+    b = s.logbook("runs/a", ".", 1);
+    ASSERT_EQ(b["rows"].size(), 1u);
+    EXPECT_EQ(b["rows"][0][1], 200);
+    EXPECT_EQ(b["next"], 2);
+    const json runs = s.runs();
+    ASSERT_EQ(runs["runs"].size(), 1u);
+    const json& r = runs["runs"][0];
+    EXPECT_EQ(r["path"], "runs/a");
+    EXPECT_EQ(r["status"], "running");
+    EXPECT_EQ(r["best"], 50);
+    EXPECT_EQ(r["evaluations"], 200);
+    EXPECT_DOUBLE_EQ(r["speed"].get<double>(), 200.0);
+    EXPECT_DOUBLE_EQ(r["time_to_go"].get<double>(), 4.0);  // 800 evaluations at 200 a second
+    EXPECT_EQ(status_of([&] { s.logbook("runs/a", "../..", 0); }), 400);
+    EXPECT_EQ(status_of([&] { s.run("board.txt"); }), 404);
+    const json boards = s.boards();
+    ASSERT_EQ(boards["boards"].size(), 1u);
+    EXPECT_EQ(boards["boards"][0]["path"], "board.txt");
+}
+
+}  // namespace
+}  // namespace maze::experiments

@@ -1,0 +1,567 @@
+#!/usr/bin/python3
+"""The page of `mazesearch serve`, driven in a real browser (headless Chromium through Selenium).
+
+Run: /usr/bin/python3 tests/serve/test_serve_browser.py
+
+Environment:
+  MAZESEARCH_BIN         the built `mazesearch` command. The test makes a scratch folder, runs a tiny
+                         sweep and a live search into it, serves it with `mazesearch serve SCRATCH
+                         --port 0` and looks at it in the browser.
+  MAZESEARCH_SOURCE_DIR  the source tree (for configs/paper/annealing.yaml and one board file);
+                         by default the tree this file is in.
+  MAZESEARCH_SERVE_URL   use the server already listening at this URL instead of starting one
+                         (for developing the page against another server); the checks that need
+                         the test's own runs are skipped unless that server shows similar ones, and
+                         the comparisons with `mazesearch eval` are made only when MAZESEARCH_BIN
+                         is set too.
+  MAZESEARCH_SCREENSHOTS folder for the screenshots (default: the scratch folder, which is then
+                         kept, without its runs).
+
+Checks: (a) the runs table shows the live run as running; (b) the run view's chart grows while the
+run goes on; (c) the maze editor: an empty 6x6 grid, a cell clicked, the moves shown equal `mazesearch
+eval --json` of the same board (also for a board file and a passage board); (d) the walk played to
+the end (the move counter reaches the moves shown), paused, scrubbed, and space plays it; (e)
+screenshots of the runs, run, sweep and maze views. Skipped (not failed) when selenium, chromium or
+chromedriver is missing.
+"""
+import json
+import os
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+import urllib.parse
+import urllib.request
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import (JavascriptException, NoSuchElementException,
+                                            StaleElementReferenceException, TimeoutException,
+                                            WebDriverException)
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+    SELENIUM_ERROR = None
+except ImportError as e:  # pragma: no cover - depends on the machine
+    SELENIUM_ERROR = str(e)
+
+CHROMIUM = os.environ.get("MAZESEARCH_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("MAZESEARCH_CHROMEDRIVER", "/usr/bin/chromedriver")
+WAIT = 60  # seconds: every wait is bounded; the machine may be busy
+GROW_WAIT = 20  # the live chart must grow within this
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def transient(fn):
+    """fn() or False when the page is between states (element replaced, not there yet)."""
+    try:
+        return fn()
+    except (StaleElementReferenceException, NoSuchElementException, JavascriptException):
+        return False
+
+
+class ServeBrowserTest(unittest.TestCase):
+    driver = None
+    procs = []
+    pipes = []
+    shots = []
+
+    # ------------------------------------------------------------ set-up and tear-down
+
+    @classmethod
+    def setUpClass(cls):
+        if SELENIUM_ERROR:
+            raise unittest.SkipTest(f"selenium is not installed ({SELENIUM_ERROR}): apt-get install python3-selenium")
+        for path, pkg in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
+            if not os.access(path, os.X_OK):
+                raise unittest.SkipTest(f"{path} not found: apt-get install {pkg}")
+        cls.url = os.environ.get("MAZESEARCH_SERVE_URL") or None
+        cls.bin = os.environ.get("MAZESEARCH_BIN") or None
+        if cls.bin and not os.access(cls.bin, os.X_OK):
+            raise AssertionError(f"MAZESEARCH_BIN={cls.bin}: not an executable file")
+        if not cls.url and not cls.bin:
+            raise unittest.SkipTest("set MAZESEARCH_BIN (the built mazesearch) or MAZESEARCH_SERVE_URL")
+        cls.procs = []
+        cls.pipes = []
+        cls.shots = []
+        cls.addClassCleanup(cls.cleanup)
+        cls.scratch = tempfile.mkdtemp(prefix="mazesearch-serve-test-")
+        cls.shot_dir = os.environ.get("MAZESEARCH_SCREENSHOTS") or cls.scratch
+        os.makedirs(cls.shot_dir, exist_ok=True)
+        cls.live_path = None
+        cls.sweep_path = None
+        if cls.url:
+            cls.find_runs_on_server()
+        else:
+            cls.start_everything()
+        cls.start_browser()
+
+    @classmethod
+    def start_everything(cls):
+        source = os.environ.get("MAZESEARCH_SOURCE_DIR") or os.path.dirname(os.path.dirname(HERE))
+        config = os.path.join(source, "configs", "paper", "annealing.yaml")
+        board = os.path.join(source, "configs", "boards", "optimum-6x6.txt")
+        for f in (config, board):
+            if not os.path.exists(f):
+                raise AssertionError(f"{f}: missing (set MAZESEARCH_SOURCE_DIR to the source tree)")
+        os.makedirs(os.path.join(cls.scratch, "boards"))
+        shutil.copy(board, os.path.join(cls.scratch, "boards", "optimum-6x6.txt"))
+        logs = os.path.join(cls.scratch, "logs")
+        os.makedirs(logs)
+        # a tiny sweep, finished before the server starts
+        sweep = subprocess.run(
+            [cls.bin, "sweep", config, "seed=1,2", "optimizer.t_start=1,5", "budget.evaluations=20000",
+             "repeats=1", f"output={cls.scratch}/sweep", "-q"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600, text=True)
+        if sweep.returncode != 0:
+            raise AssertionError(f"mazesearch sweep failed ({sweep.returncode}):\n{sweep.stdout}")
+        cls.sweep_path = "sweep"
+        # a live search, running while the test looks: a time budget long enough for a busy
+        # machine (it is stopped in the clean-up), two repeats for the median line
+        live_log = open(os.path.join(logs, "live.log"), "w")
+        cls.procs.append(("search", subprocess.Popen(
+            [cls.bin, "run", config, "budget.evaluations=null", "budget.seconds=150", "repeats=2",
+             f"output={cls.scratch}/runs/live", "-q", "logbook_every=1"],
+            stdout=live_log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)))
+        live_log.close()
+        cls.live_path = "runs/live"
+        status = os.path.join(cls.scratch, "runs", "live", "status")
+        deadline = time.time() + WAIT
+        while time.time() < deadline:
+            if os.path.exists(status):
+                with open(status) as f:
+                    if f.read().strip() == "running":
+                        break
+            if cls.procs[-1][1].poll() is not None:
+                raise AssertionError("the live search stopped at once:\n" + open(os.path.join(logs, "live.log")).read())
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"{status}: not 'running' after {WAIT} s")
+        cls.url = cls.start_server("serve")
+
+    @classmethod
+    def start_server(cls, name, *extra):
+        """Starts `mazesearch serve SCRATCH --port 0 [extra]`; its URL, from its first line."""
+        logs = os.path.join(cls.scratch, "logs")
+        err = open(os.path.join(logs, f"{name}.log"), "w")
+        server = subprocess.Popen([cls.bin, "serve", cls.scratch, "--port", "0", *extra], stdout=subprocess.PIPE,
+                                  stderr=err, stdin=subprocess.DEVNULL, text=True, bufsize=1)
+        err.close()
+        cls.procs.append((name, server))
+        cls.pipes.append(server.stdout)
+        lines = queue.Queue()
+
+        def drain():  # keeps reading, so a chatty server never blocks on a full pipe
+            for line in server.stdout:
+                lines.put(line)
+            lines.put(None)
+
+        threading.Thread(target=drain, daemon=True).start()
+        try:
+            first = lines.get(timeout=WAIT)
+        except queue.Empty:
+            raise AssertionError(f"mazesearch serve printed nothing in {WAIT} s")
+        if first is None:
+            with open(os.path.join(logs, f"{name}.log")) as f:
+                raise AssertionError("mazesearch serve stopped at once:\n" + f.read())
+        m = re.search(r"https?://\S+", first)
+        if not m or not first.startswith("mazesearch serve: "):
+            raise AssertionError(f"mazesearch serve's first line: {first!r}, expected 'mazesearch serve: http://HOST:PORT/'")
+        return m.group(0)
+
+    @classmethod
+    def api(cls, endpoint, **params):
+        u = urllib.parse.urlsplit(cls.url)
+        q = dict(urllib.parse.parse_qsl(u.query))  # the token, if the server wants one
+        q.update(params)
+        url = urllib.parse.urlunsplit((u.scheme, u.netloc, endpoint, urllib.parse.urlencode(q), ""))
+        with urllib.request.urlopen(url, timeout=WAIT) as r:
+            return json.load(r)
+
+    @classmethod
+    def find_runs_on_server(cls):
+        runs = cls.api("/api/runs").get("runs", [])
+        live = [r for r in runs if r.get("kind") == "run" and r.get("status") == "running"]
+        sweeps = [r for r in runs if r.get("kind") == "sweep"]
+        cls.live_path = live[0]["path"] if live else None
+        cls.sweep_path = sweeps[0]["path"] if sweeps else None
+
+    @classmethod
+    def start_browser(cls):
+        opts = webdriver.ChromeOptions()
+        opts.binary_location = CHROMIUM
+        for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900",
+                  "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions"):
+            opts.add_argument(a)
+        try:
+            cls.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+        except WebDriverException as e:
+            raise unittest.SkipTest(f"headless Chromium does not start here: {e.msg}")
+        cls.driver.set_page_load_timeout(WAIT)
+        cls.driver.set_script_timeout(WAIT)
+
+    @classmethod
+    def cleanup(cls):
+        if cls.driver is not None:
+            try:
+                cls.driver.quit()
+            except Exception:  # noqa: BLE001 - the browser may be gone already
+                pass
+            cls.driver = None
+        for name, p in reversed(cls.procs):
+            if p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+                try:
+                    p.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait(timeout=20)
+        cls.procs = []
+        for pipe in cls.pipes:
+            pipe.close()
+        cls.pipes = []
+        if getattr(cls, "scratch", None) and os.path.isdir(cls.scratch):
+            if os.path.abspath(cls.shot_dir) == os.path.abspath(cls.scratch):
+                for sub in ("runs", "sweep"):  # keep the screenshots (and the logs)
+                    shutil.rmtree(os.path.join(cls.scratch, sub), ignore_errors=True)
+            else:
+                shutil.rmtree(cls.scratch, ignore_errors=True)
+        if cls.shots:
+            print("\nscreenshots:", file=sys.stderr)
+            for s in cls.shots:
+                print("  " + s, file=sys.stderr)
+
+    # ------------------------------------------------------------ helpers
+
+    def open(self, route):
+        u = urllib.parse.urlsplit(self.url)
+        self.driver.get(urllib.parse.urlunsplit((u.scheme, u.netloc, "/", u.query, route.lstrip("#"))))
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def wait(self, cond, message, timeout=WAIT):
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.2).until(lambda d: transient(cond))
+        except TimeoutException:
+            self.fail(f"{message} (waited {timeout} s; page error area: {self.error_text()!r})")
+
+    def text(self, element_id):
+        return self.driver.find_element(By.ID, element_id).text.strip()
+
+    def error_text(self):
+        try:
+            return self.js("const e = document.getElementById('error'); return e && !e.hidden ? e.textContent : '';")
+        except WebDriverException:
+            return "?"
+
+    def assert_no_error(self):
+        self.assertEqual(self.error_text(), "", "the page shows an error")
+
+    def screenshot(self, name):
+        path = os.path.join(self.shot_dir, name)
+        self.driver.save_screenshot(path)
+        self.shots.append(path)
+        print(f"screenshot: {path}", flush=True)
+        return path
+
+    def set_range(self, element_id, value):
+        self.js("const e = document.getElementById(arguments[0]); e.value = arguments[1];"
+                "e.dispatchEvent(new Event('input', {bubbles: true}));", element_id, str(value))
+
+    def walk_ready(self, extra="true"):
+        """The maze editor has the answer for the board as it is now."""
+        return self.js("return document.getElementById('maze-board').getAttribute('data-state') === 'ready'"
+                       f" && !!window.mazesearchLastWalk && ({extra});")
+
+    def last_walk(self):
+        return self.js("return window.mazesearchLastWalk;")
+
+    def eval_board(self, text):
+        """`mazesearch eval FILE --json` of a board text, or None without the binary."""
+        if not self.bin:
+            return None
+        f = tempfile.NamedTemporaryFile("w", suffix=".txt", dir=self.scratch, delete=False)
+        f.write(text)
+        f.close()
+        out = subprocess.run([self.bin, "eval", f.name, "--json"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, timeout=WAIT)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        return json.loads(out.stdout.splitlines()[0])
+
+    def check_moves_against_eval(self):
+        walk = self.last_walk()
+        shown = self.text("maze-moves")
+        if walk["moves"] is not None:
+            self.assertEqual(shown, str(walk["moves"]), "#maze-moves shows the walk answer's moves")
+        ref = self.eval_board(walk["text"])
+        if ref is not None:
+            self.assertEqual(ref["feasible"], walk["feasible"])
+            self.assertEqual(shown if ref["moves"] is not None else None,
+                             str(ref["moves"]) if ref["moves"] is not None else None,
+                             f"the page's moves against mazesearch eval for\n{walk['text']}")
+            if ref["feasible"]:
+                self.assertEqual(self.text("maze-feasible"), "feasible")
+        return walk
+
+    # ------------------------------------------------------------ (a) the runs table
+
+    def test_1_runs_table(self):
+        self.open("#/")
+        self.wait(lambda: self.driver.find_element(By.CSS_SELECTOR, "#runs-table tbody tr"), "no row in #runs-table")
+        if self.live_path:
+            sel = f'#runs-table tbody tr[data-path="{self.live_path}"]'
+            self.wait(lambda: self.driver.find_element(By.CSS_SELECTOR, sel + " .status").text.strip() == "running",
+                      f"the live run {self.live_path} is not shown as running")
+            row = self.driver.find_element(By.CSS_SELECTOR, sel)
+            self.wait(lambda: re.match(r"^[\d,]+", row.find_element(By.CSS_SELECTOR, ".evaluations").text.strip())
+                      and row.find_element(By.CSS_SELECTOR, ".evaluations").text.strip()[0] != "0",
+                      "the live run's evaluations stay 0")
+            self.wait(lambda: re.match(r"^[\d,]+$", row.find_element(By.CSS_SELECTOR, ".best").text.strip()),
+                      "the live run shows no best score")
+            link = row.find_element(By.CSS_SELECTOR, "a")
+            self.assertTrue(link.get_attribute("href").endswith("#/run/" + self.live_path))
+        if self.sweep_path:
+            sel = f'#runs-table tbody tr[data-path="{self.sweep_path}"]'
+            self.wait(lambda: self.driver.find_element(By.CSS_SELECTOR, sel), f"no row for the sweep {self.sweep_path}")
+            self.assertIn("#/sweep/", self.driver.find_element(By.CSS_SELECTOR, sel + " a").get_attribute("href"))
+        self.assert_no_error()
+        self.screenshot("runs.png")
+
+    # ------------------------------------------------------------ (b) the run view's chart grows
+
+    def test_2_run_chart_grows(self):
+        if not self.live_path:
+            self.skipTest("the server shows no running run")
+        self.open("#/run/" + self.live_path)
+        self.wait(lambda: self.text("run-status") == "running", "#run-status does not say running")
+        # the first repeat's line; on a server of someone else's runs (MAZESEARCH_SERVE_URL), where the
+        # first repeat may be finished while later ones run, all the repeats' lines together
+        if os.environ.get("MAZESEARCH_SERVE_URL"):
+            count = ("const c = window.mazesearchChart; return c ? c.data.datasets.filter(d => !d.isMedian)"
+                     ".reduce((a, d) => a + d.data.length, 0) : 0;")
+        else:
+            count = "const c = window.mazesearchChart; return c && c.data.datasets.length ? c.data.datasets[0].data.length : 0;"
+        self.wait(lambda: self.js(count) > 0, "the run chart has no points")
+        first = self.js(count)
+        start = time.time()
+        self.wait(lambda: self.js(count) > first, f"the run chart's first line did not grow from {first} points",
+                  timeout=GROW_WAIT)
+        print(f"run chart: {first} -> {self.js(count)} points in {time.time() - start:.1f} s", flush=True)
+        self.wait(lambda: re.match(r"^[\d,]+$", self.text("run-evals")) and self.text("run-evals") != "0",
+                  "#run-evals shows no evaluations")
+        if self.api("/api/run", path=self.live_path).get("best_board"):  # written at the first checkpoint
+            self.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#run-heatmap .cell")) > 0,
+                      "no heat map of the best board")
+        self.wait(lambda: self.js("return document.querySelector('#run-config').textContent.length > 0"), "no config shown")
+        self.assert_no_error()
+        self.js("window.scrollTo(0, 0);")
+        self.screenshot("run.png")
+
+    # ------------------------------------------------------------ (e, sweep) the sweep view
+
+    def test_3_sweep_view(self):
+        if not self.sweep_path:
+            self.skipTest("the server shows no sweep")
+        self.open("#/sweep/" + self.sweep_path)
+        self.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#sweep-table tbody tr")) >= 1,
+                  "#sweep-table has no combination")
+        if not os.environ.get("MAZESEARCH_SERVE_URL"):
+            # seed=1,2 optimizer.t_start=1,5: two combinations of two points each
+            self.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#sweep-table tbody tr")) == 2,
+                      "#sweep-table: expected two combinations (optimizer.t_start 1 and 5)")
+            self.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#sweep-points tbody tr")) == 4,
+                      "expected four points")
+        self.wait(lambda: self.js("const c = window.mazesearchSweepChart; return !!c && c.data.datasets.some("
+                                  "d => !d.isBand && d.data.length > 0);"), "the sweep chart draws no median")
+        link = self.driver.find_element(By.CSS_SELECTOR, "#sweep-points tbody tr a").get_attribute("href")
+        self.assertRegex(link, r"#/run/.+/point-\d+$")
+        self.assert_no_error()
+        self.screenshot("sweep.png")
+
+    # ------------------------------------------------------------ (c) the maze editor
+
+    def new_grid(self, model, rows, cols):
+        self.js("document.getElementById('maze-rows').value = arguments[0];"
+                "document.getElementById('maze-cols').value = arguments[1];", rows, cols)
+        Select(self.driver.find_element(By.ID, "maze-model")).select_by_value(model)
+        self.driver.find_element(By.ID, "maze-new").click()
+        self.wait(lambda: self.walk_ready(f"window.mazesearchLastWalk.board.model === '{model}'"
+                                          f" && window.mazesearchLastWalk.board.rows === {rows}"
+                                          f" && window.mazesearchLastWalk.board.cols === {cols}"),
+                  f"no walk of an empty {rows}x{cols} {model} grid")
+
+    def test_4_maze_editor(self):
+        self.open("#/maze")
+        self.wait(lambda: self.driver.find_element(By.ID, "maze-board"), "no #maze-board")
+        # an empty 6x6 cell grid: every cell open
+        self.new_grid("cells", 6, 6)
+        cells = self.driver.find_elements(By.CSS_SELECTOR, "#maze-board .cell")
+        self.assertEqual(len(cells), 36)
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#maze-board .cell.blocked")), 0)
+        walk = self.check_moves_against_eval()
+        self.assertTrue(walk["feasible"])
+        # block (2, 2) with a click
+        cell = self.driver.find_element(By.CSS_SELECTOR, '#maze-board .cell[data-r="2"][data-c="2"]')
+        self.assertIn("open", cell.get_attribute("class").split())
+        cell.click()
+        self.wait(lambda: self.walk_ready("window.mazesearchLastWalk.board.open[2 * 6 + 2] === 0"),
+                  "clicking (2, 2) did not block it")
+        cell = self.driver.find_element(By.CSS_SELECTOR, '#maze-board .cell[data-r="2"][data-c="2"]')
+        self.assertIn("blocked", cell.get_attribute("class").split())
+        walk = self.check_moves_against_eval()
+        self.assertEqual(sum(walk["visits"]), walk["moves"], "cell boards: the visits add up to the moves")
+        # the start cell stays open when clicked
+        self.driver.find_element(By.CSS_SELECTOR, '#maze-board .cell[data-r="0"][data-c="0"]').click()
+        time.sleep(0.3)
+        self.assertEqual(self.last_walk()["board"]["open"][0], 1)
+        # a second click opens (2, 2) again
+        self.driver.find_element(By.CSS_SELECTOR, '#maze-board .cell[data-r="2"][data-c="2"]').click()
+        self.wait(lambda: self.walk_ready("window.mazesearchLastWalk.board.open[2 * 6 + 2] === 1"),
+                  "clicking (2, 2) again did not open it")
+        self.check_moves_against_eval()
+        # a board file from the dropdown
+        options = [o.get_attribute("value") for o in
+                   self.driver.find_elements(By.CSS_SELECTOR, "#maze-board-select option")]
+        self.wait(lambda: any(v for v in [o.get_attribute("value") for o in self.driver.find_elements(
+            By.CSS_SELECTOR, "#maze-board-select option")]), "the board file list is empty")
+        options = [o.get_attribute("value") for o in
+                   self.driver.find_elements(By.CSS_SELECTOR, "#maze-board-select option")]
+        optimum = [v for v in options if v.endswith("optimum-6x6.txt")]
+        if optimum:
+            Select(self.driver.find_element(By.ID, "maze-board-select")).select_by_value(optimum[0])
+            self.wait(lambda: self.walk_ready("window.mazesearchLastWalk.board.open[6] === 0") and
+                      self.text("maze-moves") == "115", "the 6x6 optimum does not show 115 moves")
+            self.check_moves_against_eval()
+        # a passage board: an empty 4x4 grid, one passage walled
+        self.new_grid("passages", 4, 4)
+        passages = self.driver.find_elements(By.CSS_SELECTOR, "#maze-board .passage")
+        self.assertEqual(len(passages), 2 * 4 * 3)
+        self.check_moves_against_eval()
+        p = self.driver.find_element(By.CSS_SELECTOR, '#maze-board .passage[data-r="1"][data-c="1"][data-dir="right"]')
+        self.assertIn("open", p.get_attribute("class").split())
+        p.click()
+        self.wait(lambda: self.walk_ready("window.mazesearchLastWalk.board.right[1 * 4 + 1] === 0"),
+                  "clicking a passage did not wall it")
+        p = self.driver.find_element(By.CSS_SELECTOR, '#maze-board .passage[data-r="1"][data-c="1"][data-dir="right"]')
+        self.assertIn("closed", p.get_attribute("class").split())
+        self.check_moves_against_eval()
+        self.assert_no_error()
+
+    # ------------------------------------------------------------ (d) watching Squeaky walk
+
+    def step_count(self):
+        t = self.text("maze-step-count")
+        return int(t) if re.fullmatch(r"\d+", t) else -1
+
+    def test_5_maze_playback(self):
+        self.open("#/maze")
+        self.wait(lambda: self.driver.find_element(By.ID, "maze-board"), "no #maze-board")
+        self.new_grid("cells", 6, 6)
+        # a board with a longer walk: the optimum if the server has it, else a hand-made one
+        boards = [b["path"] for b in self.api("/api/boards").get("boards", [])]
+        optimum = [p for p in boards if p.endswith("optimum-6x6.txt")]
+        if optimum:
+            self.open("#/maze/" + optimum[0])
+            self.wait(lambda: self.walk_ready("window.mazesearchLastWalk.board.open[6] === 0"), "the optimum did not load")
+        else:
+            for r, c in ((1, 0), (1, 2), (1, 3), (3, 1), (3, 3), (3, 4)):
+                n = self.js("return window.mazesearchLastWalk.board.open.filter(x => !x).length;")
+                self.driver.find_element(By.CSS_SELECTOR, f'#maze-board .cell[data-r="{r}"][data-c="{c}"]').click()
+                self.wait(lambda: self.walk_ready(f"window.mazesearchLastWalk.board.open.filter(x => !x).length === {n + 1}"),
+                          f"clicking ({r}, {c}) did not block it")
+        walk = self.last_walk()
+        self.assertTrue(walk["feasible"])
+        moves = int(self.text("maze-moves"))
+        self.assertEqual(len(walk["path"]) - 1, moves, "a cell board's path holds the start and every move")
+        self.assertEqual(self.step_count(), moves, "before playing, the counter shows the whole walk")
+        # play slowly and look at it mid-walk
+        self.set_range("maze-speed", 40)  # about 30 moves a second
+        self.driver.find_element(By.ID, "maze-play").click()
+        self.wait(lambda: 5 <= self.step_count() < moves, "the playback does not move")
+        self.driver.find_element(By.ID, "maze-pause").click()
+        paused = self.step_count()
+        time.sleep(0.6)
+        self.assertEqual(self.step_count(), paused, "the playback goes on after pause")
+        self.assertEqual(self.js("return document.getElementById('maze-mouse').getAttribute('visibility')"), "visible")
+        drawn = self.js("return Array.from(document.querySelectorAll('#maze-board .count'))"
+                        ".reduce((a, t) => a + (Number(t.textContent) || 0), 0);")
+        self.assertEqual(drawn, paused, "the counts drawn add up to the moves walked so far")
+        self.assertLess(0, paused)
+        self.driver.find_element(By.ID, "maze-step").click()
+        self.assertEqual(self.step_count(), paused + 1, "Step walks one move")
+        self.screenshot("maze.png")
+        # the rest at full speed: the counter ends at the moves shown
+        self.set_range("maze-speed", 100)
+        self.driver.find_element(By.ID, "maze-play").click()
+        self.wait(lambda: self.step_count() == moves, f"the playback does not reach {moves} moves")
+        self.assertEqual(self.text("maze-step-count"), self.text("maze-moves"))
+        # the scrubber: to the start and back to the end
+        self.set_range("maze-scrubber", 0)
+        self.assertEqual(self.step_count(), 0)
+        self.set_range("maze-scrubber", self.driver.find_element(By.ID, "maze-scrubber").get_attribute("max"))
+        self.assertEqual(self.step_count(), moves)
+        # space plays (from the start, since the walk is over; slowly, to see it) and pauses
+        self.set_range("maze-speed", 0)
+        self.js("document.activeElement && document.activeElement.blur();")
+        ActionChains(self.driver).send_keys(Keys.SPACE).perform()
+        self.wait(lambda: self.driver.find_element(By.ID, "maze-pause").is_enabled(), "space does not play")
+        ActionChains(self.driver).send_keys(Keys.SPACE).perform()
+        self.wait(lambda: not self.driver.find_element(By.ID, "maze-pause").is_enabled(), "space does not pause")
+        self.assertLess(self.step_count(), moves)
+        self.assert_no_error()
+
+    # ------------------------------------------------------------ errors
+
+    def test_6_errors_shown(self):
+        self.open("#/run/no/such/run")
+        self.wait(lambda: self.error_text() != "", "a missing run shows no error")
+        self.open("#/maze/no-such-board.txt")
+        self.wait(lambda: self.error_text() != "", "a missing board file shows no error")
+
+    # ------------------------------------------------------------ the API the page relies on
+
+    def test_7_board_answer_is_a_walk_answer(self):
+        """GET /api/board answers as POST /api/walk does: `path` is the walk's list of vertices."""
+        boards = [b["path"] for b in self.api("/api/boards").get("boards", [])]
+        if not boards:
+            self.skipTest("the server lists no board file")
+        board = self.api("/api/board", path=boards[0])
+        self.assertIsInstance(board.get("path"), list,
+                              f"/api/board?path={boards[0]}: 'path' must be the walk's vertices (as /api/walk), "
+                              f"not {board.get('path')!r}; the page then walks the board a second time to play it")
+        req = urllib.request.Request(self.url.split("?")[0].rstrip("/") + "/api/walk" +
+                                     ("?" + self.url.split("?", 1)[1] if "?" in self.url else ""),
+                                     data=json.dumps({"text": board["text"]}).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+        with urllib.request.urlopen(req, timeout=WAIT) as r:
+            walk = json.load(r)
+        for key in ("moves", "visits", "path", "feasible"):
+            self.assertEqual(board[key], walk[key], key)
+
+    # ------------------------------------------------------------ the token of a server on another address
+
+    def test_8_token(self):
+        if os.environ.get("MAZESEARCH_SERVE_URL"):
+            self.skipTest("needs the test's own server")
+        try:
+            url = self.start_server("serve-token", "--host", "127.0.0.2")
+        except AssertionError as e:
+            self.skipTest(f"no server on 127.0.0.2 here: {e}")
+        self.assertIn("token=", url, "a server on another address than 127.0.0.1 asks for a token")
+        self.driver.get(url.split("#")[0] + "#/")
+        self.wait(lambda: self.driver.find_element(By.CSS_SELECTOR, f'#runs-table tbody tr[data-path="{self.sweep_path}"]'),
+                  "with the token in the URL the runs table stays empty")
+        self.assert_no_error()
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
