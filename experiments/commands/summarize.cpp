@@ -96,6 +96,7 @@ std::string sweep_table(const SummarizeOptions& o, const std::string& d, bool by
     t.keys = group_keys(o, spec, by_given);
     t.groups = group_sweep(dir, spec, t.keys);
     t.past = o.past;
+    if (!std::isnan(o.optimum)) t.reached = o.optimum;
     if (o.format == "csv") return group_table_csv(t);
     if (o.format == "json") {
         nlohmann::json j = group_table_json(t);

@@ -376,7 +376,8 @@ json ServedFolder::sweep(const std::string& path) const {
             series[key] = series_of(dir / p.folder / f / "logbook.csv");
         }
     }
-    GroupTable t{spec.group_keys, group_sweep(dir, spec, spec.group_keys), std::nullopt};
+    GroupTable t{spec.group_keys, group_sweep(dir, spec, spec.group_keys), std::nullopt,
+                 std::nullopt};
     return {{"path", fs::relative(dir, root_).generic_string()},
             {"spec", spec_json},
             {"points", points},

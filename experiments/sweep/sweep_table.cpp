@@ -37,6 +37,21 @@ std::size_t count_past(const SweepGroup& g, double past) {
         std::count_if(g.scores.begin(), g.scores.end(), [&](double v) { return v > past; }));
 }
 
+std::size_t count_reached(const SweepGroup& g, double score) {
+    return static_cast<std::size_t>(
+        std::count_if(g.scores.begin(), g.scores.end(), [&](double v) { return v >= score; }));
+}
+
+bool by_config(const GroupTable& t) {
+    return std::find(t.keys.begin(), t.keys.end(), "config") != t.keys.end();
+}
+
+// A reference column: when the configs are swept (one config's figure is the `past` column).
+bool any_reference(const GroupTable& t) {
+    return by_config(t) && std::any_of(t.groups.begin(), t.groups.end(),
+                                       [](const SweepGroup& g) { return g.reference.has_value(); });
+}
+
 double per_run(double total, std::size_t runs) {
     return runs ? total / static_cast<double>(runs) : std::numeric_limits<double>::quiet_NaN();
 }
@@ -108,9 +123,15 @@ std::vector<SweepGroup> group_sweep(const fs::path& dir, const SweepSpec& spec,
             for (const auto& [key, value] : p.overrides)
                 if (key == k) values.push_back(value);
         const auto [it, fresh] = index.emplace(values, groups.size());
-        if (fresh) groups.push_back(SweepGroup{values, {}, 0, {}, 0, 0, 0});
+        if (fresh) groups.push_back(SweepGroup{values, {}, 0, {}, 0, 0, 0, {}, std::nullopt});
         SweepGroup& g = groups[it->second];
         g.points.push_back(p.id);
+        if (g.label.empty() && fs::exists(dir / p.folder / "config.json")) {
+            const nlohmann::json cfg = read_json_file(dir / p.folder / "config.json");
+            g.label = cfg.value("label", cfg.value("name", p.folder));
+            if (cfg.contains("reference") && cfg["reference"].is_number())
+                g.reference = cfg["reference"].get<double>();
+        }
         const PointState st = point_state(dir, p);
         if (st.status != "finished") continue;
         ++g.finished;
@@ -130,10 +151,22 @@ std::string group_table_markdown(const GroupTable& t) {
         head += " " + k + " |";
         rule += " --- |";
     }
+    if (by_config(t)) {
+        head += " label |";
+        rule += " --- |";
+    }
+    if (any_reference(t)) {
+        head += " reference |";
+        rule += " ---: |";
+    }
     head += " points finished | runs | best | median | worst |";
     rule += " ---: | ---: | ---: | ---: | ---: |";
     if (t.past) {
         head += " past " + table_number(*t.past) + " |";
+        rule += " ---: |";
+    }
+    if (t.reached) {
+        head += " reached " + table_number(*t.reached) + " |";
         rule += " ---: |";
     }
     std::string out =
@@ -141,6 +174,9 @@ std::string group_table_markdown(const GroupTable& t) {
     for (const SweepGroup& g : t.groups) {
         std::string row = "|";
         for (const std::string& v : g.values) row += " " + v + " |";
+        if (by_config(t)) row += " " + g.label + " |";
+        if (any_reference(t))
+            row += " " + (g.reference ? table_number(*g.reference) : std::string()) + " |";
         const bool any = !g.scores.empty();
         row += " " + std::to_string(g.finished) + " of " + std::to_string(g.points.size()) + " | " +
                std::to_string(g.runs) + " | " + (any ? table_number(g.scores.back()) : "") + " | " +
@@ -148,6 +184,9 @@ std::string group_table_markdown(const GroupTable& t) {
                (any ? table_number(g.scores.front()) : "") + " |";
         if (t.past)
             row += " " + std::to_string(count_past(g, *t.past)) + " of " +
+                   std::to_string(g.scores.size()) + " |";
+        if (t.reached)
+            row += " " + std::to_string(count_reached(g, *t.reached)) + " of " +
                    std::to_string(g.scores.size()) + " |";
         row += " " + (g.runs ? table_number(std::round(per_run(g.evals, g.runs))) : std::string()) +
                " | " + (g.runs ? table_number(per_run(g.secs, g.runs)) : std::string()) + " |\n";
@@ -160,18 +199,22 @@ std::string group_table_csv(const GroupTable& t) {
     std::string out;
     for (const std::string& k : t.keys) out += csv_field(k) + ",";
     out +=
-        "points,finished,runs,best,median,worst,past,runs_past,evaluations_per_run,"
-        "seconds_per_run\n";
+        "label,reference,points,finished,runs,best,median,worst,past,runs_past,reached,"
+        "runs_reached,evaluations_per_run,seconds_per_run\n";
     for (const SweepGroup& g : t.groups) {
         for (const std::string& v : g.values) out += csv_field(v) + ",";
+        out += csv_field(g.label) + "," + (g.reference ? format_score(*g.reference) : "") + ",";
         const bool any = !g.scores.empty();
         char line[512];
-        std::snprintf(line, sizeof line, "%zu,%zu,%zu,%s,%s,%s,%s,%s,%s,%s\n", g.points.size(),
-                      g.finished, g.runs, any ? format_score(g.scores.back()).c_str() : "",
+        std::snprintf(line, sizeof line, "%zu,%zu,%zu,%s,%s,%s,%s,%s,%s,%s,%s,%s\n",
+                      g.points.size(), g.finished, g.runs,
+                      any ? format_score(g.scores.back()).c_str() : "",
                       any ? format_score(median_of_sorted(g.scores)).c_str() : "",
                       any ? format_score(g.scores.front()).c_str() : "",
                       t.past ? format_score(*t.past).c_str() : "",
                       t.past ? std::to_string(count_past(g, *t.past)).c_str() : "",
+                      t.reached ? format_score(*t.reached).c_str() : "",
+                      t.reached ? std::to_string(count_reached(g, *t.reached)).c_str() : "",
                       g.runs ? format_score(per_run(g.evals, g.runs)).c_str() : "",
                       g.runs ? format_score(per_run(g.secs, g.runs)).c_str() : "");
         out += line;
@@ -193,10 +236,14 @@ nlohmann::json group_table_json(const GroupTable& t) {
             row["worst"] = g.scores.front();
         }
         if (t.past) row["runs_past"] = count_past(g, *t.past);
+        if (t.reached) row["runs_reached"] = count_reached(g, *t.reached);
+        row["label"] = g.label;
+        if (g.reference) row["reference"] = *g.reference;
         rows.push_back(row);
     }
     nlohmann::json j = {{"keys", t.keys}, {"groups", rows}};
     if (t.past) j["past"] = *t.past;
+    if (t.reached) j["reached"] = *t.reached;
     return j;
 }
 
@@ -207,8 +254,11 @@ bool all_points_finished(const fs::path& dir, const SweepSpec& spec) {
 }
 
 void write_sweep_tables(const fs::path& dir, const SweepSpec& spec) {
-    GroupTable t{spec.group_keys, group_sweep(dir, spec, spec.group_keys), std::nullopt};
-    if (!spec.points.empty()) {
+    GroupTable t{spec.group_keys, group_sweep(dir, spec, spec.group_keys), std::nullopt,
+                 std::nullopt};
+    // One config: its reference is the score to beat. Several: each row shows its own.
+    const bool configs_swept = !spec.group_keys.empty() && spec.group_keys[0] == "config";
+    if (!spec.points.empty() && !configs_swept) {
         const nlohmann::json cfg = read_json_file(dir / spec.points.front().folder / "config.json");
         if (cfg.contains("reference") && cfg["reference"].is_number())
             t.past = cfg["reference"].get<double>();

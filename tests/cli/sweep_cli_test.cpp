@@ -217,6 +217,15 @@ TEST(Sweep, SeveralConfigsAreSweptAndGroupedByConfig) {
     EXPECT_EQ(table.at("groups")[1].at("values").at("config"), paper + "hill-climbing.yaml");
     EXPECT_EQ(json::parse(read_file(dir + "/point-002/config.json")).at("optimizer").at("kind"),
               "hill-climbing");
+    // By config, each row says the config's label and the paper's figure it names.
+    const CmdResult md = run("summarize " + dir + " --optimum 115");
+    ASSERT_EQ(md.status, 0) << md.err;
+    EXPECT_NE(md.out.find("| config | label | reference | points finished |"), std::string::npos)
+        << md.out;
+    EXPECT_NE(md.out.find("| hill-climbing, paper parameters | 87 | 2 of 2 | 2 |"),
+              std::string::npos)
+        << md.out;
+    EXPECT_NE(md.out.find("reached 115 |"), std::string::npos) << md.out;
 }
 
 TEST(Sweep, DryRunPrintsThePointsAndWritesNothing) {

@@ -39,6 +39,10 @@ struct SweepGroup {
     std::vector<double> scores;       // each finished run's best (every repeat), smallest first
     std::size_t runs = 0;
     double evals = 0, secs = 0;  // summed over the finished runs
+    // From the config of its first point that has one (config.json): its `label` (else its
+    // name) and the published figure it names (`reference`), shown when configs are swept.
+    std::string label;
+    std::optional<double> reference;
 };
 
 // The sweep's points grouped by `keys` (default: its group keys), in the order of their first
@@ -46,11 +50,13 @@ struct SweepGroup {
 std::vector<SweepGroup> group_sweep(const std::filesystem::path& dir, const SweepSpec& spec,
                                     const std::vector<std::string>& keys);
 
-// How a table of groups is written: its keys and, when set, the score that counts a run as past.
+// How a table of groups is written: its keys and, when set, the score a run must beat to count
+// as past it and the one it must reach (an optimum).
 struct GroupTable {
     std::vector<std::string> keys;
     std::vector<SweepGroup> groups;
     std::optional<double> past;
+    std::optional<double> reached;
 };
 std::string group_table_markdown(const GroupTable& t);
 std::string group_table_csv(const GroupTable& t);
