@@ -130,7 +130,7 @@ void add_routes(httplib::Server& svr, ServedFolder& folder, const ServeOptions& 
         res.set_header("Cache-Control", "no-store");
         res.set_content(*page, mime_of("index.html"));
     });
-    svr.Get(R"(/static/([a-z.]+))", [](const httplib::Request& req, httplib::Response& res) {
+    svr.Get(R"(/static/([a-z0-9.]+))", [](const httplib::Request& req, httplib::Response& res) {
         const std::string name = req.matches[1];
         const auto file = static_file(name);
         if (!file) return send_error(res, 404, "no such file: " + name);

@@ -1,5 +1,5 @@
 // The files of `mazesearch serve`'s page, built into the binary (cmake/embed_files.cmake):
-// index.html, app.js, style.css and, when Debian's libjs-chart.js was installed at build time,
+// index.html, its scripts and style sheets (experiments/serve/web/) and, when Debian's libjs-chart.js was installed at build time,
 // chart.js (Chart.js 3). None for a name that is not built in.
 #pragma once
 
