@@ -87,14 +87,37 @@ std::vector<std::string> group_keys(const SummarizeOptions& o, const SweepSpec& 
     return keys;
 }
 
-// One table of a sweep folder, in the format asked for.
-std::string sweep_table(const SummarizeOptions& o, const std::string& d, bool by_given) {
-    const std::filesystem::path dir(d);
-    const SweepSpec spec =
-        SweepSpec::from_json(read_json_file(dir / "sweep.json"), (dir / "sweep.json").string());
+// The combinations of one sweep, or of several in one table: then each row is also named by its
+// sweep (the folder's name, the first column), and the sweeps must be grouped by the same keys.
+GroupTable sweep_groups(const SummarizeOptions& o, const std::vector<std::string>& dirs,
+                        bool by_given) {
     GroupTable t;
-    t.keys = group_keys(o, spec, by_given);
-    t.groups = group_sweep(dir, spec, t.keys);
+    for (std::size_t i = 0; i < dirs.size(); ++i) {
+        const std::string& d = dirs[i];
+        std::filesystem::path dir(d);
+        if (dir.filename().empty()) dir = dir.parent_path();  // "runs/x/"
+        const SweepSpec spec =
+            SweepSpec::from_json(read_json_file(dir / "sweep.json"), (dir / "sweep.json").string());
+        const std::vector<std::string> keys = group_keys(o, spec, by_given);
+        if (i == 0) {
+            t.keys = keys;
+            if (dirs.size() > 1) t.keys.insert(t.keys.begin(), "sweep");
+        } else if (keys != std::vector<std::string>(t.keys.begin() + 1, t.keys.end())) {
+            throw ConfigError("summarize: " + d + " is grouped by other keys than " + dirs.front() +
+                              "; give --by KEYS (or --by '') to group them alike");
+        }
+        for (SweepGroup& g : group_sweep(dir, spec, keys)) {
+            if (dirs.size() > 1) g.values.insert(g.values.begin(), dir.filename().string());
+            t.groups.push_back(std::move(g));
+        }
+    }
+    return t;
+}
+
+// The table of the sweep folders `dirs`, in the format asked for.
+std::string sweep_table(const SummarizeOptions& o, const std::vector<std::string>& dirs,
+                        bool by_given) {
+    GroupTable t = sweep_groups(o, dirs, by_given);
     t.past = o.past;
     if (!std::isnan(o.optimum)) t.reached = o.optimum;
     if (o.format == "csv") return group_table_csv(t);
@@ -134,13 +157,14 @@ Command add_summarize(CLI::App& app) {
     sub->footer(
         "Every folder is read before the table is printed: a folder that is not a finished run\n"
         "is an error (exit status 2) and no table is printed. A sweep's table has one row per\n"
-        "combination of its swept keys, over its seeds, and counts only its finished points.");
+        "combination of its swept keys, over its seeds, and counts only its finished points;\n"
+        "several sweeps make one table, each row named by its sweep's folder first.");
     return {sub, [o, by] {
                 // Every table first, so that a bad folder stops the command before any output.
                 std::vector<std::string> rows, sweeps;
                 for (const std::string& d : o->dirs) {
                     if (is_sweep_folder(d))
-                        sweeps.push_back(sweep_table(*o, d, by->count() > 0));
+                        sweeps.push_back(d);
                     else
                         rows.push_back(table_row(d, o->optimum));
                 }
@@ -153,8 +177,8 @@ Command add_summarize(CLI::App& app) {
                         "summarize: --by, --past, --format and --compare are for "
                         "sweep folders");
                 }
-                for (std::size_t i = 0; i < sweeps.size(); ++i)
-                    std::printf("%s%s", i ? "\n" : "", sweeps[i].c_str());
+                if (!sweeps.empty())
+                    std::fputs(sweep_table(*o, sweeps, by->count() > 0).c_str(), stdout);
                 if (!rows.empty()) print_table(rows, o->optimum);
                 return kExitOk;
             }};

@@ -137,15 +137,15 @@ struct Live {
     PointProcess process;
 };
 
-// Runs the points `todo`, `share.jobs` at a time. Returns 130 when interrupted, 1 when a point
-// failed, else 0.
+// Runs the points `todo`, `share.jobs` at a time. Returns 130 when interrupted (the sweep, or a
+// point on its own: a signal sent to it alone), 1 when a point failed, else 0.
 int drive(const SweepSpec& s, const fs::path& dir, const std::vector<int>& todo,
           const Sharing& share, bool quiet) {
     InterruptGuard guard;
     std::vector<Live> live;
     std::set<int> running;
     std::size_t next = 0, ended = 0;
-    int failed = 0;
+    int failed = 0, interrupted = 0;
     bool stopping = false;
     const auto t0 = Clock::now();
     while ((!stopping && next < todo.size()) || !live.empty()) {
@@ -176,6 +176,7 @@ int drive(const SweepSpec& s, const fs::path& dir, const std::vector<int>& todo,
             changed = true;
             const PointState ps = point_state(dir, p, running);
             if (*st != 0 && *st != 130) ++failed;
+            if (*st == 130) ++interrupted;
             if (!quiet) {
                 const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
                 const std::size_t left = todo.size() - ended;
@@ -195,7 +196,7 @@ int drive(const SweepSpec& s, const fs::path& dir, const std::vector<int>& todo,
         if (changed) write_sweep_index(dir, s, running);
         if (!live.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-    if (stopping) return 130;
+    if (stopping || interrupted) return 130;
     return failed ? 1 : 0;
 }
 

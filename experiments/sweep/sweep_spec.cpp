@@ -250,7 +250,9 @@ SweepSpec plan_sweep(const std::string& config, const std::vector<std::string>& 
             s.output = values.front();
         } else if (axis) {
             swept.emplace_back(key, std::move(values));
-            if (key != "seed") s.group_keys.push_back(key);
+            // seed and first_repeat choose the seeds: the points they tell apart are one
+            // combination's runs.
+            if (key != "seed" && key != "first_repeat") s.group_keys.push_back(key);
         } else {
             s.fixed.push_back(arg);
         }

@@ -228,6 +228,31 @@ TEST(Sweep, SeveralConfigsAreSweptAndGroupedByConfig) {
     EXPECT_NE(md.out.find("reached 115 |"), std::string::npos) << md.out;
 }
 
+TEST(Sweep, SeveralSweepsMakeOneTableNamedBySweep) {
+    const std::string a = fresh("sweep-variant-a"), b = fresh("sweep-variant-b");
+    ASSERT_EQ(sweep("'first_repeat=range(0,3)' repeats=1 budget.evaluations=3000 -q", a).status, 0);
+    ASSERT_EQ(sweep("'first_repeat=range(0,3)' repeats=1 budget.evaluations=3000 -q "
+                    "optimizer.t_start=1",
+                    b)
+                  .status,
+              0);
+    const CmdResult r = run("summarize " + a + " " + b + "/ --by '' --past 100 --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json t = json::parse(r.out);
+    EXPECT_EQ(t.at("keys"), json({"sweep"}));
+    ASSERT_EQ(t.at("groups").size(), 2u);
+    EXPECT_EQ(t.at("groups")[0].at("values").at("sweep"), "sweep-variant-a");
+    EXPECT_EQ(t.at("groups")[1].at("values").at("sweep"), "sweep-variant-b");
+    EXPECT_EQ(t.at("groups")[1].at("runs"), 3);
+    // Grouped by their own keys (none; optimizer.t_start), two sweeps differ: one table needs the
+    // same keys, and says so.
+    const std::string c = fresh("sweep-variant-c");
+    ASSERT_EQ(sweep("optimizer.t_start=1,2 repeats=1 budget.evaluations=3000 -q", c).status, 0);
+    const CmdResult mixed = run("summarize " + a + " " + c);
+    EXPECT_EQ(mixed.status, 2);
+    EXPECT_NE(mixed.err.find("is grouped by other keys"), std::string::npos) << mixed.err;
+}
+
 TEST(Sweep, DryRunPrintsThePointsAndWritesNothing) {
     const std::string dir = fresh("sweep-dry");
     const CmdResult r = sweep(

@@ -35,13 +35,14 @@ struct SweepPoint {
 inline constexpr std::size_t kMaxSweepPoints = 100000;
 
 struct SweepSpec {
-    std::string config;       // the config file, as given (the first, when several are swept)
+    std::string config;  // the config file, as given (the first, when several are swept)
     // FNV-1a of the config's bytes (of every swept config's, in order): a rerun with an edited
     // config is refused.
     std::string config_hash;
     std::vector<std::string> fixed;  // the one-value overrides, key=value, as given
     std::vector<SweepAxis> axes;
-    // The swept keys that tell one combination from another: every swept key but `seed`. The
+    // The swept keys that tell one combination from another: every swept key but `seed` and
+    // `first_repeat` (which choose the seeds). The
     // points that share their values are the seeds of one combination (summarize, plot.py).
     std::vector<std::string> group_keys;
     std::vector<SweepPoint> points;
