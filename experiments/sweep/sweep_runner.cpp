@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <deque>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -16,6 +17,7 @@
 #include "mazesearch/experiments/run/run_folder.hpp"
 #include "mazesearch/experiments/runner.hpp"
 #include "mazesearch/experiments/sweep/point_process.hpp"
+#include "mazesearch/experiments/sweep/sweep_folder.hpp"
 #include "mazesearch/experiments/sweep/sweep_table.hpp"
 
 namespace fs = std::filesystem;
@@ -113,23 +115,9 @@ std::vector<std::string> point_args(const SweepSpec& s, const SweepPoint& p, con
     return args;
 }
 
-fs::path log_path(const fs::path& dir, const SweepPoint& p) {
-    return dir / "logs" / (p.folder + ".txt");
-}
-
 void append_log(const fs::path& log, const std::string& line) {
     std::ofstream out(log, std::ios::app);
     out << line << "\n";
-}
-
-// The last "exit status N" a point's log records; none if it has none.
-std::optional<int> logged_exit(const fs::path& log) {
-    std::ifstream in(log);
-    std::string line;
-    std::optional<int> status;
-    while (std::getline(in, line))
-        if (line.rfind("exit status ", 0) == 0) status = std::atoi(line.c_str() + 12);
-    return status;
 }
 
 struct Live {
@@ -137,68 +125,128 @@ struct Live {
     PointProcess process;
 };
 
-// Runs the points `todo`, `share.jobs` at a time. Returns 130 when interrupted (the sweep, or a
-// point on its own: a signal sent to it alone), 1 when a point failed, else 0.
-int drive(const SweepSpec& s, const fs::path& dir, const std::vector<int>& todo,
-          const Sharing& share, bool quiet) {
-    InterruptGuard guard;
-    std::vector<Live> live;
-    std::set<int> running;
-    std::size_t next = 0, ended = 0;
-    int failed = 0, interrupted = 0;
-    bool stopping = false;
-    const auto t0 = Clock::now();
-    while ((!stopping && next < todo.size()) || !live.empty()) {
-        if (guard.requested() && !stopping) {
-            stopping = true;
-            for (const Live& l : live) l.process.interrupt();
+// True while another process holds the point's run folder: a point of a sweep that was killed
+// (it checkpoints and ends on the SIGTERM its sweep's death sent it) or of another task.
+bool point_in_use(const fs::path& folder) {
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec)) return false;
+    try {
+        FolderLock probe(folder, "a run");
+        return false;
+    } catch (const ConfigError&) {
+        return true;
+    } catch (const FileError&) {
+        return false;  // the run itself will say what is wrong with the folder
+    }
+}
+
+// Runs the points `todo`, `share.jobs` at a time: run() returns 130 when interrupted (the sweep,
+// or a point on its own: a signal sent to it alone), 1 when a point failed, else 0.
+class Driver {
+  public:
+    Driver(const SweepSpec& s, const fs::path& dir, const std::vector<int>& todo,
+           const Sharing& share, bool quiet)
+        : s_(s),
+          dir_(dir),
+          share_(share),
+          quiet_(quiet),
+          todo_(todo.size()),
+          queue_(todo.begin(), todo.end()) {}
+
+    int run() {
+        while ((!stopping_ && !queue_.empty()) || !live_.empty()) {
+            if (guard_.requested() && !stopping_) {
+                stopping_ = true;
+                for (const Live& l : live_) l.process.interrupt();
+            }
+            launch();
+            if (reap()) write_sweep_index(dir_, s_, running_);
+            if (!live_.empty() || !queue_.empty())
+                std::this_thread::sleep_for(std::chrono::milliseconds(live_.empty() ? 200 : 50));
         }
-        while (!stopping && next < todo.size() && static_cast<int>(live.size()) < share.jobs) {
-            const SweepPoint& p = s.points[todo[next++]];
-            const std::vector<std::string> args = point_args(s, p, dir, share);
+        if (stopping_ || interrupted_) return 130;
+        return failed_ ? 1 : 0;
+    }
+
+  private:
+    // Starts queued points while there is room; a point whose folder another process holds goes
+    // to the back of the queue, tried again once that process has let go of it.
+    void launch() {
+        for (std::size_t tries = queue_.size(); !stopping_ && tries > 0 && !queue_.empty() &&
+                                                static_cast<int>(live_.size()) < share_.jobs;
+             --tries) {
+            const SweepPoint& p = s_.points[queue_.front()];
+            queue_.pop_front();
+            if (point_in_use(dir_ / p.folder)) {
+                queue_.push_back(p.id);
+                if (waited_.insert(p.id).second && !quiet_)
+                    diag().info("sweep: {} is in use by another process; waiting for it", p.folder);
+                continue;
+            }
+            if (point_state(dir_, p).status == "finished") {
+                ++ended_;  // finished by that other process
+                continue;
+            }
+            const std::vector<std::string> args = point_args(s_, p, dir_, share_);
             std::string line = "== mazesearch";
             for (const std::string& a : args) line += " " + a;
-            append_log(log_path(dir, p), line);
-            live.push_back({p.id, PointProcess(args, log_path(dir, p))});
-            running.insert(p.id);
+            append_log(sweep_log_path(dir_, p), line);
+            live_.push_back({p.id, PointProcess(args, sweep_log_path(dir_, p))});
+            running_.insert(p.id);
         }
+    }
+
+    // Records the points that ended; true if any did.
+    bool reap() {
         bool changed = false;
-        for (auto it = live.begin(); it != live.end();) {
+        for (auto it = live_.begin(); it != live_.end();) {
             const std::optional<int> st = it->process.poll();
             if (!st) {
                 ++it;
                 continue;
             }
-            const SweepPoint& p = s.points[it->point];
-            append_log(log_path(dir, p), "exit status " + std::to_string(*st));
-            running.erase(p.id);
-            ++ended;
+            const SweepPoint& p = s_.points[it->point];
+            append_log(sweep_log_path(dir_, p), "exit status " + std::to_string(*st));
+            running_.erase(p.id);
+            ++ended_;
             changed = true;
-            const PointState ps = point_state(dir, p, running);
-            if (*st != 0 && *st != 130) ++failed;
-            if (*st == 130) ++interrupted;
-            if (!quiet) {
-                const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
-                const std::size_t left = todo.size() - ended;
-                std::string best = ps.best ? ", best " + format_score(*ps.best) : "";
-                std::string what = *st == 0 ? "finished" : *st == 130 ? "interrupted" : "FAILED";
-                if (*st != 0 && *st != 130)
-                    what += " (exit status " + std::to_string(*st) + ", see " +
-                            log_path(dir, p).string() + ")";
-                diag().info(
-                    "sweep: {} {}{}; {} of {} ended this session, {} running, {} failed{}",
-                    describe_point(p), what, best, ended, todo.size(), live.size() - 1, failed,
-                    left && !stopping ? ", about " + duration_text(secs / ended * left) + " to go"
-                                      : "");
-            }
-            it = live.erase(it);
+            if (*st != 0 && *st != 130) ++failed_;
+            if (*st == 130) ++interrupted_;
+            if (!quiet_) say_ended(p, *st);
+            it = live_.erase(it);
         }
-        if (changed) write_sweep_index(dir, s, running);
-        if (!live.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        return changed;
     }
-    if (stopping || interrupted) return 130;
-    return failed ? 1 : 0;
-}
+
+    void say_ended(const SweepPoint& p, int st) const {
+        const PointState ps = point_state(dir_, p, running_);
+        const double secs = std::chrono::duration<double>(Clock::now() - t0_).count();
+        const std::size_t left = todo_ - ended_;
+        const std::string best = ps.best ? ", best " + format_score(*ps.best) : "";
+        std::string what = st == 0 ? "finished" : st == 130 ? "interrupted" : "FAILED";
+        if (st != 0 && st != 130)
+            what += " (exit status " + std::to_string(st) + ", see " +
+                    sweep_log_path(dir_, p).string() + ")";
+        diag().info(
+            "sweep: {} {}{}; {} of {} ended this session, {} running, {} failed{}",
+            describe_point(p), what, best, ended_, todo_, live_.size() - 1, failed_,
+            left && !stopping_ ? ", about " + duration_text(secs / ended_ * left) + " to go" : "");
+    }
+
+    const SweepSpec& s_;
+    const fs::path& dir_;
+    const Sharing& share_;
+    const bool quiet_;
+    const std::size_t todo_;
+    std::deque<int> queue_;
+    InterruptGuard guard_;
+    std::vector<Live> live_;
+    std::set<int> running_, waited_;
+    std::size_t ended_ = 0;
+    int failed_ = 0, interrupted_ = 0;
+    bool stopping_ = false;
+    const Clock::time_point t0_ = Clock::now();
+};
 
 // The points this process runs: not finished, on this rank, or the one asked for.
 std::vector<int> points_to_run(const SweepSpec& s, const fs::path& dir, const SweepOptions& o) {
@@ -235,50 +283,6 @@ void say_sweep_end(const fs::path& dir, const SweepSpec& s, int status, int only
 }
 
 }  // namespace
-
-PointState point_state(const fs::path& dir, const SweepPoint& p, const std::set<int>& running) {
-    PointState st;
-    const fs::path folder = dir / p.folder;
-    const std::string status = RunFolder::status(folder);
-    if (running.count(p.id)) {
-        st.status = "running";
-    } else if (status.empty()) {
-        const std::optional<int> exit = logged_exit(log_path(dir, p));
-        st.status = exit && *exit != 0 && *exit != 130 ? "failed" : "pending";
-    } else {
-        st.status = RunFolder::at_rest(status);
-    }
-    if (status == "finished" && fs::exists(folder / "summary.json")) {
-        const RunFigures f = read_run_figures(folder);
-        st.scores = f.scores;
-        if (!f.scores.empty()) st.best = f.scores.back();
-        st.evaluations = f.evals;
-        st.seconds = f.secs;
-    }
-    return st;
-}
-
-void write_sweep_index(const fs::path& dir, const SweepSpec& spec, const std::set<int>& running) {
-    std::ostringstream out;
-    out << "point,folder,status,best,evaluations,seconds";
-    for (const SweepAxis& a : spec.axes)
-        for (const std::string& k : a.keys) out << "," << csv_field(k);
-    out << "\n";
-    for (const SweepPoint& p : spec.points) {
-        const PointState st = point_state(dir, p, running);
-        out << p.id << "," << p.folder << "," << st.status << ","
-            << (st.best ? format_score(*st.best) : "") << "," << format_score(st.evaluations) << ","
-            << st.seconds;
-        for (const auto& kv : p.overrides) out << "," << csv_field(kv.second);
-        out << "\n";
-    }
-    write_file_atomically(dir / "index.csv", out.str(), Sync::No);
-}
-
-bool is_sweep_folder(const fs::path& dir) {
-    std::error_code ec;
-    return fs::is_regular_file(dir / "sweep.json", ec);
-}
 
 namespace {
 
@@ -326,7 +330,7 @@ int run_sweep(SweepSpec s, const SweepOptions& o) {
             "sweep: {} points in {}; {} to run, {} at a time{}", s.points.size(), dir.string(),
             todo.size(), share.jobs,
             share.threads ? " with " + std::to_string(share.threads) + " thread(s) each" : "");
-    int status = drive(s, dir, todo, share, o.quiet);
+    int status = Driver(s, dir, todo, share, o.quiet).run();
     if (o.only_point < 0) {
         if (world().any(status == 130))
             status = std::max(status, 130);

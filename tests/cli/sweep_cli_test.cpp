@@ -169,6 +169,28 @@ TEST(Sweep, AnInterruptedSweepResumesToTheUninterruptedResult) {
     }
 }
 
+TEST(Sweep, AKilledSweepRerunAtOnceFinishesWhatIsMissing) {
+    const std::string whole = fresh("sweep-kill-whole");
+    const std::string cut = fresh("sweep-kill-cut");
+    const std::string args = "optimizer.t_start=2,8 seed=1,2 budget.evaluations=400000 repeats=1";
+    ASSERT_EQ(sweep(args + " --jobs 2 -q", whole).status, 0);
+    Child c({"sweep", kConfig, "optimizer.t_start=2,8", "seed=1,2", "budget.evaluations=400000",
+             "repeats=1", "--jobs", "2", "output=" + cut},
+            test_dir() + "/sweep-kill.err");
+    ASSERT_TRUE(c.wait_until([&] { return fs::exists(cut + "/point-000/config.json"); },
+                             std::chrono::seconds(120)));
+    c.send(SIGKILL);  // its points get SIGTERM from the kernel and checkpoint
+    const ChildExit e = c.wait(std::chrono::seconds(60));
+    ASSERT_EQ(e.signal, SIGKILL) << e.describe();
+    // Rerun at once: a point still held by its old process is waited for, then resumed.
+    const CmdResult again = sweep(args + " --jobs 2", cut);
+    ASSERT_EQ(again.status, 0) << again.err;
+    for (int p = 0; p < 4; ++p) {
+        const std::string folder = "/point-00" + std::to_string(p);
+        EXPECT_EQ(best_of(cut + folder), best_of(whole + folder)) << folder;
+    }
+}
+
 TEST(Sweep, SummarizeGroupsByTheSweptKeysAndComparesThem) {
     const std::string dir = fresh("sweep-compare");
     ASSERT_EQ(

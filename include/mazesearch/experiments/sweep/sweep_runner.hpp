@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/experiments/sweep/sweep_folder.hpp"
 #include "mazesearch/experiments/sweep/sweep_spec.hpp"
 
 namespace maze::experiments {
@@ -36,21 +37,5 @@ void check_sweep(SweepSpec& spec, const SweepOptions& options);
 int run_sweep(SweepSpec spec, const SweepOptions& options);
 // Continues the sweep in `dir` (its sweep.json).
 int resume_sweep(const std::filesystem::path& dir, const SweepOptions& options);
-bool is_sweep_folder(const std::filesystem::path& dir);
-
-// What a point's folder says now.
-struct PointState {
-    std::string status;          // pending, running, interrupted, finished or failed
-    std::optional<double> best;  // the best score of its repeats, once one has one
-    double evaluations = 0, seconds = 0;
-    std::vector<double> scores;  // each finished repeat's best
-};
-// `running`: the points this process knows are running.
-PointState point_state(const std::filesystem::path& dir, const SweepPoint& p,
-                       const std::set<int>& running = {});
-
-// Rewrites SWEEP/index.csv from the point folders (atomically: a reader sees a whole file).
-void write_sweep_index(const std::filesystem::path& dir, const SweepSpec& spec,
-                       const std::set<int>& running = {});
 
 }  // namespace maze::experiments
