@@ -30,10 +30,11 @@ MAKEFLAGS += --no-print-directory
 DEPS_PACKAGES := cmake g++ make pkg-config \
 	libyaml-cpp-dev libspdlog-dev libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev \
 	libgtest-dev libgmock-dev libbenchmark-dev clang-14 libclang-rt-14-dev \
-	libopenmpi-dev openmpi-bin python3 python3-matplotlib libcpp-httplib-dev libjs-chart.js
+	libopenmpi-dev openmpi-bin python3 python3-matplotlib libcpp-httplib-dev libjs-chart.js \
+	pybind11-dev python3-dev python3-numpy
 # What only the tests need besides: a real browser for the page of `mazesearch serve`
 # (`make test` installs these too; `make quickstart` and `make build` do not).
-TEST_PACKAGES := chromium chromium-driver python3-selenium
+TEST_PACKAGES := chromium chromium-driver python3-selenium python3-pytest
 
 BUILD_DIR    := build
 SANITIZE_DIR := build-sanitize
@@ -150,7 +151,11 @@ build: deps $(BUILD_DIR)/CMakeCache.txt
 
 # What the tests run: the test programs and the command (mazesearch_test_programs, in
 # tests/CMakeLists.txt), not the benchmarks.
+# Configured again first: a tree made by `make quickstart` was configured before deps-test
+# installed the browser and pytest, and the tests that need them are added only when they are
+# found (a few seconds; the cache and its options are kept).
 test-programs: deps-test $(BUILD_DIR)/CMakeCache.txt
+	cmake -S . -B $(BUILD_DIR) > /dev/null
 	cmake --build $(BUILD_DIR) --target mazesearch_test_programs -j$(JOBS)
 
 # The sanitizer pass, shared by test and test-sanitize. The `package` test installs the

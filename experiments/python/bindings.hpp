@@ -1,0 +1,80 @@
+// What the parts of the Python module `mazesearch` (docs/python.md) share: each part adds its
+// classes and functions to the module, and the boards' conversions from NumPy arrays and the
+// waiting without the GIL are written once here.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <future>
+#include <string>
+#include <thread>
+#include <utility>
+
+#include "mazesearch/engine/board.hpp"
+
+namespace maze::python {
+
+namespace py = pybind11;
+
+// The parts of the module, in the order module.cpp adds them: the exception BoardError and the
+// engine's errors as Python's, the two board classes and load(), walk() and score_batch(),
+// enumerate().
+void bind_errors(py::module_& m);
+void bind_boards(py::module_& m);
+void bind_walks(py::module_& m);
+void bind_enumerate(py::module_& m);
+
+// A NumPy array of cells or passages as bytes, nonzero for open: C-contiguous, one byte per
+// entry, without a copy when it is already a contiguous bool or uint8 array. Any integer array is
+// taken as 0 closed and nonzero open; another dtype (floats) is a TypeError naming `who` and the
+// array (`what`), a wrong number of dimensions a ValueError.
+py::array open_bytes(const py::handle& array, int ndim, const std::string& who,
+                     const std::string& what);
+
+// A cell given from Python as (r, c): a pair of ints.
+Cell cell_of(const py::handle& pair, const std::string& what);
+
+// A row of a board as open_bytes gives it, `cols` bytes, as a mask: bit c set when byte c is
+// nonzero (open).
+inline RowMask row_mask(const std::uint8_t* row, int cols) {
+    unsigned mask = 0;
+    for (int c = 0; c < cols; ++c) mask |= (row[c] != 0 ? 1u : 0u) << c;
+    return static_cast<RowMask>(mask);
+}
+
+// Runs work(stop) on a thread of its own while the caller waits without the GIL, so that other
+// Python threads run meanwhile. Every tenth of a second the caller takes the GIL back for a moment
+// to let Python handle a signal it has caught (Ctrl-C): the exception that raises then sets `stop`,
+// waits for the work to end and is raised here. The work's own exception is raised here too.
+template <typename Work>
+auto run_without_gil(Work work) -> decltype(work(std::declval<const std::atomic<bool>&>())) {
+    using Result = decltype(work(std::declval<const std::atomic<bool>&>()));
+    std::atomic<bool> stop{false};
+    std::packaged_task<Result()> task([&] { return work(stop); });
+    std::future<Result> done = task.get_future();
+    std::thread worker(std::move(task));
+    for (;;) {
+        bool ready = false;
+        {
+            py::gil_scoped_release release;
+            ready = done.wait_for(std::chrono::milliseconds(100)) == std::future_status::ready;
+        }
+        if (ready) break;
+        if (PyErr_CheckSignals() != 0) {
+            stop = true;
+            {
+                py::gil_scoped_release release;
+                worker.join();
+            }
+            throw py::error_already_set();
+        }
+    }
+    worker.join();
+    return done.get();
+}
+
+}  // namespace maze::python

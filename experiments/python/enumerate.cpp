@@ -1,0 +1,140 @@
+// mazesearch.enumerate (docs/python.md): every board of a small grid, exactly, as
+// `mazesearch enumerate --json` finds it, returned as the dict that command prints. The job is
+// checked and run by the command's own pieces (parse_job, the tree cut once, run in segments), so
+// the answer is the command's, and its JSON form is turned into Python objects, never parsed from
+// text.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "mazesearch/experiments/commands/enumerate_job.hpp"
+#include "mazesearch/experiments/config.hpp"
+#include "mazesearch/search/enumeration/exhaustive.hpp"
+#include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/search/enumeration/segmented_run.hpp"
+
+namespace maze::python {
+
+// Named, not anonymous: a unity build puts the module's files side by side.
+namespace board_enumeration {
+
+// A JSON value as the Python object json.loads would give for its text: objects as dicts, arrays
+// as lists, whole numbers as ints, others as floats.
+py::object python_of(const nlohmann::json& j) {
+    switch (j.type()) {
+        case nlohmann::json::value_t::object: {
+            py::dict d;
+            for (const auto& [key, value] : j.items()) d[py::str(key)] = python_of(value);
+            return d;
+        }
+        case nlohmann::json::value_t::array: {
+            py::list l;
+            for (const nlohmann::json& value : j) l.append(python_of(value));
+            return l;
+        }
+        case nlohmann::json::value_t::string:
+            return py::str(j.get_ref<const std::string&>());
+        case nlohmann::json::value_t::boolean:
+            return py::bool_(j.get<bool>());
+        case nlohmann::json::value_t::number_unsigned:
+            return py::int_(j.get<std::uint64_t>());
+        case nlohmann::json::value_t::number_integer:
+            return py::int_(j.get<std::int64_t>());
+        case nlohmann::json::value_t::number_float:
+            return py::float_(j.get<double>());
+        default:
+            return py::none();
+    }
+}
+
+// The command's options for the arguments, checked in Python's terms where the command's
+// messages would name its own options.
+experiments::EnumerateOptions options_of(int rows, int cols, const std::string& model,
+                                         const std::string& objective, const py::handle& shard,
+                                         int threads, std::size_t cap) {
+    if (model != "cells" && model != "passages")
+        throw py::value_error("enumerate: model '" + model + "': expected 'cells' or 'passages'");
+    if (rows < 1 || rows > kMaxSide || cols < 1 || cols > kMaxSide)
+        throw py::value_error("enumerate: a " + std::to_string(rows) + "x" + std::to_string(cols) +
+                              " grid; rows and cols are from 1 to 16");
+    if (threads < 0)
+        throw py::value_error("enumerate: threads " + std::to_string(threads) +
+                              ": expected 0 (every core) or more");
+    experiments::EnumerateOptions o;
+    o.model = model;
+    o.rows = rows;
+    o.cols = cols;
+    o.objective = objective;
+    o.threads = threads;
+    o.cap = cap;
+    if (!shard.is_none()) {
+        std::pair<int, int> in{0, 0};
+        try {
+            in = shard.cast<std::pair<int, int>>();
+        } catch (const py::cast_error&) {
+            throw py::type_error("enumerate: shard: expected (i, n), got " +
+                                 py::repr(shard).cast<std::string>());
+        }
+        if (in.second < 1 || in.first < 0 || in.first >= in.second)
+            throw py::value_error("enumerate: shard (" + std::to_string(in.first) + ", " +
+                                  std::to_string(in.second) + "): expected (i, n) with 0 <= i < n");
+        o.shard = std::to_string(in.first) + "/" + std::to_string(in.second);
+    }
+    return o;
+}
+
+// The job of `o` as `mazesearch enumerate` runs it in one process without --out (EnumerationJob's
+// run_here): the tree cut once, run in one segment into the job's empty result. Stops early,
+// returning nothing, when `stop` is set.
+nlohmann::json run_job(const experiments::EnumerateOptions& o, const std::atomic<bool>& stop) {
+    const EnumerationResult job = experiments::parse_job(o);
+    std::unique_ptr<EnumerationTree> tree;
+    try {
+        tree = job.model == BoardModel::Passages
+                   ? passage_enumeration_tree(o.rows, o.cols, job.start.c, job.exit.c, o.frontier)
+                   : cell_enumeration_tree(o.rows, o.cols, job.start, job.exit, o.frontier);
+    } catch (const std::invalid_argument& e) {
+        throw experiments::ConfigError(std::string("enumerate: ") + e.what());
+    }
+    EnumerationOptions eo;
+    eo.objective = job.objective;
+    eo.threads = o.threads;
+    eo.shard = job.held[0];
+    eo.shards = job.shards;
+    eo.board_cap = o.cap;
+    eo.at_least = o.at_least;
+    eo.frontier = o.frontier;
+    EnumerationResult total = job;
+    std::vector<std::uint8_t> done;
+    SegmentedRun run;
+    run.stop_requested = [&stop] { return stop.load(); };
+    if (!run_in_segments(*tree, eo, total, done, run)) return nullptr;
+    return total.to_json();
+}
+
+}  // namespace board_enumeration
+
+void bind_enumerate(py::module_& m) {
+    using namespace board_enumeration;
+    m.def(
+        "enumerate",
+        [](int rows, int cols, const std::string& model, const std::string& objective,
+           const py::handle& shard, int threads, std::size_t cap) {
+            const experiments::EnumerateOptions o =
+                options_of(rows, cols, model, objective, shard, threads, cap);
+            // Checked before the work starts, so that a bad option is raised at once.
+            experiments::parse_job(o);
+            return python_of(
+                run_without_gil([&](const std::atomic<bool>& stop) { return run_job(o, stop); }));
+        },
+        py::arg("rows"), py::arg("cols"), py::arg("model") = "cells",
+        py::arg("objective") = "moves", py::arg("shard") = py::none(), py::arg("threads") = 0,
+        py::arg("cap") = 8,
+        "Every board of a rows x cols grid, exactly: the dict `mazesearch enumerate --json` "
+        "prints (optimum, optimal boards up to `cap`, feasible count, histogram, ...). model "
+        "'cells' or 'passages', objective 'moves' or 'max-visits', shard (i, n) for shard i of "
+        "n; threads 0: every core. Ctrl-C stops it.");
+}
+
+}  // namespace maze::python

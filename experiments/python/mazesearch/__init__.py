@@ -1,0 +1,52 @@
+"""mazesearch from Python: the engine that searches mazes for Squeaky the mouse.
+
+Squeaky always steps to his least-visited open neighbour, ties broken down, right, left, up; a
+board's score is the number of moves until he first reaches the exit (docs/rules.md). This
+package calls the C++ engine directly, with NumPy arrays for boards and visit counts:
+
+    import mazesearch
+    board = mazesearch.load("configs/boards/figure1-13x13.txt")
+    w = mazesearch.walk(board)          # w.moves == 180, w.visits: an int64 array
+    scores = mazesearch.score_batch(batch)   # batch: N x rows x cols bools, True open
+
+What is here (docs/python.md):
+
+- Board and PassageBoard: boards from and to NumPy arrays and their text forms
+  (from_array / from_arrays, to_array / right_array / down_array, from_text, to_text, load,
+  save), read with the command's own checks;
+- load(path): a Board or a PassageBoard, told by the file's first character;
+- walk(board, kmod=0): one walk as `mazesearch eval` makes it, a Walk;
+- score_batch(boards, start, exit, threads): the moves of a batch of boards on every core;
+- enumerate(rows, cols, ...): `mazesearch enumerate --json` as a dict;
+- bench_boards(): the boards `mazesearch bench` walks;
+- BoardError: a bad board, with the command's message, `source` and `line`.
+
+The long calls (walk, score_batch, enumerate) release the GIL, so other Python threads run
+meanwhile; score_batch on large batches and enumerate stop on Ctrl-C.
+"""
+
+from ._mazesearch import (
+    Board,
+    BoardError,
+    PassageBoard,
+    Walk,
+    bench_boards,
+    enumerate,
+    load,
+    score_batch,
+    walk,
+)
+
+__all__ = [
+    "Board",
+    "BoardError",
+    "PassageBoard",
+    "Walk",
+    "bench_boards",
+    "enumerate",
+    "load",
+    "score_batch",
+    "walk",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,225 @@
+// mazesearch.walk and mazesearch.score_batch (docs/python.md): one board walked as `eval` walks
+// it, with what eval says of it, and a NumPy batch of boards scored at the engine's speed on every
+// core, both without the GIL.
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "mazesearch/engine/bench_boards.hpp"
+#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/engine/worker_team.hpp"
+#include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/experiments/models/board_file.hpp"
+
+namespace maze::python {
+
+// Named, not anonymous: a unity build puts the module's files side by side.
+namespace board_walks {
+
+using experiments::FileKind;
+
+// What one walk says (mazesearch.Walk), the keys of `eval --json` as attributes.
+struct Walk {
+    bool feasible = false;
+    int kmod = 0;
+    bool trapped = false;
+    std::string convention;  // "paper" (cells), "in-and-out" (passages)
+    py::object moves = py::none();
+    py::object flash = py::none();
+    py::object moves_before_trap = py::none();
+    py::object most_visited = py::none();
+    py::object visits = py::none();
+    py::object theorem8_bound = py::none();
+};
+
+// A value of eval's JSON facts (the Flash count, the Theorem 8 bound), or None.
+py::object fact(const nlohmann::ordered_json& facts, const char* key) {
+    if (!facts.contains(key) || facts[key].is_null()) return py::none();
+    if (facts[key].is_number_unsigned()) return py::int_(facts[key].get<std::uint64_t>());
+    return py::float_(facts[key].get<double>());
+}
+
+// Walks the board of `file` with the model `eval` uses for it, the GIL released, and says what
+// eval says: kmod 0 is Squeaky, k >= 2 a k-mod mouse (which may be trapped).
+Walk walk_file(const experiments::InputFile& file, int rows, int cols, int kmod) {
+    if (kmod != 0 && (kmod < 2 || kmod > 1'000'000))
+        throw py::value_error("walk: kmod " + std::to_string(kmod) +
+                              ": expected 0 (Squeaky) or a k-mod mouse, 2 <= k <= 1000000");
+    const std::unique_ptr<experiments::BoardFile> board = experiments::load_board_file(file);
+    experiments::WalkReport rep;
+    nlohmann::ordered_json facts = nlohmann::ordered_json::object();
+    {
+        py::gil_scoped_release release;
+        rep = board->walk(kmod);
+        board->add_facts(rep, kmod, &facts, nullptr);
+    }
+    Walk w;
+    w.feasible = rep.feasible;
+    w.kmod = kmod;
+    w.trapped = rep.trapped;
+    w.convention = board->describe()["convention"].get<std::string>();
+    if (rep.moves) w.moves = py::int_(*rep.moves);
+    if (rep.trapped) w.moves_before_trap = py::int_(rep.moves_before_trap);
+    w.flash = fact(facts, "flash");
+    w.theorem8_bound = fact(facts, "theorem8_bound");
+    if (!rep.visits.empty()) {
+        py::array_t<std::int64_t> visits({rows, cols});
+        std::copy(rep.visits.begin(), rep.visits.end(), visits.mutable_data());
+        w.visits = visits;
+    }
+    if (rep.moves) {
+        const std::size_t most = rep.most_visited();
+        const auto w_cols = static_cast<std::size_t>(cols);
+        w.most_visited =
+            py::make_tuple(py::make_tuple(most / w_cols, most % w_cols), rep.visits[most]);
+    }
+    return w;
+}
+
+std::string walk_repr(const Walk& w) {
+    std::string out = "Walk(feasible=" + std::string(w.feasible ? "True" : "False");
+    out += ", moves=" + py::repr(w.moves).cast<std::string>();
+    if (w.kmod) out += ", kmod=" + std::to_string(w.kmod);
+    if (w.trapped)
+        out += ", trapped=True, moves_before_trap=" +
+               py::repr(w.moves_before_trap).cast<std::string>();
+    if (!w.most_visited.is_none())
+        out += ", most_visited=" + py::repr(w.most_visited).cast<std::string>();
+    return out + ")";
+}
+
+// Boards scored a chunk at a time: a multiple of the batch walk's eight lanes, small enough for
+// the chunks to share out evenly over the cores, large enough that handing one out costs little.
+constexpr std::size_t kChunk = 256;
+// A batch of at least this many boards is scored on a thread of its own while the caller waits
+// for it and for Ctrl-C (run_without_gil); a smaller one on the calling thread.
+constexpr std::size_t kWatchedBatch = 4096;
+
+// Scores boards [0, n) of `bytes` (n boards of rows x cols bytes, nonzero open) into `out`
+// (moves, -1 when infeasible): each chunk turned into boards like `shape` (its start and exit
+// kept open) and walked by the batch walk, the chunks spread over `threads`.
+void score_chunks(const Board& shape, const std::uint8_t* bytes, std::size_t n, std::int64_t* out,
+                  int threads, const std::atomic<bool>& stop) {
+    const std::size_t chunks = (n + kChunk - 1) / kChunk;
+    const std::size_t cells = static_cast<std::size_t>(shape.cells());
+    WorkerTeam team(chunks > 1 ? threads : 1);
+    // Each worker's boards and moves, reused from chunk to chunk.
+    std::vector<std::vector<Board>> boards(static_cast<std::size_t>(team.size()),
+                                           std::vector<Board>(kChunk, shape));
+    std::vector<std::vector<std::uint64_t>> moves(static_cast<std::size_t>(team.size()),
+                                                  std::vector<std::uint64_t>(kChunk));
+    team.run(chunks, [&](std::size_t k, int worker) {
+        if (stop) return;
+        const std::size_t lo = k * kChunk;
+        const std::size_t count = std::min(kChunk, n - lo);
+        std::vector<Board>& b = boards[static_cast<std::size_t>(worker)];
+        std::vector<std::uint64_t>& m = moves[static_cast<std::size_t>(worker)];
+        for (std::size_t i = 0; i < count; ++i) {
+            b[i] = shape;
+            const std::uint8_t* cell = bytes + (lo + i) * cells;
+            for (int r = 0; r < shape.rows(); ++r, cell += shape.cols())
+                b[i].block_in_row(
+                    r, static_cast<RowMask>(shape.full_row() & ~row_mask(cell, shape.cols())));
+        }
+        evaluate_batch(std::span<const Board>(b.data(), count),
+                       std::span<std::uint64_t>(m.data(), count));
+        for (std::size_t i = 0; i < count; ++i)
+            out[lo + i] = m[i] == kInfeasible ? -1 : static_cast<std::int64_t>(m[i]);
+    });
+}
+
+py::array_t<std::int64_t> score_batch(const py::handle& batch, const py::handle& start,
+                                      const py::handle& exit, int threads) {
+    const py::array a = open_bytes(batch, 3, "score_batch", "boards");
+    if (a.shape(1) < 1 || a.shape(2) < 1 || a.shape(1) > kMaxSide || a.shape(2) > kMaxSide)
+        throw py::value_error("score_batch: boards of " + std::to_string(a.shape(1)) + "x" +
+                              std::to_string(a.shape(2)) +
+                              " cells; expected an array of shape (boards, rows, cols) with "
+                              "rows and cols from 1 to 16");
+    if (threads < 0)
+        throw py::value_error("score_batch: threads " + std::to_string(threads) +
+                              ": expected 0 (every core) or more");
+    const int rows = static_cast<int>(a.shape(1));
+    const int cols = static_cast<int>(a.shape(2));
+    // Checks the start and the exit (inside, different) as the engine does for any board.
+    const Board shape(rows, cols, cell_of(start, "start"),
+                      exit.is_none() ? Cell{rows - 1, 0} : cell_of(exit, "exit"));
+    const auto n = static_cast<std::size_t>(a.shape(0));
+    py::array_t<std::int64_t> out(static_cast<py::ssize_t>(n));
+    const auto* bytes = static_cast<const std::uint8_t*>(a.data());
+    std::int64_t* scores = out.mutable_data();
+    auto work = [&](const std::atomic<bool>& stop) {
+        score_chunks(shape, bytes, n, scores, threads, stop);
+        return 0;
+    };
+    if (n >= kWatchedBatch) {
+        run_without_gil(work);
+    } else {
+        py::gil_scoped_release release;
+        const std::atomic<bool> never{false};
+        work(never);
+    }
+    return out;
+}
+
+}  // namespace board_walks
+
+void bind_walks(py::module_& m) {
+    using namespace board_walks;
+    py::class_<Walk>(m, "Walk",
+                     "What one walk says: the keys of `mazesearch eval --json` as attributes.")
+        .def_readonly("feasible", &Walk::feasible, "The exit can be reached from the start.")
+        .def_readonly("moves", &Walk::moves,
+                      "Moves until the first arrival at the exit in the model's convention "
+                      "(cells: the paper's; passages: the move in and the move out counted); "
+                      "None when infeasible or trapped.")
+        .def_readonly("flash", &Walk::flash, "Cells: the Flash count, moves + 2; else None.")
+        .def_readonly("convention", &Walk::convention, "\"paper\" or \"in-and-out\".")
+        .def_readonly("visits", &Walk::visits,
+                      "Each cell's visits (the moves that left it), an int64 array rows x cols; "
+                      "None when infeasible.")
+        .def_readonly("most_visited", &Walk::most_visited,
+                      "((r, c), visits) of the first most-visited cell in row-major order; None "
+                      "unless the walk reached the exit.")
+        .def_readonly("kmod", &Walk::kmod, "0 for Squeaky, k for a k-mod mouse.")
+        .def_readonly("trapped", &Walk::trapped, "A k-mod mouse was trapped (a state repeated).")
+        .def_readonly("moves_before_trap", &Walk::moves_before_trap,
+                      "The moves walked when the repeat was seen; None unless trapped.")
+        .def_readonly("theorem8_bound", &Walk::theorem8_bound,
+                      "Cells, Squeaky, feasible: the paper's Theorem 8 bound on the moves.")
+        .def("__repr__", &walk_repr);
+
+    m.def(
+        "walk",
+        [](const Board& b, int kmod) {
+            return walk_file({"<board>", b.to_text(), FileKind::CellBoard}, b.rows(), b.cols(),
+                             kmod);
+        },
+        py::arg("board"), py::arg("kmod") = 0);
+    m.def(
+        "walk",
+        [](const PassageBoard& b, int kmod) {
+            return walk_file({"<board>", b.to_text(), FileKind::PassageBoard}, b.rows(), b.cols(),
+                             kmod);
+        },
+        py::arg("board"), py::arg("kmod") = 0,
+        "Walks a Board or a PassageBoard as `mazesearch eval` does: kmod 0 Squeaky, k >= 2 a "
+        "k-mod mouse. Returns a Walk.");
+    m.def("score_batch", &score_batch, py::arg("boards"), py::arg("start") = py::make_tuple(0, 0),
+          py::arg("exit") = py::none(), py::arg("threads") = 0,
+          "The moves of each board of an N x rows x cols array (True or nonzero open), -1 for an "
+          "infeasible board, as an int64 array of N. The start and exit are always open (their "
+          "entries are not read); the exit defaults to (rows - 1, 0). threads 0: every core.");
+    m.def(
+        "bench_boards", [] { return bench_boards(); },
+        "The fixed board set `mazesearch bench` walks (its signature is their total moves).");
+}
+
+}  // namespace maze::python

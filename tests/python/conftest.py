@@ -1,0 +1,54 @@
+"""What the tests of the Python module share: the command they hold it to, and its answers.
+
+Run by ctest (tests/CMakeLists.txt, test python_module) with PYTHONPATH pointing at the build
+tree's package, MAZESEARCH_BIN at the command and MAZESEARCH_SOURCE_DIR at the checkout; run by
+hand from the checkout, they find build/mazesearch and build/python themselves.
+"""
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+SOURCE_DIR = pathlib.Path(
+    os.environ.get("MAZESEARCH_SOURCE_DIR", pathlib.Path(__file__).resolve().parents[2]))
+MAZESEARCH_BIN = pathlib.Path(
+    os.environ.get("MAZESEARCH_BIN", SOURCE_DIR / "build" / "mazesearch"))
+if "PYTHONPATH" not in os.environ:
+    sys.path.insert(0, str(SOURCE_DIR / "build" / "python"))
+
+BOARDS_DIR = SOURCE_DIR / "configs" / "boards"
+
+
+def command(*args, check=True):
+    """Runs the command with `args`; returns the finished process (text output)."""
+    return subprocess.run([str(MAZESEARCH_BIN), *map(str, args)], capture_output=True,
+                          text=True, check=check)
+
+
+def command_json(*args):
+    """The JSON the command prints for `args` (one object, or one per line as a list)."""
+    lines = command(*args).stdout.splitlines()
+    objects = [json.loads(line) for line in lines if line.strip()]
+    return objects[0] if len(objects) == 1 else objects
+
+
+def command_error(*args):
+    """The message the command fails with ("mazesearch: error: MESSAGE" on standard error)."""
+    done = command(*args, check=False)
+    assert done.returncode == 2, done
+    prefix = "mazesearch: error: "
+    lines = [line for line in done.stderr.splitlines() if line.startswith(prefix)]
+    assert len(lines) == 1, done.stderr
+    return lines[0][len(prefix):]
+
+
+@pytest.fixture(scope="session")
+def reference_boards():
+    """Every board file of configs/boards/, sorted."""
+    files = sorted(BOARDS_DIR.glob("*.txt"))
+    assert files, BOARDS_DIR
+    return files
