@@ -51,6 +51,28 @@ int parse_column(const std::string& text, const std::string& what, int cols) {
 
 }  // namespace
 
+EnumerationOptions run_options(const EnumerateOptions& o, const EnumerationResult& job) {
+    EnumerationOptions eo;
+    eo.objective = job.objective;
+    eo.threads = o.threads;
+    eo.shard = job.held[0];
+    eo.shards = job.shards;
+    eo.board_cap = o.cap;
+    eo.at_least = o.at_least;
+    eo.frontier = o.frontier;
+    return eo;
+}
+
+std::unique_ptr<EnumerationTree> cut_tree(const EnumerateOptions& o, const EnumerationResult& job) {
+    try {
+        return job.model == BoardModel::Passages
+                   ? passage_enumeration_tree(o.rows, o.cols, job.start.c, job.exit.c, o.frontier)
+                   : cell_enumeration_tree(o.rows, o.cols, job.start, job.exit, o.frontier);
+    } catch (const std::invalid_argument& e) {
+        throw ConfigError(std::string("enumerate: ") + e.what());
+    }
+}
+
 EnumerationResult parse_job(const EnumerateOptions& o) {
     if (o.rows < 1 || o.cols < 1) throw ConfigError("--rows and --cols are required");
     EnumerationResult job;
@@ -230,23 +252,9 @@ class ProgressLine {
     std::chrono::steady_clock::time_point t0_, last_;
 };
 
-// The options of the tree's runs.
-EnumerationOptions run_options(const EnumerateOptions& o, const EnumerationResult& job) {
-    EnumerationOptions eo;
-    eo.objective = job.objective;
-    eo.threads = o.threads;
-    eo.shard = job.held[0];
-    eo.shards = job.shards;
-    eo.board_cap = o.cap;
-    eo.at_least = o.at_least;
-    eo.frontier = o.frontier;
-    return eo;
-}
-
 }  // namespace enumerate_job_steps
 
 using enumerate_job_steps::ProgressLine;
-using enumerate_job_steps::run_options;
 
 EnumerationJob::EnumerationJob(const EnumerateOptions& o)
     : o_(o), job_(parse_job(o)), total_(job_), files_(o.out) {}
@@ -254,15 +262,7 @@ EnumerationJob::EnumerationJob(const EnumerateOptions& o)
 const EnumerationTree& EnumerationJob::tree() {
     if (!cut_) {
         const auto t = std::chrono::steady_clock::now();
-        try {
-            cut_ =
-                job_.model == BoardModel::Passages
-                    ? passage_enumeration_tree(o_.rows, o_.cols, job_.start.c, job_.exit.c,
-                                               o_.frontier)
-                    : cell_enumeration_tree(o_.rows, o_.cols, job_.start, job_.exit, o_.frontier);
-        } catch (const std::invalid_argument& e) {
-            throw ConfigError(std::string("enumerate: ") + e.what());
-        }
+        cut_ = cut_tree(o_, job_);
         diag().debug("the tree cut into {} subtrees (--frontier {}) in {:.3f} s", cut_->subtrees(),
                      cut_->frontier(),
                      std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());

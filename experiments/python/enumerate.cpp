@@ -89,22 +89,8 @@ experiments::EnumerateOptions options_of(int rows, int cols, const std::string& 
 // returning nothing, when `stop` is set.
 nlohmann::json run_job(const experiments::EnumerateOptions& o, const std::atomic<bool>& stop) {
     const EnumerationResult job = experiments::parse_job(o);
-    std::unique_ptr<EnumerationTree> tree;
-    try {
-        tree = job.model == BoardModel::Passages
-                   ? passage_enumeration_tree(o.rows, o.cols, job.start.c, job.exit.c, o.frontier)
-                   : cell_enumeration_tree(o.rows, o.cols, job.start, job.exit, o.frontier);
-    } catch (const std::invalid_argument& e) {
-        throw experiments::ConfigError(std::string("enumerate: ") + e.what());
-    }
-    EnumerationOptions eo;
-    eo.objective = job.objective;
-    eo.threads = o.threads;
-    eo.shard = job.held[0];
-    eo.shards = job.shards;
-    eo.board_cap = o.cap;
-    eo.at_least = o.at_least;
-    eo.frontier = o.frontier;
+    const std::unique_ptr<EnumerationTree> tree = experiments::cut_tree(o, job);
+    const EnumerationOptions eo = experiments::run_options(o, job);
     EnumerationResult total = job;
     std::vector<std::uint8_t> done;
     SegmentedRun run;

@@ -44,6 +44,10 @@ struct EnumerateOptions {
 // frontier (ConfigError for options that do not make one: a cell off the grid, "1,2x", a shard
 // that is not i/N, a grid too large, options that would be ignored).
 EnumerationResult parse_job(const EnumerateOptions& o);
+// The options of the runs over the job's tree (its objective, shard, threads, cap, floor).
+EnumerationOptions run_options(const EnumerateOptions& o, const EnumerationResult& job);
+// The job's tree, cut into subtrees at --frontier (ConfigError for a grid it cannot cut).
+std::unique_ptr<EnumerationTree> cut_tree(const EnumerateOptions& o, const EnumerationResult& job);
 
 // The paths of a job's files beside --out (all empty without it).
 struct JobFiles {
