@@ -95,25 +95,38 @@ publish_one() {
 }
 
 # One line per finished chain in $boards/chains-seed<master seed>.csv: what each chain found
-# (its best board, the evaluation that found it, the board after the climb). A fresh checkout
-# has no run folder to resume: start a new series with another master seed (seed=2) and the
-# finished chains of earlier series stay on record here.
+# (its best board, the evaluation that found it, the board after the climb). A chain is named by
+# its number in the series, first_repeat + its folder's number (repeat-1003 is chain 1003 of the
+# master seed, run as repeat-003 of a run with first_repeat=1000). The lines of chains this run
+# does not hold stay: runs of one series in different folders (first_repeat=0, 1000, ...) and
+# earlier series (another master seed, another file) all stay on record.
 tabulate() {
-  local seed r out tmp
+  local seed first r out tmp
   seed=$(sed -n 's/^seed: *\([0-9]*\).*$/\1/p' "$dir/config.yaml" | head -1)
+  first=$(sed -n 's/^ *"first_repeat": \([0-9]*\).*$/\1/p' "$dir/config.json" | head -1)
   out="$boards/chains-seed${seed:-1}.csv"
   tmp="$out.tmp"
-  echo "chain,best,found_at_evaluation,evaluations,climbed" > "$tmp"
+  : > "$tmp.new"
   for r in "$dir"/repeat-*; do
     [ -f "$r/summary.json" ] && [ "$(cat "$r/status" 2> /dev/null)" = finished ] || continue
-    local m found evals climbed=""
+    local m found evals climbed="" chain
     m=$(moves_of "$r/best.txt")
     found=$(awk -F, 'NR == 2 { print $3 }' "$r/archive/index.csv" 2> /dev/null)
     evals=$(sed -n 's/^ *"evaluations": \([0-9]*\).*$/\1/p' "$r/summary.json" | head -1)
     [ -f "$dir-climbs/$(basename "$r")-$m/best.txt" ] &&
       climbed=$(moves_of "$dir-climbs/$(basename "$r")-$m/best.txt")
-    echo "$(basename "$r"),$m,$found,$evals,$climbed" >> "$tmp"
+    chain=$(printf 'repeat-%03d' $((${first:-0} + 10#${r##*repeat-})))
+    echo "$chain,$m,$found,$evals,$climbed" >> "$tmp.new"
   done
+  {
+    echo "chain,best,found_at_evaluation,evaluations,climbed"
+    {
+      [ -f "$out" ] && awk -F, 'NR == FNR { mine[$1] = 1; next } FNR > 1 && !($1 in mine)' \
+        "$tmp.new" "$out"
+      cat "$tmp.new"
+    } | sort -t- -k2,2n
+  } > "$tmp"
+  rm -f "$tmp.new"
   mv "$tmp" "$out"
 }
 
