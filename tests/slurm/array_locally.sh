@@ -89,12 +89,18 @@ for task in $(seq 0 $((points - 1))); do
     { echo "FAIL: sweep task $task" >&2; cat "sweep$task.out" >&2; exit 1; }
 done
 best() { sed -nE 's/.*"best_score": ([0-9.]+).*/\1/p' "$1/summary.json"; }
-for p in 0 1 2 3; do
-  a=$(best "$work/sweep-one/point-00$p") b=$(best "$work/sweep-array/point-00$p")
-  [ -n "$a" ] && [ "$a" = "$b" ] ||
-    { echo "FAIL: point $p: $b in the array, $a in one process" >&2; exit 1; }
-done
-[ -s "$work/sweep-array/summary.md" ] || { echo "FAIL: the array wrote no summary" >&2; exit 1; }
+# same_points SWEEP HOW: each of the 4 points of SWEEP scored as in sweep-one, and the summary
+# written; HOW says how SWEEP ran, for the message.
+same_points() {
+  local p a b
+  for p in 0 1 2 3; do
+    a=$(best "$work/sweep-one/point-00$p") b=$(best "$1/point-00$p")
+    [ -n "$a" ] && [ "$a" = "$b" ] ||
+      { echo "FAIL: point $p: $b $2, $a in one process" >&2; exit 1; }
+  done
+  [ -s "$1/summary.md" ] || { echo "FAIL: the sweep $2 wrote no summary" >&2; exit 1; }
+}
+same_points "$work/sweep-array" "in the array"
 echo "sweep-array.sbatch: 4 tasks, each point equal to the single-process sweep's, summary written"
 
 # The MPI recipe's body under mpirun (3 ranks on this machine).
@@ -119,11 +125,6 @@ SH
   echo "mpi-enumerate.sbatch under mpirun (3 ranks): the same answer"
   # A sweep under mpirun: point i on rank i mod 3, the same points as one process.
   PATH="$work/bin:$PATH" mpirun "$bin" sweep $sweep_args "output=$work/sweep-mpi" -q
-  for p in 0 1 2 3; do
-    a=$(best "$work/sweep-one/point-00$p") b=$(best "$work/sweep-mpi/point-00$p")
-    [ -n "$a" ] && [ "$a" = "$b" ] ||
-      { echo "FAIL: point $p: $b under mpirun, $a in one process" >&2; exit 1; }
-  done
-  [ -s "$work/sweep-mpi/summary.md" ] || { echo "FAIL: mpirun's sweep wrote no summary" >&2; exit 1; }
+  same_points "$work/sweep-mpi" "under mpirun"
   echo "a sweep under mpirun (3 ranks): every point equal to one process's"
 fi
