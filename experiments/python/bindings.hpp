@@ -35,6 +35,13 @@ void bind_enumerate(py::module_& m);
 py::array open_bytes(const py::handle& array, int ndim, const std::string& who,
                      const std::string& what);
 
+// The picture `mazesearch render` draws of a board given as its file's text (`cell_board`:
+// a cell board, else a passage board): Squeaky's walk on it, cells coloured by visits, and the
+// title (empty: the board's score, as render's title says it). What a board and a walk show in
+// Jupyter (_repr_svg_), and what their svg() returns.
+std::string board_svg(const std::string& text, bool cell_board, const std::string& title,
+                      int cell_pixels);
+
 // A cell given from Python as (r, c): a pair of ints.
 Cell cell_of(const py::handle& pair, const std::string& what);
 

@@ -155,6 +155,18 @@ void bind_common(py::class_<BoardT>& cls, const char* name, FileKind kind) {
         .def("__hash__", [](const BoardT& b) { return py::hash(py::str(b.to_text())); })
         .def("__str__", &BoardT::to_text)
         .def("__repr__", [name](const BoardT& b) { return board_repr(b, name); })
+        .def(
+            "svg",
+            [kind](const BoardT& b, const std::string& title, int cell_pixels) {
+                return board_svg(b.to_text(), kind == FileKind::CellBoard, title, cell_pixels);
+            },
+            py::arg("title") = "", py::arg("cell_pixels") = 32,
+            "The board as `mazesearch render` draws it (SVG text): Squeaky's visits on it, the "
+            "title its score unless one is given.")
+        .def("_repr_svg_",
+             [kind](const BoardT& b) {
+                 return board_svg(b.to_text(), kind == FileKind::CellBoard, "", 32);
+             })
         .def(py::pickle([](const BoardT& b) { return b.to_text(); },
                         [](const std::string& text) { return BoardT::parse(text, "<pickle>"); }));
 }

@@ -27,6 +27,8 @@ using experiments::FileKind;
 
 // What one walk says (mazesearch.Walk), the keys of `eval --json` as attributes.
 struct Walk {
+    std::string text;  // the board's file text, for its picture
+    bool cell_board = true;
     bool feasible = false;
     int kmod = 0;
     bool trapped = false;
@@ -61,6 +63,8 @@ Walk walk_file(const experiments::InputFile& file, int rows, int cols, int kmod)
         board->add_facts(rep, kmod, &facts, nullptr);
     }
     Walk w;
+    w.text = file.text;
+    w.cell_board = file.kind == FileKind::CellBoard;
     w.feasible = rep.feasible;
     w.kmod = kmod;
     w.trapped = rep.trapped;
@@ -171,6 +175,24 @@ py::array_t<std::int64_t> score_batch(const py::handle& batch, const py::handle&
 
 }  // namespace board_walks
 
+std::string board_svg(const std::string& text, bool cell_board, const std::string& title,
+                      int cell_pixels) {
+    if (cell_pixels < 4 || cell_pixels > 256)
+        throw py::value_error("svg: cell_pixels " + std::to_string(cell_pixels) +
+                              ": expected 4 to 256");
+    const experiments::InputFile file{
+        "<board>", text,
+        cell_board ? experiments::FileKind::CellBoard : experiments::FileKind::PassageBoard};
+    const std::unique_ptr<experiments::BoardFile> board = experiments::load_board_file(file);
+    std::string svg;
+    {
+        py::gil_scoped_release release;
+        const experiments::WalkReport rep = board->walk(0);
+        svg = board->svg(rep, title.empty() ? board->title_score(rep) : title, cell_pixels);
+    }
+    return svg;
+}
+
 void bind_walks(py::module_& m) {
     using namespace board_walks;
     py::class_<Walk>(m, "Walk",
@@ -194,7 +216,16 @@ void bind_walks(py::module_& m) {
                       "The moves walked when the repeat was seen; None unless trapped.")
         .def_readonly("theorem8_bound", &Walk::theorem8_bound,
                       "Cells, Squeaky, feasible: the paper's Theorem 8 bound on the moves.")
-        .def("__repr__", &walk_repr);
+        .def("__repr__", &walk_repr)
+        .def(
+            "svg",
+            [](const Walk& w, const std::string& title, int cell_pixels) {
+                return board_svg(w.text, w.cell_board, title, cell_pixels);
+            },
+            py::arg("title") = "", py::arg("cell_pixels") = 32,
+            "The walk's heat map as `mazesearch render` draws it (SVG text): Squeaky's visits "
+            "on the board, the title its score unless one is given.")
+        .def("_repr_svg_", [](const Walk& w) { return board_svg(w.text, w.cell_board, "", 32); });
 
     m.def(
         "walk",
