@@ -61,6 +61,10 @@ fs::path RunFolder::repeat_dir(int r, int repeats) const {
 void RunFolder::create(const RunConfig& config) {
     make_folder(root_);
     lock();
+    // A process killed while it created this folder may have left the temporary of one of these
+    // files (a sweep's point whose sweep was killed): the folder is still empty of anything else.
+    for (const char* f : {"config.json", "config.yaml", "overrides.txt", "inputs.json"})
+        remove_stale_temporaries(root_, f);
     if (fs::exists(root_ / "config.json"))
         throw ConfigError(root_.string() + ": already holds a run; use `mazesearch resume " +
                           root_.string() + "` or another output folder");
