@@ -30,11 +30,13 @@ bool launcher_variable(const char* entry) {
 
 std::string self_executable() {
     std::error_code ec;
-    const std::filesystem::path p = std::filesystem::read_symlink("/proc/self/exe", ec);
+    std::string p = std::filesystem::read_symlink("/proc/self/exe", ec).string();
     if (ec)
         throw std::runtime_error("cannot find this program's path (/proc/self/exe): " +
                                  ec.message());
-    return p.string();
+    // Replaced since it started (a rebuild): the name without the kernel's mark.
+    if (const std::string mark = " (deleted)"; p.ends_with(mark)) p.resize(p.size() - mark.size());
+    return p;
 }
 
 PointProcess::PointProcess(const std::vector<std::string>& args, const std::filesystem::path& log) {
@@ -59,7 +61,12 @@ PointProcess::PointProcess(const std::vector<std::string>& args, const std::file
         if (::getppid() != parent) ::_exit(143);  // the sweep died before prctl took effect
         if (null >= 0) ::dup2(null, STDOUT_FILENO);
         ::dup2(err, STDERR_FILENO);
-        ::execve(exe.c_str(), argv.data(), envp.data());
+        // The program this process runs, by its kernel link rather than its path: a rebuild
+        // that replaces the file during a long sweep leaves every point on the sweep's own
+        // build (and the path would then name a deleted file).
+        ::execve("/proc/self/exe", argv.data(), envp.data());
+        const char said[] = "mazesearch: cannot start the point: exec of /proc/self/exe failed\n";
+        [[maybe_unused]] const ssize_t w = ::write(STDERR_FILENO, said, sizeof said - 1);
         ::_exit(127);
     }
     const int fork_errno = errno;

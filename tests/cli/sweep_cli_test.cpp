@@ -191,6 +191,31 @@ TEST(Sweep, AKilledSweepRerunAtOnceFinishesWhatIsMissing) {
     }
 }
 
+// A long sweep outlives rebuilds: each point must run the sweep's own program, not whatever
+// file now has its name (once, a rebuild made every later point of a 40 M comparison fail to
+// start, exit status 127).
+TEST(Sweep, ARebuildDuringASweepLeavesItsPointsOnTheSweepsOwnBuild) {
+    const std::string dir = fresh("sweep-rebuilt");
+    const std::string copy = test_dir() + "/mazesearch-rebuilt";
+    fs::remove(copy);
+    fs::copy_file(kBin, copy);
+    const std::string err = test_dir() + "/sweep-rebuilt.err";
+    Child c({"sweep", kConfig, "seed=1,2,3,4", "budget.evaluations=400000", "repeats=1", "--jobs",
+             "1", "-q", "output=" + dir},
+            err, copy);
+    ASSERT_TRUE(c.wait_until([&] { return fs::exists(dir + "/point-000/config.json"); },
+                             std::chrono::seconds(120)));
+    // The rebuild: the file is replaced by another program, one that only fails.
+    fs::remove(copy);
+    std::ofstream(copy) << "#!/bin/sh\nexit 3\n";
+    fs::permissions(copy, fs::perms::owner_all);
+    ASSERT_FALSE(fs::exists(dir + "/point-003")) << "the sweep ran too fast to test anything";
+    const ChildExit e = c.wait(std::chrono::seconds(300));
+    ASSERT_TRUE(e.exited && e.code == 0) << e.describe() << "\n" << read_file(err);
+    EXPECT_EQ(statuses(dir),
+              (std::vector<std::string>{"finished", "finished", "finished", "finished"}));
+}
+
 TEST(Sweep, SummarizeGroupsByTheSweptKeysAndComparesThem) {
     const std::string dir = fresh("sweep-compare");
     ASSERT_EQ(

@@ -89,8 +89,10 @@ struct ChildExit {
 // the test instead of hanging it; a child still running when the object dies is killed.
 class Child {
   public:
-    Child(const std::vector<std::string>& args, const std::string& err_path) {
-        std::vector<std::string> argv_text{kBin};
+    // binary: the program to run (a copy of the command, say), by default the command.
+    Child(const std::vector<std::string>& args, const std::string& err_path,
+          const std::string& binary = kBin) {
+        std::vector<std::string> argv_text{binary};
         argv_text.insert(argv_text.end(), args.begin(), args.end());
         std::vector<char*> argv;
         for (std::string& a : argv_text) argv.push_back(a.data());

@@ -34,7 +34,7 @@ class PointProcess {
     std::optional<int> status_;
 };
 
-// The path of this program, for starting points.
+// The path of this program, for a point's argv[0] (its log and `ps` name it).
 std::string self_executable();
 
 }  // namespace maze::experiments
