@@ -38,9 +38,9 @@ struct Prepared {
     std::vector<Genome> initial;
 };
 
-Prepared prepare(const RunConfig& config) {
+Prepared prepare(const RunConfig& config, const ExternalObjective* objective) {
     Prepared p;
-    p.made = make_target(config.target);
+    p.made = make_target(config.target, objective);
     if (!config.initial.empty()) {
         std::optional<Genome> g = p.made.view->read_board(config.initial);
         if (!g) throw ConfigError(config.source + ": initial: this target takes no board file");
@@ -70,7 +70,7 @@ class Experiment {
   public:
     Experiment(RunConfig config, fs::path dir, const RunOptions& options)
         : config_(std::move(config)), folder_(std::move(dir)), options_(options) {
-        Prepared p = prepare(config_);
+        Prepared p = prepare(config_, options_.objective);
         made_ = std::move(p.made);
         initial_ = std::move(p.initial);
         live_ = !options_.quiet && live_progress() && files_.here();
@@ -116,14 +116,18 @@ class Experiment {
                 world().describe(), WorkerTeam::resolve(config_.threads));
         RunProgress progress(config_, live_, options_.quiet || live_ ? nullptr : log_.get());
         std::atomic<bool> stop{false};
-        const RepeatContext ctx{
-            config_,       *made_.target, *made_.view, initial_,
-            *log_,         progress,      stop,        options_.interrupt_after_steps,
-            session_steps_};
+        const RepeatContext ctx{config_,        *made_.target,
+                                *made_.view,    initial_,
+                                *log_,          progress,
+                                stop,           options_.interrupt_after_steps,
+                                session_steps_, options_.on_step ? &on_step_ : nullptr,
+                                options_.cancel};
         std::vector<RepeatOutcome> outcomes(static_cast<std::size_t>(config_.repeats));
         const int threads = WorkerTeam::resolve(config_.threads);
         // Under mpirun every repeat is spread over the ranks, one repeat after the other.
-        if (config_.repeats > 1 && config_.repeats >= threads && threads > 1 && !distributed())
+        // A target that is not thread-safe (an outside function) scores its repeats one by one.
+        if (config_.repeats > 1 && config_.repeats >= threads && threads > 1 && !distributed() &&
+            made_.target->thread_safe())
             run_side_by_side(ctx, outcomes, threads, stop);
         else
             run_one_by_one(ctx, outcomes, threads);
@@ -173,7 +177,8 @@ class Experiment {
         std::atomic<std::size_t> next{0};
         team.run(static_cast<std::size_t>(team.size()), [&](std::size_t, int) {
             for (;;) {
-                if (stop.load() || InterruptGuard::requested().load())
+                if (stop.load() || InterruptGuard::requested().load() ||
+                    (options_.cancel && options_.cancel->load()))
                     return;  // the rest are not started: a later resume starts them
                 const std::size_t r = next.fetch_add(1);
                 if (r >= outcomes.size()) return;
@@ -227,12 +232,18 @@ class Experiment {
     bool live_ = false;
     FileRank files_;  // under mpirun rank 0 alone writes the run folder
     std::atomic<std::uint64_t> session_steps_{0};  // steps taken by this process, all repeats
+    std::mutex on_step_mutex_;
+    // options_.on_step, one call at a time.
+    const StepHook on_step_ = [this](const StepReport& s) {
+        std::lock_guard lock(on_step_mutex_);
+        options_.on_step(s);
+    };
 };
 
 }  // namespace
 
-void check_experiment(const RunConfig& config) {
-    prepare(config);
+void check_experiment(const RunConfig& config, const ExternalObjective* objective) {
+    prepare(config, objective);
 }
 
 int run_experiment(const RunConfig& config, const RunOptions& options) {
@@ -240,7 +251,8 @@ int run_experiment(const RunConfig& config, const RunOptions& options) {
         config.output.empty() ? RunFolder::default_path(config.name) : fs::path(config.output);
     Experiment e(config, dir, options);
     e.create();
-    InterruptGuard guard;
+    std::optional<InterruptGuard> guard;
+    if (options.catch_signals) guard.emplace();
     return e.run();
 }
 
@@ -270,7 +282,8 @@ int resume_experiment(const std::string& dir, const RunOptions& options) {
         config_from_json(nlohmann::json::parse(config_text), (d / "config.json").string());
     if (files.here()) RunFolder(d).check_inputs(config);  // before any of them is read
     Experiment e(config, d, options);
-    InterruptGuard guard;
+    std::optional<InterruptGuard> guard;
+    if (options.catch_signals) guard.emplace();
     return e.run();
 }
 

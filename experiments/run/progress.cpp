@@ -19,13 +19,27 @@ RunProgress::RunProgress(const RunConfig& config, bool live, spdlog::logger* log
     for (Repeat& r : repeats_) r.last_log = last_draw_;
 }
 
-double RunProgress::fraction(const Evaluator& ev) const {
+double budget_fraction(const RunConfig& config, const Evaluator& ev) {
     double f = 0;
-    if (config_.budget.evaluations)
+    if (config.budget.evaluations)
         f = std::max(f, static_cast<double>(ev.evaluations()) /
-                            static_cast<double>(config_.budget.evaluations));
-    if (config_.budget.seconds > 0) f = std::max(f, ev.seconds() / config_.budget.seconds);
+                            static_cast<double>(config.budget.evaluations));
+    if (config.budget.seconds > 0) f = std::max(f, ev.seconds() / config.budget.seconds);
     return std::min(f, 1.0);
+}
+
+StepReport step_report(const RunConfig& config, int r, std::uint64_t step, const Evaluator& ev,
+                       bool ended) {
+    StepReport s;
+    s.repeat = r;
+    s.step = step;
+    s.evaluations = ev.evaluations();
+    s.rejected = ev.rejected();
+    if (ev.has_best()) s.best = ev.best_score();
+    s.fraction = budget_fraction(config, ev);
+    s.seconds = ev.seconds();
+    s.ended = ended;
+    return s;
 }
 
 void RunProgress::update(int r, const Evaluator& ev) {
@@ -33,7 +47,7 @@ void RunProgress::update(int r, const Evaluator& ev) {
     const auto now = Clock::now();
     std::lock_guard lock(mutex_);
     Repeat& rep = repeats_[static_cast<std::size_t>(r)];
-    rep.fraction = fraction(ev);
+    rep.fraction = budget_fraction(config_, ev);
     rep.evaluations = ev.evaluations();
     rep.rejected = ev.rejected();
     rep.has_best = ev.has_best();

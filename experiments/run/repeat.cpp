@@ -207,6 +207,7 @@ class RepeatSession {
             std::string reason = ev.stop_reason();
             if (reason.empty() && opt_->done()) reason = "optimizer finished";
             bool halt = ctx_.stop.load() || InterruptGuard::requested().load() ||
+                        (ctx_.cancel && ctx_.cancel->load()) ||
                         (ctx_.interrupt_after_steps &&
                          ctx_.session_steps.load() >= ctx_.interrupt_after_steps);
             if (files_.spread()) agree(reason, halt);
@@ -230,6 +231,7 @@ class RepeatSession {
                 last_checkpoint = now;
             }
             ctx_.progress.update(r_, ev);
+            if (ctx_.on_step) (*ctx_.on_step)(step_report(config_, r_, step_, ev, false));
         }
     }
 
@@ -240,6 +242,7 @@ class RepeatSession {
             book_->write_row(step_, ev);  // the last, partial interval
         checkpoint();
         ctx_.progress.repeat_ended(r_);
+        if (ctx_.on_step) (*ctx_.on_step)(step_report(config_, r_, step_, ev, true));
         RepeatOutcome out;
         if (interrupted) {
             if (several() && files_.here()) RunFolder::set_status(dir_, "interrupted");

@@ -1,5 +1,7 @@
 #include "mazesearch/search/optimizers/exhaustive_search.hpp"
 
+#include <algorithm>
+
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/search/grid_genes.hpp"
 
@@ -11,11 +13,20 @@ ExhaustiveSearch::ExhaustiveSearch(const Params& params)
 
 void ExhaustiveSearch::start(const Target& target, std::uint64_t, const std::vector<Genome>&) {
     const std::optional<EnumerableGrid> grid = target.enumerable_grid();
-    if (!grid)
-        throw ParamError("optimizer.kind", "",
-                         "exhaustive needs a target whose boards it can enumerate (mouse-maze), "
-                         "not " +
-                             target.name());
+    done_.clear();
+    finished_ = false;
+    next_ = 0;
+    every_genome_ = !grid;
+    if (every_genome_) {
+        genes_ = target.genes();
+        if (genes_ > kMaxEveryGenomeGenes)
+            throw ParamError("optimizer.kind", "",
+                             "exhaustive scores every board of " + target.name() +
+                                 " one by one, which takes at most " +
+                                 std::to_string(kMaxEveryGenomeGenes) + " genes; this one has " +
+                                 std::to_string(genes_));
+        return;
+    }
     grid_ = *grid;
     const GridGenes& g = *grid_.genes;
     if (g.rows() * g.cols() > kMaxEnumerationCells || (g.rows() + 2) * (g.cols() + 2) > 128)
@@ -24,13 +35,26 @@ void ExhaustiveSearch::start(const Target& target, std::uint64_t, const std::vec
             "exhaustive handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128");
     tree_ = cell_enumeration_tree(g.rows(), g.cols(), g.start(), g.exit());
     result_ = EnumerationResult::of_cells(g.rows(), g.cols(), g.start(), g.exit(), grid_.objective);
-    done_.clear();
-    finished_ = false;
+}
+
+// The next chunk x 64 genomes in genome order, genome k's gene j being bit j of k, scored as
+// any batch is (the infeasible ones rejected).
+void ExhaustiveSearch::step_every_genome(Evaluator& ev) {
+    const std::uint64_t all = std::uint64_t{1} << genes_;
+    const std::uint64_t n = std::min<std::uint64_t>(all - next_, chunk_ * 64);
+    std::vector<Genome> batch(n, Genome(genes_));
+    for (std::uint64_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < genes_; ++j) batch[i].set(j, ((next_ + i) >> j) & 1u);
+    std::vector<Score> out(n);
+    ev.evaluate(batch, out);
+    next_ += n;
+    finished_ = next_ == all;
 }
 
 void ExhaustiveSearch::step(Evaluator& ev) {
-    if (!grid_.genes) throw std::logic_error("exhaustive: step() before start()");
     if (finished_) return;
+    if (every_genome_) return step_every_genome(ev);
+    if (!grid_.genes) throw std::logic_error("exhaustive: step() before start()");
     const GridGenes& g = *grid_.genes;
     EnumerationOptions o;
     o.threads = ev.threads();
@@ -55,9 +79,41 @@ void ExhaustiveSearch::step(Evaluator& ev) {
     }
 }
 
+void ExhaustiveSearch::restore_every_genome(const nlohmann::json& state) {
+    if (!every_genome_ && grid_.genes)
+        throw std::invalid_argument(
+            "exhaustive: the checkpoint scores every genome; this "
+            "target's grid is enumerated by its tree");
+    if (state.contains("result"))
+        throw std::invalid_argument(
+            "exhaustive: the checkpoint enumerates a grid; this target "
+            "has every genome scored");
+    std::uint64_t next = 0;
+    bool finished = false;
+    try {
+        next = state.at("next_genome").get<std::uint64_t>();
+        finished = state.at("finished").get<bool>();
+    } catch (const nlohmann::json::exception& e) {
+        throw std::invalid_argument(std::string("exhaustive: not a checkpoint of every genome: ") +
+                                    e.what());
+    }
+    const std::uint64_t all = std::uint64_t{1} << genes_;
+    if (next > all || finished != (next == all))
+        throw std::invalid_argument("exhaustive: the checkpoint's next genome " +
+                                    std::to_string(next) + " does not fit " + std::to_string(all) +
+                                    " genomes" + (finished ? " finished" : ""));
+    next_ = next;
+    finished_ = finished;
+}
+
 nlohmann::json ExhaustiveSearch::save() const {
     nlohmann::json j;
     j["kind"] = kind();
+    if (every_genome_) {
+        j["next_genome"] = next_;
+        j["finished"] = finished_;
+        return j;
+    }
     j["result"] = result_.to_json();
     j["done"] = done_to_text(done_);
     j["finished"] = finished_;
@@ -67,6 +123,10 @@ nlohmann::json ExhaustiveSearch::save() const {
 void ExhaustiveSearch::restore(const nlohmann::json& state) {
     if (!state.is_object() || !state.contains("kind") || state["kind"] != kind())
         throw std::invalid_argument("checkpoint state is not an exhaustive enumeration's");
+    if (every_genome_ || state.contains("next_genome")) {
+        restore_every_genome(state);
+        return;
+    }
     EnumerationResult result;
     std::vector<std::uint8_t> done;
     bool finished = false;

@@ -221,9 +221,10 @@ TEST(RunFiles, BadInputIsFoundBeforeTheRunFolderIsMade) {
          "budget: {evaluations: 100}\ninitial: " +
              infeasible_board + "\n",
          "initial: " + infeasible_board + ": the board is infeasible for this target"},
-        {"target: {kind: passages, rows: 3, cols: 3}\noptimizer: {kind: exhaustive}\n"
+        {"target: {kind: passages, rows: 6, cols: 6}\noptimizer: {kind: exhaustive}\n"
          "budget: {evaluations: 100}\n",
-         "exhaustive needs a target whose boards it can enumerate"},
+         "exhaustive scores every board of passages one by one, which takes at most 30 genes; "
+         "this one has 60"},
         {"target: {kind: mouse-maze, rows: 5, cols: 5}\noptimizer: {kind: annealing}\n"
          "budget: {stagnation: 1000}\n",
          "optimizer.length: needs length"},

@@ -10,19 +10,15 @@
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/run/checkpoint.hpp"
-#include "temp_dir.hpp"
+#include "run_files.hpp"
 
 namespace fs = std::filesystem;
 using namespace maze::experiments;
+using maze::testing_support::fresh_dir;
+using maze::testing_support::logbook_without_timing;
+using maze::testing_support::slurp;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 nlohmann::json summary_without_timing(const fs::path& dir) {
     nlohmann::json j = nlohmann::json::parse(slurp(dir / "summary.json"));
@@ -30,20 +26,6 @@ nlohmann::json summary_without_timing(const fs::path& dir) {
     if (j.contains("runs"))
         for (auto& r : j["runs"]) r.erase("seconds");
     return j;
-}
-
-// The logbook without its seconds column.
-std::string logbook_without_timing(const fs::path& dir) {
-    std::istringstream in(slurp(dir / "logbook.csv"));
-    std::string line, out;
-    while (std::getline(in, line)) out += line.substr(0, line.rfind(',')) + "\n";
-    return out;
-}
-
-fs::path fresh_dir(const std::string& name) {
-    const fs::path d = fs::path(maze::testing_support::test_dir()) / name;
-    fs::remove_all(d);
-    return d;
 }
 
 std::string config_file(const std::string& optimizer) {

@@ -7,10 +7,13 @@
 // for its batches. Either way each repeat's result is the same.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 
 #include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/run/progress.hpp"
+#include "mazesearch/experiments/target_factory.hpp"
 
 namespace maze::experiments {
 
@@ -18,12 +21,23 @@ struct RunOptions {
     bool quiet = false;  // no progress and no report (tests)
     // Tests: behave as if SIGINT arrived after this many steps of this session (0: never).
     std::uint64_t interrupt_after_steps = 0;
+    // Ctrl-C and SIGTERM caught for the run's lifetime, as the command wants. False leaves the
+    // process's own handlers alone: the Python module watches for Ctrl-C itself and sets `cancel`.
+    bool catch_signals = true;
+    // Set by the caller to stop the run at the next step of each repeat, as Ctrl-C does
+    // (checkpoints written, status interrupted, 130).
+    const std::atomic<bool>* cancel = nullptr;
+    // After every step of every repeat and at each repeat's end, on the thread that took the step;
+    // when repeats run side by side the calls are one at a time. What it throws fails the run.
+    StepHook on_step;
+    // The function of a `kind: python` target (the Python module's objective).
+    const ExternalObjective* objective = nullptr;
 };
 
 // Everything a run checks before it writes anything (the target and its files, the initial
 // board, the optimizer's parameters, what it needs of the target and of the budget): ConfigError
 // or ParamError naming the file and key. `run --dry-run` calls it, and every run does.
-void check_experiment(const RunConfig& config);
+void check_experiment(const RunConfig& config, const ExternalObjective* objective = nullptr);
 
 // Creates the run folder and runs every repeat. Returns the exit status: 0 finished,
 // 130 interrupted (checkpoint written; `mazesearch resume DIR` continues).

@@ -4,7 +4,10 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
+#include <functional>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "mazesearch/experiments/config.hpp"
@@ -15,6 +18,26 @@ class logger;
 }
 
 namespace maze::experiments {
+
+// What a run tells a program that runs it (RunOptions::on_step, the Python module's progress
+// callback) after a step of a repeat, and once more when the repeat has ended.
+struct StepReport {
+    int repeat = 0;
+    std::uint64_t step = 0;  // steps of the repeat so far, over all its sessions
+    std::uint64_t evaluations = 0, rejected = 0;
+    std::optional<double> best;  // the repeat's best value so far
+    double fraction = 0;         // of the budget spent
+    double seconds = 0;          // the repeat's time, over all its sessions
+    bool ended = false;          // the repeat's last report: finished or interrupted
+};
+using StepHook = std::function<void(const StepReport&)>;
+
+// The share of `config`'s budget that `ev` has spent, from 0 to 1.
+double budget_fraction(const RunConfig& config, const Evaluator& ev);
+
+// The report of repeat r after `step` steps.
+StepReport step_report(const RunConfig& config, int r, std::uint64_t step, const Evaluator& ev,
+                       bool ended);
 
 class RunProgress {
   public:
@@ -40,7 +63,6 @@ class RunProgress {
         bool ended = false;
         Clock::time_point last_log;
     };
-    double fraction(const Evaluator& ev) const;
     void draw_live();
 
     const RunConfig& config_;

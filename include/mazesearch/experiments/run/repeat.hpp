@@ -38,6 +38,10 @@ struct RepeatContext {
     // Tests: stop after this many steps of this session, counted over all repeats (0: never).
     std::uint64_t interrupt_after_steps = 0;
     std::atomic<std::uint64_t>& session_steps;
+    // Told after every step and at the repeat's end (none: nullptr); what it throws fails the run.
+    const StepHook* on_step = nullptr;
+    // Set by the program that runs the search to stop it as a signal does (none: nullptr).
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 struct RepeatOutcome {

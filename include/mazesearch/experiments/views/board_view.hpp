@@ -17,6 +17,7 @@ class CatTrapTarget;
 class KmodTarget;
 class GraphTarget;
 class PassageTarget;
+class ExternalTarget;
 }  // namespace maze
 
 namespace maze::experiments {
@@ -49,5 +50,7 @@ std::unique_ptr<BoardView> make_view(const CatTrapTarget& target);
 std::unique_ptr<BoardView> make_view(const KmodTarget& target);
 std::unique_ptr<BoardView> make_view(const GraphTarget& target);
 std::unique_ptr<BoardView> make_view(const PassageTarget& target);
+// An outside function's target: its model's view, the values in no unit ("score").
+std::unique_ptr<BoardView> make_view(const ExternalTarget& target);
 
 }  // namespace maze::experiments

@@ -3,8 +3,9 @@
 // other optimizer. Each step explores `chunk` of the 16,384 subtrees; the Evaluator is told how
 // many feasible and infeasible boards the step covered and the best board so far. The full
 // result (optimal boards, histogram) is in the checkpoint's optimizer state.
-// Needs a target with an enumerable grid (the mouse maze) of at most 64 cells (ParamError
-// otherwise).
+// A target with an enumerable grid (the mouse maze) of at most 64 cells is enumerated by its
+// decision tree. Any other target (a game, a Python objective) of at most 30 genes has its
+// 2^genes genomes scored one by one in genome order, chunk x 64 a step: slow, but every board.
 #pragma once
 
 #include <memory>
@@ -14,6 +15,9 @@
 #include "mazesearch/search/optimizer.hpp"
 
 namespace maze {
+
+// The most genes a target without an enumerable grid may have: 2^30 genomes, scored one by one.
+inline constexpr std::size_t kMaxEveryGenomeGenes = 30;
 
 class ExhaustiveSearch : public Optimizer {
   public:
@@ -34,6 +38,13 @@ class ExhaustiveSearch : public Optimizer {
     EnumerationResult result_;
     std::vector<std::uint8_t> done_;
     bool finished_ = false;
+    // Every genome in turn (a target without an enumerable grid): the next one's number.
+    bool every_genome_ = false;
+    std::size_t genes_ = 0;
+    std::uint64_t next_ = 0;
+
+    void step_every_genome(Evaluator& ev);
+    void restore_every_genome(const nlohmann::json& state);
 };
 
 }  // namespace maze

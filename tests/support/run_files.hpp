@@ -1,0 +1,36 @@
+// What the tests of run folders share: a file's text, a fresh folder of the test's own, and a
+// logbook without its wall-clock column (which no two runs share).
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "temp_dir.hpp"
+
+namespace maze::testing_support {
+
+inline std::string slurp(const std::filesystem::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// test_dir()/name, emptied.
+inline std::filesystem::path fresh_dir(const std::string& name) {
+    const std::filesystem::path d = std::filesystem::path(test_dir()) / name;
+    std::filesystem::remove_all(d);
+    return d;
+}
+
+// The logbook.csv of a run folder without its last column, the seconds.
+inline std::string logbook_without_timing(const std::filesystem::path& dir) {
+    std::istringstream in(slurp(dir / "logbook.csv"));
+    std::string line, out;
+    while (std::getline(in, line)) out += line.substr(0, line.rfind(',')) + "\n";
+    return out;
+}
+
+}  // namespace maze::testing_support
