@@ -22,11 +22,14 @@ namespace py = pybind11;
 
 // The parts of the module, in the order module.cpp adds them: the exception BoardError and the
 // engine's errors as Python's, the two board classes and load(), walk() and score_batch(),
-// enumerate().
+// enumerate(), and what mazesearch.open_sweep reads through the command's code.
 void bind_errors(py::module_& m);
 void bind_boards(py::module_& m);
 void bind_walks(py::module_& m);
 void bind_enumerate(py::module_& m);
+void bind_runs(py::module_& m);
+// mazesearch.run and resume (the compiled half: _run, _resume, Progress).
+void bind_run(py::module_& m);
 
 // A NumPy array of cells or passages as bytes, nonzero for open: C-contiguous, one byte per
 // entry, without a copy when it is already a contiguous bool or uint8 array. Any integer array is

@@ -6,6 +6,7 @@
 #include "bindings.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/config.hpp"
+#include "mazesearch/search/params.hpp"
 
 namespace maze::python {
 
@@ -52,6 +53,8 @@ void bind_errors(py::module_& m) {
             module_errors::raise_board_error(e.what(), e.source(), e.line());
         } catch (const experiments::ConfigError& e) {
             PyErr_SetString(PyExc_ValueError, e.what());
+        } catch (const ParamError& e) {  // a config's key, named with its file and line
+            PyErr_SetString(PyExc_ValueError, e.what());
         }
     });
 }
@@ -66,4 +69,6 @@ PYBIND11_MODULE(_mazesearch, m) {
     maze::python::bind_boards(m);
     maze::python::bind_walks(m);
     maze::python::bind_enumerate(m);
+    maze::python::bind_runs(m);
+    maze::python::bind_run(m);
 }

@@ -10,6 +10,7 @@
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/run/report.hpp"
 #include "mazesearch/experiments/run/run_folder.hpp"
+#include "mazesearch/experiments/sweep/sweep_compare.hpp"
 #include "mazesearch/experiments/sweep/sweep_runner.hpp"
 #include "mazesearch/search/state_json.hpp"
 
@@ -230,6 +231,11 @@ nlohmann::json group_table_json(const GroupTable& t) {
         nlohmann::json row = {{"values", values}, {"points", g.points}, {"finished", g.finished},
                               {"runs", g.runs},   {"scores", g.scores}, {"evaluations", g.evals},
                               {"seconds", g.secs}};
+        // The totals above, and the means a run that the Markdown and CSV tables show.
+        if (g.runs) {
+            row["evaluations_per_run"] = per_run(g.evals, g.runs);
+            row["seconds_per_run"] = per_run(g.secs, g.runs);
+        }
         if (!g.scores.empty()) {
             row["best"] = g.scores.back();
             row["median"] = median_of_sorted(g.scores);
@@ -266,6 +272,70 @@ void write_sweep_tables(const fs::path& dir, const SweepSpec& spec) {
     write_file_atomically(dir / "summary.md", group_table_markdown(t), Sync::No);
     write_file_atomically(dir / "summary.csv", group_table_csv(t), Sync::No);
     write_file_atomically(dir / "summary.json", group_table_json(t).dump(2) + "\n", Sync::No);
+}
+
+namespace {
+
+// The keys a sweep's table is grouped by: --by (comma-separated; "" groups nothing when given
+// as --by ''), else the sweep's group keys.
+std::vector<std::string> group_keys(const SweepTableOptions& o, const SweepSpec& spec,
+                                    bool by_given) {
+    if (!by_given) return spec.group_keys;
+    std::vector<std::string> keys;
+    std::string k;
+    for (char c : o.by + ",")
+        if (c == ',') {
+            if (!k.empty()) keys.push_back(k);
+            k.clear();
+        } else {
+            k += c;
+        }
+    return keys;
+}
+
+// The combinations of one sweep, or of several in one table: then each row is also named by its
+// sweep (the folder's name, the first column), and the sweeps must be grouped by the same keys.
+GroupTable sweep_groups(const SweepTableOptions& o, const std::vector<std::string>& dirs,
+                        bool by_given) {
+    GroupTable t;
+    for (std::size_t i = 0; i < dirs.size(); ++i) {
+        const std::string& d = dirs[i];
+        std::filesystem::path dir(d);
+        if (dir.filename().empty()) dir = dir.parent_path();  // "runs/x/"
+        const SweepSpec spec =
+            SweepSpec::from_json(read_json_file(dir / "sweep.json"), (dir / "sweep.json").string());
+        const std::vector<std::string> keys = group_keys(o, spec, by_given);
+        if (i == 0) {
+            t.keys = keys;
+            if (dirs.size() > 1) t.keys.insert(t.keys.begin(), "sweep");
+        } else if (keys != std::vector<std::string>(t.keys.begin() + 1, t.keys.end())) {
+            throw ConfigError("summarize: " + d + " is grouped by other keys than " + dirs.front() +
+                              "; give --by KEYS (or --by '') to group them alike");
+        }
+        for (SweepGroup& g : group_sweep(dir, spec, keys)) {
+            if (dirs.size() > 1) g.values.insert(g.values.begin(), dir.filename().string());
+            t.groups.push_back(std::move(g));
+        }
+    }
+    return t;
+}
+
+}  // namespace
+
+std::string sweep_table(const SweepTableOptions& o, const std::vector<std::string>& dirs,
+                        bool by_given) {
+    GroupTable t = sweep_groups(o, dirs, by_given);
+    t.past = o.past;
+    if (!std::isnan(o.optimum)) t.reached = o.optimum;
+    if (o.format == "csv") return group_table_csv(t);
+    if (o.format == "json") {
+        nlohmann::json j = group_table_json(t);
+        if (o.compare) j["compare"] = compare_groups_json(t);
+        return j.dump(2) + "\n";
+    }
+    std::string out = group_table_markdown(t);
+    if (o.compare) out += "\n" + compare_groups_markdown(t);
+    return out;
 }
 
 }  // namespace maze::experiments

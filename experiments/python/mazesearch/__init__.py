@@ -19,7 +19,15 @@ What is here (docs/python.md):
 - score_batch(boards, start, exit, threads): the moves of a batch of boards on every core;
 - enumerate(rows, cols, ...): `mazesearch enumerate --json` as a dict;
 - bench_boards(): the boards `mazesearch bench` walks;
-- BoardError: a bad board, with the command's message, `source` and `line`.
+- BoardError: a bad board, with the command's message, `source` and `line`;
+- open_run(folder), open_sweep(folder): what `mazesearch run` and `mazesearch sweep` wrote, as
+  a Run (status, config, summary, best_score, best, logbook as NumPy arrays, repeats) and a
+  Sweep (spec, points, finished, table() as `mazesearch summarize --format json`);
+- RunFolderError: a folder or file of one that is not what it should be, the file named;
+- run(config, objective=None, progress=None, **overrides): a search, as `mazesearch run`
+  makes it, returning its Run; with `objective=`, a config whose target is `kind: python` is
+  scored by your own function of a batch of boards; resume(folder) continues one; Progress is
+  what the progress function receives, PassageBatch the passage boards an objective receives.
 
 The long calls (walk, score_batch, enumerate) release the GIL, so other Python threads run
 meanwhile; score_batch on large batches and enumerate stop on Ctrl-C.
@@ -27,6 +35,7 @@ meanwhile; score_batch on large batches and enumerate stop on Ctrl-C.
 
 from ._mazesearch import (
     Board,
+    Progress,
     BoardError,
     PassageBoard,
     Walk,
@@ -36,15 +45,27 @@ from ._mazesearch import (
     score_batch,
     walk,
 )
+from .runs import Run, RunFolderError, Sweep, open_run, open_sweep
+from .running import PassageBatch, objective_id, resume, run
 
 __all__ = [
     "Board",
     "BoardError",
+    "PassageBatch",
     "PassageBoard",
+    "Progress",
+    "Run",
+    "RunFolderError",
+    "Sweep",
     "Walk",
     "bench_boards",
     "enumerate",
     "load",
+    "open_run",
+    "objective_id",
+    "open_sweep",
+    "resume",
+    "run",
     "score_batch",
     "walk",
 ]

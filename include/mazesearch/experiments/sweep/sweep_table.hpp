@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -66,5 +67,22 @@ bool all_points_finished(const std::filesystem::path& dir, const SweepSpec& spec
 // SWEEP/summary.md, summary.csv and summary.json: grouped by the group keys, runs past the
 // config's `reference` counted when it names one.
 void write_sweep_tables(const std::filesystem::path& dir, const SweepSpec& spec);
+
+// What `mazesearch summarize` takes for sweep folders: --by (comma-separated keys; "" groups
+// nothing), --optimum (NaN: no column of runs that reached it), --past, --format (md, csv or
+// json) and --compare. Here so that the command and the Python module make the same table.
+struct SweepTableOptions {
+    std::string by;
+    double optimum = std::numeric_limits<double>::quiet_NaN();
+    std::optional<double> past;
+    std::string format = "md";
+    bool compare = false;
+};
+// The table of the sweep folders `dirs` as `summarize` prints it, grouped by o.by when
+// `by_given`, else by each sweep's group keys. Several sweeps make one table, each row named
+// first by its sweep's folder; ConfigError when they are grouped by other keys, or a folder
+// cannot be read.
+std::string sweep_table(const SweepTableOptions& o, const std::vector<std::string>& dirs,
+                        bool by_given);
 
 }  // namespace maze::experiments

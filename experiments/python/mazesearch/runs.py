@@ -1,0 +1,400 @@
+"""The folders `mazesearch run` and `mazesearch sweep` write, read from Python (docs/python.md;
+the files are described in docs/formats.md, "The run folder" and "Sweep folders").
+
+    run = mazesearch.open_run("runs/paper-annealing/2026-11-26_10-00-00")
+    run.status, run.best_score, run.best          # 'finished', 109.0, a Board
+    run.logbook["best"]                            # a float64 array, one entry per row
+    [r.best_score for r in run.repeats]
+    sweep = mazesearch.open_sweep("runs/x/sweep-...")
+    sweep.table(compare=True)                      # `mazesearch summarize SWEEP --format json`
+
+Every file is checked as it is read: one that does not hold what it should (not JSON, a CSV row
+of the wrong width, a status that is no status) raises RunFolderError naming it, never a guess.
+"""
+
+import csv
+import functools
+import json
+import math
+import pathlib
+import re
+
+import numpy as np
+
+from . import _mazesearch
+
+__all__ = ["Point", "Run", "RunFolderError", "Sweep", "open_run", "open_sweep"]
+
+STATUSES = ("running", "interrupted", "finished", "failed")
+POINT_STATUSES = ("pending",) + STATUSES
+# The targets whose best.txt is a board the module reads: cell boards and passage boards. The
+# others (a graph file, a hexagon board, a board with the cat) are given as their text.
+CELL_TARGETS = ("mouse-maze", "mousetrap", "kmod-trap")
+PASSAGE_TARGETS = ("passages",)
+# The logbook's counters (docs/formats.md, "logbook.csv"); its other columns may be empty.
+INTEGER_COLUMNS = ("gen", "evals", "rejected")
+INDEX_COLUMNS = ("point", "folder", "status", "best", "evaluations", "seconds")
+INTEGER = re.compile(r"-?[0-9]+\Z")
+# A number as C's printf writes it (no underscores, no spaces, which Python's float() takes).
+NUMBER = re.compile(r"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z|-?(inf|nan)\Z")
+REPEAT_FOLDER = re.compile(r"repeat-([0-9]{3,})\Z")
+
+
+class RunFolderError(ValueError):
+    """A folder that is not a run folder (no config.json) or a sweep folder (no sweep.json), or
+    a file in one that does not hold what it should. The message names the file and, in a CSV
+    file, the line: "/tmp/x/logbook.csv: line 7: expected 9 fields, found 4"."""
+
+
+def _read_text(path):
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise RunFolderError(f"{path}: not text (byte {e.start} is not UTF-8)") from None
+    except OSError as e:
+        raise RunFolderError(f"{path}: cannot read it: {e.strerror}") from None
+
+
+def _not_json(name):
+    # json.loads takes NaN and Infinity, which are not JSON and which the engine never writes.
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _read_json(path):
+    """The JSON object in `path`."""
+    try:
+        value = json.loads(_read_text(path), parse_constant=_not_json)
+    except ValueError as e:
+        raise RunFolderError(f"{path}: not valid JSON: {e}") from None
+    if not isinstance(value, dict):
+        raise RunFolderError(f"{path}: not a JSON object")
+    return value
+
+
+def _score(value, path, key):
+    """A score as the engine writes it: a number, "inf", "-inf" or "nan"; null is None."""
+    if value is None:
+        return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if value in ("inf", "-inf", "nan"):
+        return float(value)
+    raise RunFolderError(f'{path}: {key}: {value!r} is not a score (a number, "inf", "-inf", '
+                         '"nan" or null)')
+
+
+def _read_status(folder):
+    """The word of folder/status, None while the run has not written one yet."""
+    path = folder / "status"
+    if not path.exists():
+        return None
+    text = _read_text(path)
+    if not text.endswith("\n") or text[:-1] not in STATUSES:
+        raise RunFolderError(f"{path}: {text!r} is not a status ({', '.join(STATUSES)})")
+    return text[:-1]
+
+
+def _read_csv(path, cut_row_allowed):
+    """The header and the rows (line number, fields) of a CSV file. A row being written (the
+    last line without its line end) is left out when `cut_row_allowed` (an append-only file);
+    else the file was cut short and refused."""
+    text = _read_text(path)
+    lines = [line + "\n" for line in text.split("\n")]
+    last = lines.pop()
+    if last != "\n" and not cut_row_allowed:
+        raise RunFolderError(f"{path}: line {len(lines) + 1}: no line end (the file is cut short)")
+    reader = csv.reader(lines, strict=True)
+    try:
+        header = next(reader, None)
+        if not header:
+            raise RunFolderError(f"{path}: no header line")
+        if len(set(header)) != len(header) or "" in header:
+            raise RunFolderError(f"{path}: line 1: a column without a name, or named twice")
+        rows = []
+        for fields in reader:
+            if len(fields) != len(header):
+                raise RunFolderError(f"{path}: line {reader.line_num}: expected {len(header)} "
+                                     f"fields, found {len(fields)}")
+            rows.append((reader.line_num, fields))
+    except csv.Error as e:
+        raise RunFolderError(f"{path}: line {reader.line_num}: {e}") from None
+    return header, rows
+
+
+def _column(path, name, cells, integer):
+    """One column of numbers: int64 when `integer`, else float64 with NaN for an empty field."""
+    pattern = INTEGER if integer else NUMBER
+    values = []
+    for line, field in cells:
+        if not integer and field == "":
+            values.append(math.nan)
+        elif pattern.match(field):
+            values.append(int(field) if integer else float(field))
+        else:
+            kind = "an integer" if integer else "a number"
+            raise RunFolderError(f"{path}: line {line}: {name}: {field!r} is not {kind}")
+    try:
+        return np.array(values, dtype=np.int64 if integer else np.float64)
+    except OverflowError:
+        raise RunFolderError(f"{path}: {name}: a count beyond 64 bits") from None
+
+
+def read_logbook(path):
+    """logbook.csv as a dict of its columns, in the header's order: the counters (gen, evals,
+    rejected) as int64 arrays, the others (scores, seconds) as float64 arrays, NaN where empty."""
+    header, rows = _read_csv(path, cut_row_allowed=True)
+    return {name: _column(path, name, [(line, fields[i]) for line, fields in rows],
+                          name in INTEGER_COLUMNS) for i, name in enumerate(header)}
+
+
+def _read_summary(folder, repeat):
+    """folder/summary.json, None before the run has one. A summary of several repeats (`repeat`
+    None) has `runs` and may lack best_score (none had one); a repeat's own has best_score and
+    its number always."""
+    path = folder / "summary.json"
+    if not path.exists():
+        return None
+    summary = _read_json(path)
+    several = repeat is None
+    if several != ("runs" in summary):
+        raise RunFolderError(f"{path}: {'no' if several else 'a'} list of runs, but config.json "
+                             f"says {'several repeats' if several else 'one'}")
+    if not several and "best_score" not in summary:
+        raise RunFolderError(f"{path}: no best_score")
+    if not several and summary.get("repeat") != repeat:
+        raise RunFolderError(f"{path}: the summary of repeat {summary.get('repeat')!r}, in the "
+                             f"folder of repeat {repeat}")
+    _score(summary.get("best_score"), path, "best_score")
+    return summary
+
+
+def _checkpoint_best(folder):
+    """The best score of folder/checkpoint.json, which best.txt equals (both are written with
+    every checkpoint); None without a checkpoint or a best."""
+    path = folder / "checkpoint.json"
+    if not path.exists():
+        return None
+    evaluator = _read_json(path).get("evaluator")
+    if not isinstance(evaluator, dict) or not isinstance(evaluator.get("has_best"), bool):
+        raise RunFolderError(f"{path}: not a checkpoint (no evaluator with has_best)")
+    if not evaluator["has_best"]:
+        return None
+    return _score(evaluator.get("best_score"), path, "evaluator.best_score")
+
+
+class Run:
+    """A run folder as `mazesearch run` writes it, or one repeat of it (open_run makes them).
+
+    folder: its pathlib.Path. status: the status file's word (running, interrupted, finished,
+    failed; None before the run writes it). config: config.json as a dict (a repeat has its
+    run's). summary: summary.json as a dict, None until the run (or repeat) has finished.
+    best_score: the summary's best, or, before there is one, the last checkpoint's (which
+    best.txt holds); for a run of several repeats the best of theirs; None when there is none.
+    best: best.txt as a Board (cell targets) or PassageBoard (passages), else its text; None
+    when absent; for several repeats the best repeat's. logbook: logbook.csv as a dict of
+    column name -> NumPy array (int64 counters, float64 scores and seconds; a row still being
+    written is left out); None when absent and for the top of several repeats, whose repeats
+    each have their own. repeats: the runs that have a logbook and a best: a run of one repeat
+    keeps them in its own folder and is its only repeat ([self]); a run of several lists its
+    repeat-NNN folders that exist so far, in order. repeat: the repeat's number from 0 (0 for a
+    run of one), None for the top of several. logbook and best are read when first asked for.
+    """
+
+    def __init__(self, folder, config, repeat):
+        self.folder = folder
+        self.config = config
+        self.repeat = repeat
+        several = repeat is None
+        self.status = _read_status(folder)
+        self.summary = _read_summary(folder, repeat)
+        self.repeats = _open_repeats(folder, config) if several else [self]
+        if self.summary is not None:
+            self.best_score = _score(self.summary.get("best_score"), folder / "summary.json",
+                                     "best_score")
+        elif several:
+            scores = [r.best_score for r in self.repeats
+                      if r.best_score is not None and not math.isnan(r.best_score)]
+            self.best_score = max(scores) if scores else None
+        else:
+            self.best_score = _checkpoint_best(folder)
+
+    @functools.cached_property
+    def logbook(self):
+        path = self.folder / "logbook.csv"
+        if self.repeat is None or not path.exists():
+            return None
+        return read_logbook(path)
+
+    @functools.cached_property
+    def best(self):
+        if self.repeat is None:
+            for r in self.repeats:
+                if r.best_score is not None and r.best_score == self.best_score:
+                    return r.best
+            return None
+        return _read_best(self.folder / "best.txt", self.config)
+
+    def __repr__(self):
+        parts = [repr(str(self.folder))]
+        if REPEAT_FOLDER.match(self.folder.name) and self.repeat is not None:
+            parts.append(f"repeat={self.repeat}")
+        parts += [f"status={self.status!r}", f"best_score={self.best_score!r}"]
+        if self.repeat is None:
+            parts.append(f"repeats={len(self.repeats)}")
+        return f"Run({', '.join(parts)})"
+
+
+def _read_best(path, config):
+    if not path.exists():
+        return None
+    target = config.get("target")
+    kind = target.get("kind", "mouse-maze") if isinstance(target, dict) else None
+    if kind == "python":  # an objective of one's own, on the boards of its model
+        kind = "passages" if target.get("model") == "passages" else "mouse-maze"
+    if kind not in CELL_TARGETS + PASSAGE_TARGETS:
+        return _read_text(path)
+    try:
+        board = _mazesearch.load(str(path))
+    except ValueError as e:  # BoardError: the message names the file and the line
+        raise RunFolderError(str(e)) from None
+    wanted = _mazesearch.PassageBoard if kind in PASSAGE_TARGETS else _mazesearch.Board
+    if not isinstance(board, wanted):
+        raise RunFolderError(f"{path}: a {type(board).__name__}, but the target is {kind}")
+    return board
+
+
+def _open_repeats(folder, config):
+    numbered = []
+    for child in folder.iterdir():
+        match = REPEAT_FOLDER.match(child.name)
+        if match and child.is_dir():
+            numbered.append((int(match.group(1)), child))
+    return [Run(child, config, r) for r, child in sorted(numbered)]
+
+
+def open_run(folder):
+    """The run in `folder`, a folder `mazesearch run` made (the top one, not a repeat-NNN)."""
+    folder = pathlib.Path(folder)
+    if not folder.is_dir():
+        raise RunFolderError(f"{folder}: not a run folder (not a folder)")
+    if not (folder / "config.json").exists():
+        raise RunFolderError(f"{folder}: not a run folder (no config.json)")
+    config = _read_json(folder / "config.json")
+    repeats = config.get("repeats", 1)
+    if not isinstance(repeats, int) or isinstance(repeats, bool) or repeats < 1:
+        raise RunFolderError(f"{folder / 'config.json'}: repeats: {repeats!r} is not a count")
+    return Run(folder, config, None if repeats > 1 else 0)
+
+
+class Point:
+    """One point of a sweep: name (its folder, "point-003"), id (3), values (its swept keys and
+    their values, as the sweep was given them: text, in the order of the axes), status (from
+    index.csv: pending, running, interrupted, finished or failed; before the sweep has written
+    an index, the point's own run's status, pending without one) and run (its Run, None while
+    its folder holds no run; read when first asked for)."""
+
+    def __init__(self, sweep_folder, name, id, values, status):
+        self.folder = sweep_folder / name
+        self.name = name
+        self.id = id
+        self.values = values
+        self.status = status
+
+    @functools.cached_property
+    def run(self):
+        if not (self.folder / "config.json").exists():
+            return None
+        return open_run(self.folder)
+
+    def __repr__(self):
+        return f"Point({self.name!r}, {self.values!r}, status={self.status!r})"
+
+
+def _index_statuses(folder, spec, keys):
+    """Each point's status from index.csv, checked against the spec: the same points, folders
+    and values. None when the sweep has not written the index yet."""
+    path = folder / "index.csv"
+    if not path.exists():
+        return None
+    header, rows = _read_csv(path, cut_row_allowed=False)
+    if header != list(INDEX_COLUMNS) + keys:
+        raise RunFolderError(f"{path}: line 1: expected the columns "
+                             f"{','.join(list(INDEX_COLUMNS) + keys)}")
+    if len(rows) != len(spec["points"]):
+        raise RunFolderError(f"{path}: {len(rows)} rows for the {len(spec['points'])} points")
+    statuses = []
+    for (line, fields), point in zip(rows, spec["points"]):
+        expected = [str(point["id"]), point["folder"]]
+        values = [point["overrides"][k] for k in keys]
+        if fields[:2] != expected or fields[len(INDEX_COLUMNS):] != values:
+            raise RunFolderError(f"{path}: line {line}: not point {point['id']} of sweep.json "
+                                 f"({','.join(expected)} with {','.join(values)})")
+        if fields[2] not in POINT_STATUSES:
+            raise RunFolderError(f"{path}: line {line}: status {fields[2]!r}: expected one of "
+                                 f"{', '.join(POINT_STATUSES)}")
+        statuses.append(fields[2])
+    return statuses
+
+
+class Sweep:
+    """A sweep folder as `mazesearch sweep` writes it (open_sweep makes it): folder, spec
+    (sweep.json as a dict), points (a Point each, in order), finished (every point finished),
+    and table(), the table of `mazesearch summarize`."""
+
+    def __init__(self, folder, spec, points):
+        self.folder = folder
+        self.spec = spec
+        self.points = points
+        self.finished = all(p.status == "finished" for p in points)
+
+    def table(self, by=None, past=None, optimum=None, compare=False):
+        """What `mazesearch summarize SWEEP --format json` prints, as Python objects: the
+        finished runs grouped by `by` (None: the sweep's group keys; a list of swept keys, or
+        their names joined by commas as --by takes them; [] or "": one group), `past` (--past:
+        count the runs above it), `optimum` (--optimum: count those that reached it) and
+        `compare` (--compare: each group tested against the leader). A key not swept is a
+        ValueError; a point folder that cannot be read a RunFolderError."""
+        if by is not None:
+            keys = [k for k in (by.split(",") if isinstance(by, str) else map(str, by)) if k]
+            swept = [k for axis in self.spec["axes"] for k in axis["keys"]]
+            for k in keys:
+                if k not in swept:
+                    raise ValueError(f"by: {k!r} is not a swept key of {self.folder} (swept: "
+                                     f"{', '.join(swept) or 'none'})")
+            by = ",".join(keys)
+        for name, value in (("past", past), ("optimum", optimum)):
+            if value is not None and math.isnan(value):
+                raise ValueError(f"table: {name} is NaN; give a number")
+        try:
+            text = _mazesearch._sweep_table_json(str(self.folder), by, past, optimum, compare)
+        except ValueError as e:
+            raise RunFolderError(str(e)) from None
+        return json.loads(text)
+
+    def __repr__(self):
+        done = sum(p.status == "finished" for p in self.points)
+        return f"Sweep({str(self.folder)!r}, points={len(self.points)}, finished={done})"
+
+
+def open_sweep(folder):
+    """The sweep in `folder`, a folder `mazesearch sweep` made."""
+    folder = pathlib.Path(folder)
+    if not folder.is_dir():
+        raise RunFolderError(f"{folder}: not a sweep folder (not a folder)")
+    if not (folder / "sweep.json").exists():
+        raise RunFolderError(f"{folder}: not a sweep folder (no sweep.json)")
+    # The command's own check of the spec (its format, its axes, its points are their
+    # combinations), so that what follows may take its shape as given.
+    try:
+        _mazesearch._check_sweep_spec(str(folder))
+    except ValueError as e:
+        raise RunFolderError(str(e)) from None
+    spec = _read_json(folder / "sweep.json")
+    keys = [k for axis in spec["axes"] for k in axis["keys"]]
+    statuses = _index_statuses(folder, spec, keys)
+    points = []
+    for i, p in enumerate(spec["points"]):
+        status = statuses[i] if statuses is not None else _read_status(folder / p["folder"])
+        values = {k: p["overrides"][k] for k in keys}
+        points.append(Point(folder, p["folder"], p["id"], values, status or "pending"))
+    return Sweep(folder, spec, points)

@@ -1,0 +1,247 @@
+// mazesearch.run and mazesearch.resume (docs/python.md): a run of a config, the same run the
+// command makes into the same run folder, with progress told to a Python function, Ctrl-C
+// writing the checkpoint, and targets whose value is a Python function (`kind: python`). The
+// package's running.py wraps these with the config's overrides and the result object.
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "mazesearch/experiments/run/run_folder.hpp"
+#include "mazesearch/experiments/runner.hpp"
+#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/search/targets/passage_target.hpp"
+
+namespace maze::python {
+
+// Named, not anonymous: a unity build puts the module's files side by side.
+namespace run_binding {
+
+using experiments::StepReport;
+
+// A Python exception raised inside the run (by the objective or the progress function): the
+// run stops with a C++ error that its log records, and the first such exception is raised again
+// in the caller once the run has ended, as it was.
+struct PythonErrors {
+    std::mutex mutex;
+    std::exception_ptr first;
+    void keep(std::exception_ptr e) {
+        std::lock_guard lock(mutex);
+        if (!first) first = std::move(e);
+    }
+};
+
+// What a run's Python side gives: the objective's two adapters (running.py: one for cell boards,
+// one for passage boards; None for a built-in target), the progress function (None: none) and
+// how often it is called.
+struct PythonHooks {
+    py::object score_cells, score_passages, progress;
+    double progress_seconds = 1.0;
+};
+
+// A batch of cell boards as an N x rows x cols bool array, True open.
+py::array_t<bool> cell_batch(const MouseMazeTarget& t, std::span<const Genome> genomes) {
+    const auto n = static_cast<py::ssize_t>(genomes.size());
+    py::array_t<bool> a(
+        {n, static_cast<py::ssize_t>(t.rows()), static_cast<py::ssize_t>(t.cols())});
+    bool* out = a.mutable_data();
+    for (const Genome& g : genomes) {
+        const Board b = t.to_board(g);
+        for (int r = 0; r < b.rows(); ++r)
+            for (int c = 0; c < b.cols(); ++c) *out++ = b.open(r, c);
+    }
+    return a;
+}
+
+// A batch of passage boards as the arrays of PassageBoard.right_array and down_array (N x rows x
+// cols each, True open) and their entrance and exit columns (N each).
+py::tuple passage_batch(const PassageTarget& t, std::span<const Genome> genomes) {
+    const auto n = static_cast<py::ssize_t>(genomes.size());
+    const auto rows = static_cast<py::ssize_t>(t.rows()), cols = static_cast<py::ssize_t>(t.cols());
+    py::array_t<bool> right({n, rows, cols}), down({n, rows, cols});
+    py::array_t<std::int64_t> entrance(n), exit(n);
+    bool* ro = right.mutable_data();
+    bool* dn = down.mutable_data();
+    for (py::ssize_t i = 0; i < n; ++i) {
+        const PassageBoard b = t.to_board(genomes[static_cast<std::size_t>(i)]);
+        for (int r = 0; r < b.rows(); ++r)
+            for (int c = 0; c < b.cols(); ++c) {
+                *ro++ = c + 1 < b.cols() && b.right_open(r, c);
+                *dn++ = r + 1 < b.rows() && b.down_open(r, c);
+            }
+        entrance.mutable_data()[i] = b.entrance();
+        exit.mutable_data()[i] = b.exit();
+    }
+    return py::make_tuple(right, down, entrance, exit);
+}
+
+// The values the objective returned for a batch of n boards: n numbers, or a TypeError naming
+// what came back.
+void take_values(const py::object& result, std::span<double> values) {
+    const auto got = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(result);
+    if (!got || got.ndim() != 1 || static_cast<std::size_t>(got.size()) != values.size())
+        throw py::type_error("the objective returned " +
+                             std::string(py::repr(result)).substr(0, 80) + " for a batch of " +
+                             std::to_string(values.size()) +
+                             " boards; expected that many numbers (an array of shape (" +
+                             std::to_string(values.size()) + ",))");
+    std::copy(got.data(), got.data() + got.size(), values.begin());
+}
+
+// The function the engine scores a batch with: the batch as arrays, the objective called with
+// the GIL, its values checked.
+BatchScore python_score(const Target& model, const PythonHooks& hooks, PythonErrors& errors) {
+    const auto* cells = dynamic_cast<const MouseMazeTarget*>(&model);
+    const auto* passages = dynamic_cast<const PassageTarget*>(&model);
+    return [cells, passages, &hooks, &errors](std::span<const Genome> genomes,
+                                              std::span<double> values) {
+        py::gil_scoped_acquire gil;
+        try {
+            const py::object result =
+                cells ? hooks.score_cells(cell_batch(*cells, genomes))
+                      : hooks.score_passages(*passage_batch(*passages, genomes));
+            take_values(result, values);
+        } catch (py::error_already_set& e) {
+            const std::string what = e.what();
+            errors.keep(std::current_exception());
+            throw std::runtime_error("the objective raised " + what);
+        }
+    };
+}
+
+// The run's step hook: stops the run when Ctrl-C was caught (`stop`), and calls the progress
+// function every progress_seconds and at each repeat's end. Its exception stops the run (the
+// checkpoint is written) and is raised again afterwards.
+experiments::StepHook step_hook(const PythonHooks& hooks, const std::atomic<bool>& stop,
+                                std::atomic<bool>& cancel, PythonErrors& errors) {
+    using Clock = std::chrono::steady_clock;
+    auto last = std::make_shared<Clock::time_point>(Clock::now());
+    return [&hooks, &stop, &cancel, &errors, last](const StepReport& s) {
+        if (stop.load()) cancel.store(true);
+        if (hooks.progress.is_none() || cancel.load()) return;
+        const Clock::time_point now = Clock::now();
+        if (!s.ended && std::chrono::duration<double>(now - *last).count() < hooks.progress_seconds)
+            return;
+        *last = now;
+        py::gil_scoped_acquire gil;
+        try {
+            // Returning False stops the run as Ctrl-C does; None (no return) goes on.
+            const py::object go = hooks.progress(s);
+            if (py::isinstance<py::bool_>(go) && !go.cast<bool>()) cancel.store(true);
+        } catch (py::error_already_set&) {
+            errors.keep(std::current_exception());
+            cancel.store(true);
+        }
+    };
+}
+
+// Runs `go(options)` (a run or a resume) without the GIL, and says how it ended: the exit status
+// (0 finished, 130 stopped) or the Python exception raised inside it.
+int run_with_hooks(const PythonHooks& hooks,
+                   const std::function<int(const experiments::RunOptions&)>& go) {
+    PythonErrors errors;
+    std::atomic<bool> cancel{false};
+    const experiments::ExternalObjective objective = [&](const Target& model) {
+        return python_score(model, hooks, errors);
+    };
+    int status = 0;
+    try {
+        status = run_without_gil([&](const std::atomic<bool>& stop) {
+            experiments::RunOptions options;
+            options.quiet = true;
+            options.catch_signals = false;  // Python's own Ctrl-C, watched by run_without_gil
+            options.cancel = &cancel;
+            options.on_step = step_hook(hooks, stop, cancel, errors);
+            if (!hooks.score_cells.is_none()) options.objective = &objective;
+            return go(options);
+        });
+    } catch (...) {
+        if (errors.first) std::rethrow_exception(errors.first);
+        throw;
+    }
+    if (errors.first) std::rethrow_exception(errors.first);
+    return status;
+}
+
+PythonHooks hooks_of(py::object score_cells, py::object score_passages, py::object progress,
+                     double progress_seconds) {
+    if (!(progress_seconds >= 0)) throw py::value_error("progress_seconds: expected 0 or more");
+    return PythonHooks{std::move(score_cells), std::move(score_passages), std::move(progress),
+                       progress_seconds};
+}
+
+}  // namespace run_binding
+
+void bind_run(py::module_& m) {
+    using namespace run_binding;
+    py::class_<StepReport>(m, "Progress",
+                           "What a run says after a step of a repeat (run's `progress` function).")
+        .def_readonly("repeat", &StepReport::repeat)
+        .def_readonly("step", &StepReport::step)
+        .def_readonly("evaluations", &StepReport::evaluations)
+        .def_readonly("rejected", &StepReport::rejected)
+        .def_readonly("best", &StepReport::best, "The repeat's best value so far, or None.")
+        .def_readonly("fraction", &StepReport::fraction, "The share of the budget spent, 0 to 1.")
+        .def_readonly("seconds", &StepReport::seconds)
+        .def_readonly("ended", &StepReport::ended, "The repeat's last report.")
+        .def("__repr__", [](const StepReport& s) {
+            return "Progress(repeat=" + std::to_string(s.repeat) +
+                   ", evaluations=" + std::to_string(s.evaluations) +
+                   ", best=" + (s.best ? std::to_string(*s.best) : std::string("None")) +
+                   ", fraction=" + std::to_string(s.fraction) + (s.ended ? ", ended" : "") + ")";
+        });
+    m.def(
+        "_run",
+        [](const std::string& text, const std::string& source, bool is_path,
+           std::vector<std::string> overrides, const std::string& function, py::object score_cells,
+           py::object score_passages, py::object progress, double progress_seconds,
+           py::list folder) {
+            const auto load = [&] {
+                return is_path ? experiments::load_config(text, overrides)
+                               : experiments::load_config_text(text, source, overrides);
+            };
+            experiments::RunConfig config = load();
+            const bool python_target = config.target.get_string("kind", "") == "python";
+            if (python_target != !score_cells.is_none())
+                throw py::value_error(
+                    config.source + ": " +
+                    (python_target ? "target.kind python is scored by a Python function: give it, "
+                                     "mazesearch.run(config, objective=f)"
+                                   : "objective= is for a config whose target is kind: python "
+                                     "(its board keys as mouse-maze's or passages')"));
+            if (python_target) {
+                // The function's name and code hash go into config.json, so that a resume can
+                // tell whether it was given the same one.
+                overrides.push_back("target.function=" + function);
+                config = load();
+            }
+            // The folder is chosen here, so that the caller knows it even when the run stops.
+            if (config.output.empty())
+                config.output = experiments::RunFolder::default_path(config.name).string();
+            folder.append(config.output);
+            const PythonHooks hooks = hooks_of(std::move(score_cells), std::move(score_passages),
+                                               std::move(progress), progress_seconds);
+            const int status = run_with_hooks(hooks, [&](const experiments::RunOptions& o) {
+                return experiments::run_experiment(config, o);
+            });
+            return status;
+        },
+        "Runs a config (running.py's run() is the documented call).");
+    m.def(
+        "_resume",
+        [](const std::string& folder, py::object score_cells, py::object score_passages,
+           py::object progress, double progress_seconds) {
+            const PythonHooks hooks = hooks_of(std::move(score_cells), std::move(score_passages),
+                                               std::move(progress), progress_seconds);
+            return run_with_hooks(hooks, [&](const experiments::RunOptions& o) {
+                return experiments::resume_experiment(folder, o);
+            });
+        },
+        "Resumes a run folder (running.py's resume() is the documented call).");
+}
+
+}  // namespace maze::python
