@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "mazesearch/engine/board.hpp"
+#include "mazesearch/experiments/command_input.hpp"
 
 namespace maze::python {
 
@@ -25,6 +26,8 @@ namespace py = pybind11;
 // enumerate(), and what mazesearch.open_sweep reads through the command's code.
 void bind_errors(py::module_& m);
 void bind_boards(py::module_& m);
+// mazesearch.Graph: graph files from and to arrays and their text.
+void bind_graphs(py::module_& m);
 void bind_walks(py::module_& m);
 void bind_enumerate(py::module_& m);
 void bind_runs(py::module_& m);
@@ -38,12 +41,17 @@ void bind_run(py::module_& m);
 py::array open_bytes(const py::handle& array, int ndim, const std::string& who,
                      const std::string& what);
 
-// The picture `mazesearch render` draws of a board given as its file's text (`cell_board`:
-// a cell board, else a passage board): Squeaky's walk on it, cells coloured by visits, and the
-// title (empty: the board's score, as render's title says it). What a board and a walk show in
-// Jupyter (_repr_svg_), and what their svg() returns.
-std::string board_svg(const std::string& text, bool cell_board, const std::string& title,
+// The picture `mazesearch render` draws of a board or graph given as its file's text, of kind
+// `kind`: Squeaky's walk on it, cells (vertices) coloured by visits, and the title (empty: the
+// score, as render's title says it). What a board, a graph and a walk show in Jupyter
+// (_repr_svg_), and what their svg() returns.
+std::string board_svg(const std::string& text, experiments::FileKind kind, const std::string& title,
                       int cell_pixels);
+
+// The file at `path` as the command reads it, refused unless `takes` has its kind; a missing
+// file is Python's FileNotFoundError, every other fault the engine's message as a BoardError.
+experiments::InputFile read_board_input(const std::string& path,
+                                        const experiments::FileKinds& takes);
 
 // A cell given from Python as (r, c): a pair of ints.
 Cell cell_of(const py::handle& pair, const std::string& what);

@@ -10,11 +10,30 @@
 #include <string>
 
 #include "bindings.hpp"
+#include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 
 namespace maze::python {
+
+// The file at `path` as the command reads it (read_input_file: its kind told by its first bytes,
+// refused unless `takes` has it). A missing file is Python's FileNotFoundError; every other
+// fault the engine's message as a BoardError.
+experiments::InputFile read_board_input(const std::string& path,
+                                        const experiments::FileKinds& takes) {
+    try {
+        return experiments::read_input_file(path, takes);
+    } catch (const InputError&) {
+        std::error_code ec;
+        if (path != "-" && !std::filesystem::exists(path, ec)) {
+            errno = ENOENT;
+            PyErr_SetFromErrnoWithFilenameObject(PyExc_FileNotFoundError, py::str(path).ptr());
+            throw py::error_already_set();
+        }
+        throw;
+    }
+}
 
 // Named, not anonymous: a unity build puts the module's files side by side.
 namespace board_classes {
@@ -32,23 +51,6 @@ std::string cell_text(Cell x) {
 
 py::tuple cell_tuple(Cell x) {
     return py::make_tuple(x.r, x.c);
-}
-
-// The file at `path` as the command reads it (read_input_file: its kind told by its first bytes,
-// refused unless `takes` has it). A missing file is Python's FileNotFoundError; every other
-// fault the engine's message as a BoardError.
-experiments::InputFile read_board_input(const std::string& path, const FileKinds& takes) {
-    try {
-        return experiments::read_input_file(path, takes);
-    } catch (const InputError&) {
-        std::error_code ec;
-        if (path != "-" && !std::filesystem::exists(path, ec)) {
-            errno = ENOENT;
-            PyErr_SetFromErrnoWithFilenameObject(PyExc_FileNotFoundError, py::str(path).ptr());
-            throw py::error_already_set();
-        }
-        throw;
-    }
 }
 
 // A cell board from a rows x cols array, True (nonzero) open; the start and the exit must be
@@ -158,15 +160,12 @@ void bind_common(py::class_<BoardT>& cls, const char* name, FileKind kind) {
         .def(
             "svg",
             [kind](const BoardT& b, const std::string& title, int cell_pixels) {
-                return board_svg(b.to_text(), kind == FileKind::CellBoard, title, cell_pixels);
+                return board_svg(b.to_text(), kind, title, cell_pixels);
             },
             py::arg("title") = "", py::arg("cell_pixels") = 32,
             "The board as `mazesearch render` draws it (SVG text): Squeaky's visits on it, the "
             "title its score unless one is given.")
-        .def("_repr_svg_",
-             [kind](const BoardT& b) {
-                 return board_svg(b.to_text(), kind == FileKind::CellBoard, "", 32);
-             })
+        .def("_repr_svg_", [kind](const BoardT& b) { return board_svg(b.to_text(), kind, "", 32); })
         .def(py::pickle([](const BoardT& b) { return b.to_text(); },
                         [](const std::string& text) { return BoardT::parse(text, "<pickle>"); }));
 }
@@ -259,14 +258,16 @@ void bind_boards(py::module_& m) {
         [](const std::filesystem::path& path) -> py::object {
             const experiments::InputFile f = read_board_input(
                 path.string(),
-                FileKinds{"mazesearch.load", {FileKind::CellBoard, FileKind::PassageBoard}});
+                FileKinds{"mazesearch.load",
+                          {FileKind::CellBoard, FileKind::PassageBoard, FileKind::GraphFile}});
+            if (f.kind == FileKind::GraphFile) return py::cast(parse_graph_file(f.text, f.name));
             if (f.kind == FileKind::PassageBoard)
                 return py::cast(PassageBoard::parse(f.text, f.name));
             return py::cast(Board::parse(f.text, f.name));
         },
         py::arg("path"),
-        "The board in the file at `path`: a Board or a PassageBoard, told by its first character "
-        "as the command tells them.");
+        "The board in the file at `path`: a Board, a PassageBoard or a Graph, told by its first "
+        "character as the command tells them.");
 }
 
 }  // namespace maze::python

@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <span>
@@ -12,6 +13,7 @@
 
 #include "bindings.hpp"
 #include "mazesearch/engine/bench_boards.hpp"
+#include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/engine/worker_team.hpp"
@@ -27,8 +29,8 @@ using experiments::FileKind;
 
 // What one walk says (mazesearch.Walk), the keys of `eval --json` as attributes.
 struct Walk {
-    std::string text;  // the board's file text, for its picture
-    bool cell_board = true;
+    std::string text;                     // the board's file text, for its picture
+    FileKind kind = FileKind::CellBoard;  // of `text`
     bool feasible = false;
     int kmod = 0;
     bool trapped = false;
@@ -50,7 +52,10 @@ py::object fact(const nlohmann::ordered_json& facts, const char* key) {
 
 // Walks the board of `file` with the model `eval` uses for it, the GIL released, and says what
 // eval says: kmod 0 is Squeaky, k >= 2 a k-mod mouse (which may be trapped).
-Walk walk_file(const experiments::InputFile& file, int rows, int cols, int kmod) {
+// `shape`: the visits array's (rows x cols for a board, the vertices for a graph); `place`
+// names a cell or a vertex by its index, for most_visited.
+Walk walk_file(const experiments::InputFile& file, const std::vector<py::ssize_t>& shape,
+               const std::function<py::object(std::size_t)>& place, int kmod) {
     if (kmod != 0 && (kmod < 2 || kmod > 1'000'000))
         throw py::value_error("walk: kmod " + std::to_string(kmod) +
                               ": expected 0 (Squeaky) or a k-mod mouse, 2 <= k <= 1000000");
@@ -64,7 +69,7 @@ Walk walk_file(const experiments::InputFile& file, int rows, int cols, int kmod)
     }
     Walk w;
     w.text = file.text;
-    w.cell_board = file.kind == FileKind::CellBoard;
+    w.kind = file.kind;
     w.feasible = rep.feasible;
     w.kmod = kmod;
     w.trapped = rep.trapped;
@@ -74,15 +79,13 @@ Walk walk_file(const experiments::InputFile& file, int rows, int cols, int kmod)
     w.flash = fact(facts, "flash");
     w.theorem8_bound = fact(facts, "theorem8_bound");
     if (!rep.visits.empty()) {
-        py::array_t<std::int64_t> visits({rows, cols});
+        py::array_t<std::int64_t> visits(shape);
         std::copy(rep.visits.begin(), rep.visits.end(), visits.mutable_data());
         w.visits = visits;
     }
     if (rep.moves) {
         const std::size_t most = rep.most_visited();
-        const auto w_cols = static_cast<std::size_t>(cols);
-        w.most_visited =
-            py::make_tuple(py::make_tuple(most / w_cols, most % w_cols), rep.visits[most]);
+        w.most_visited = py::make_tuple(place(most), rep.visits[most]);
     }
     return w;
 }
@@ -175,14 +178,12 @@ py::array_t<std::int64_t> score_batch(const py::handle& batch, const py::handle&
 
 }  // namespace board_walks
 
-std::string board_svg(const std::string& text, bool cell_board, const std::string& title,
+std::string board_svg(const std::string& text, experiments::FileKind kind, const std::string& title,
                       int cell_pixels) {
     if (cell_pixels < 4 || cell_pixels > 256)
         throw py::value_error("svg: cell_pixels " + std::to_string(cell_pixels) +
                               ": expected 4 to 256");
-    const experiments::InputFile file{
-        "<board>", text,
-        cell_board ? experiments::FileKind::CellBoard : experiments::FileKind::PassageBoard};
+    const experiments::InputFile file{"<board>", text, kind};
     const std::unique_ptr<experiments::BoardFile> board = experiments::load_board_file(file);
     std::string svg;
     {
@@ -220,29 +221,44 @@ void bind_walks(py::module_& m) {
         .def(
             "svg",
             [](const Walk& w, const std::string& title, int cell_pixels) {
-                return board_svg(w.text, w.cell_board, title, cell_pixels);
+                return board_svg(w.text, w.kind, title, cell_pixels);
             },
             py::arg("title") = "", py::arg("cell_pixels") = 32,
             "The walk's heat map as `mazesearch render` draws it (SVG text): Squeaky's visits "
             "on the board, the title its score unless one is given.")
-        .def("_repr_svg_", [](const Walk& w) { return board_svg(w.text, w.cell_board, "", 32); });
+        .def("_repr_svg_", [](const Walk& w) { return board_svg(w.text, w.kind, "", 32); });
 
+    const auto cell = [](int cols) {
+        return [cols](std::size_t i) -> py::object {
+            return py::make_tuple(i / static_cast<std::size_t>(cols),
+                                  i % static_cast<std::size_t>(cols));
+        };
+    };
     m.def(
         "walk",
-        [](const Board& b, int kmod) {
-            return walk_file({"<board>", b.to_text(), FileKind::CellBoard}, b.rows(), b.cols(),
-                             kmod);
+        [cell](const Board& b, int kmod) {
+            return walk_file({"<board>", b.to_text(), FileKind::CellBoard}, {b.rows(), b.cols()},
+                             cell(b.cols()), kmod);
         },
         py::arg("board"), py::arg("kmod") = 0);
     m.def(
         "walk",
-        [](const PassageBoard& b, int kmod) {
-            return walk_file({"<board>", b.to_text(), FileKind::PassageBoard}, b.rows(), b.cols(),
-                             kmod);
+        [cell](const PassageBoard& b, int kmod) {
+            return walk_file({"<board>", b.to_text(), FileKind::PassageBoard}, {b.rows(), b.cols()},
+                             cell(b.cols()), kmod);
+        },
+        py::arg("board"), py::arg("kmod") = 0);
+    m.def(
+        "walk",
+        [](const GraphFile& g, int kmod) {
+            return walk_file(
+                {"<graph>", graph_file_text(g), FileKind::GraphFile}, {g.vertices()},
+                [&g](std::size_t v) -> py::object { return py::str(g.ids[v]); }, kmod);
         },
         py::arg("board"), py::arg("kmod") = 0,
-        "Walks a Board or a PassageBoard as `mazesearch eval` does: kmod 0 Squeaky, k >= 2 a "
-        "k-mod mouse. Returns a Walk.");
+        "Walks a Board, a PassageBoard or a Graph as `mazesearch eval` does: kmod 0 Squeaky, "
+        "k >= 2 a k-mod mouse. Returns a Walk (for a graph, visits per vertex and most_visited "
+        "naming the vertex by its id).");
     m.def("score_batch", &score_batch, py::arg("boards"), py::arg("start") = py::make_tuple(0, 0),
           py::arg("exit") = py::none(), py::arg("threads") = 0,
           "The moves of each board of an N x rows x cols array (True or nonzero open), -1 for an "

@@ -117,18 +117,19 @@ def test_bad_files_say_what_the_command_says(tmp_path, name):
 def test_files_of_other_kinds_and_missing_files(tmp_path):
     graph = tmp_path / "g.json"
     graph.write_text('{"vertices": 2, "edges": [[0, 1]], "start": 0, "exit": 1}\n')
+    assert isinstance(mazesearch.load(str(graph)), mazesearch.Graph)
     with pytest.raises(mazesearch.BoardError, match=r"g\.json: a graph file \(it starts with '\{'\)"
-                       r"; mazesearch\.load takes cell boards and passage boards"):
-        mazesearch.load(str(graph))
+                       r"; Board\.load takes cell boards"):
+        mazesearch.Board.load(str(graph))
     with pytest.raises(mazesearch.BoardError, match="a passage board .*Board.load takes cell"):
         mazesearch.Board.load(str(BOARDS_DIR / "passages-5x5-283.txt"))
     with pytest.raises(FileNotFoundError):
         mazesearch.load(str(tmp_path / "missing.txt"))
-    # eval, which takes graph files too, says "a board file or a graph file".
+    # load takes what eval takes, and says so as eval does.
     with pytest.raises(mazesearch.BoardError) as folder:
         mazesearch.load(tmp_path)
-    assert str(folder.value) == f"{tmp_path}: is a directory; expected a board file"
-    assert str(folder.value) in command_error("eval", tmp_path)
+    assert str(folder.value) == f"{tmp_path}: is a directory; expected a board file or a graph file"
+    assert str(folder.value) == command_error("eval", tmp_path)
 
 
 def test_bad_arrays():

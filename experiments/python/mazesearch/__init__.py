@@ -14,8 +14,10 @@ What is here (docs/python.md):
 - Board and PassageBoard: boards from and to NumPy arrays and their text forms
   (from_array / from_arrays, to_array / right_array / down_array, from_text, to_text, load,
   save), read with the command's own checks;
-- load(path): a Board or a PassageBoard, told by the file's first character;
-- walk(board, kmod=0): one walk as `mazesearch eval` makes it, a Walk;
+- Graph: a maze on any graph (a graph file) from and to NumPy arrays (edges, positions) and its
+  JSON text, read with the command's own checks;
+- load(path): a Board, a PassageBoard or a Graph, told by the file's first character;
+- walk(board, kmod=0): one walk (of a board or a graph) as `mazesearch eval` makes it, a Walk;
 - score_batch(boards, start, exit, threads): the moves of a batch of boards on every core;
 - enumerate(rows, cols, ...): `mazesearch enumerate --json` as a dict;
 - bench_boards(): the boards `mazesearch bench` walks;
@@ -35,6 +37,7 @@ meanwhile; score_batch on large batches and enumerate stop on Ctrl-C.
 
 from ._mazesearch import (
     Board,
+    Graph,
     Progress,
     BoardError,
     PassageBoard,
@@ -51,6 +54,7 @@ from .running import PassageBatch, objective_id, resume, run
 __all__ = [
     "Board",
     "BoardError",
+    "Graph",
     "PassageBatch",
     "PassageBoard",
     "Progress",
