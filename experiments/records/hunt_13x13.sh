@@ -8,13 +8,16 @@
 # `kill -INT <pid of mazesearch>`: the run writes its checkpoint and the next call resumes.
 #
 #   experiments/records/hunt_13x13.sh [overrides...]     # e.g. threads=2
+#
+# HUNT_CONFIG chooses another config of chains, e.g. configs/records/13x13-hunt-pa.yaml (each
+# "chain" a run of population annealing, 32 chains cooled together).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${MAZESEARCH:-build/mazesearch}
 dir=${HUNT_DIR:-runs/13x13-hunt}
 every=${PUBLISH_SECONDS:-300}
 boards=${HUNT_BOARDS:-results/records/13x13}
-cfg=configs/records/13x13-hunt.yaml
+cfg=${HUNT_CONFIG:-configs/records/13x13-hunt.yaml}
 [ -x "$bin" ] || { echo "hunt_13x13.sh: $bin not built (run make first)" >&2; exit 2; }
 mkdir -p "$boards"
 
