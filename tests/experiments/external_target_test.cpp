@@ -4,6 +4,7 @@
 // checkpoints, and the mistakes a function can make. The Python side is tests/python/test_run.py.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 
@@ -184,4 +185,49 @@ TEST(ExternalTarget, MistakesAreSaidAndTheCommandRefusesTheKind) {
                                  .target,
                              &f),
                  ParamError);
+}
+
+// Repeats side by side (a built-in target, one thread each): on_step is called from several
+// threads, one call at a time, and every repeat says when it has ended; cancel stops them all,
+// and the resumed run is the whole run.
+TEST(RunHooks, OnStepFromRepeatsSideBySideIsOneCallAtATimeAndCancelStopsThemAll) {
+    const fs::path whole = fresh_dir("hooks-whole"), part = fresh_dir("hooks-part");
+    const auto cfg = [](const fs::path& out) {
+        RunConfig c = load_config_text(
+            "name: hooks\nseed: 2\nthreads: 2\nrepeats: 4\n"
+            "target: {kind: mouse-maze, rows: 6, cols: 6}\n"
+            "optimizer: {kind: genetic}\nbudget: {evaluations: 40000}\n",
+            "<test>", {"output=" + out.string()});
+        return c;
+    };
+    RunOptions quiet;
+    quiet.quiet = true;
+    quiet.catch_signals = false;
+    std::atomic<int> inside{0}, most_inside{0};
+    std::vector<int> ended;
+    quiet.on_step = [&](const StepReport& s) {
+        const int now = ++inside;
+        int seen = most_inside.load();
+        while (now > seen && !most_inside.compare_exchange_weak(seen, now)) {
+        }
+        if (s.ended) ended.push_back(s.repeat);
+        --inside;
+    };
+    ASSERT_EQ(run_experiment(cfg(whole), quiet), 0);
+    EXPECT_EQ(most_inside.load(), 1);
+    std::sort(ended.begin(), ended.end());
+    EXPECT_EQ(ended, (std::vector<int>{0, 1, 2, 3}));
+
+    std::atomic<bool> cancel{false};
+    RunOptions o = quiet;
+    o.cancel = &cancel;
+    o.on_step = [&](const StepReport& s) {
+        if (s.evaluations >= 10000) cancel = true;
+    };
+    ASSERT_EQ(run_experiment(cfg(part), o), 130);
+    ASSERT_EQ(resume_experiment(part.string(), quiet), 0);
+    for (int r = 0; r < 4; ++r) {
+        const std::string rep = "repeat-00" + std::to_string(r);
+        EXPECT_EQ(logbook_without_timing(part / rep), logbook_without_timing(whole / rep)) << rep;
+    }
 }
