@@ -103,11 +103,15 @@ publish_one() {
 # master seed, run as repeat-003 of a run with first_repeat=1000). The lines of chains this run
 # does not hold stay: runs of one series in different folders (first_repeat=0, 1000, ...) and
 # earlier series (another master seed, another file) all stay on record.
+# A series of another config (HUNT_CONFIG) has a file of its own, chains-<name>-seed<seed>.csv:
+# its chains are another method's, numbered from 0 as well.
 tabulate() {
-  local seed first r out tmp
+  local seed first r out tmp name
   seed=$(sed -n 's/^seed: *\([0-9]*\).*$/\1/p' "$dir/config.yaml" | head -1)
   first=$(sed -n 's/^ *"first_repeat": \([0-9]*\).*$/\1/p' "$dir/config.json" | head -1)
+  name=$(sed -n 's/^name: *\([^ ]*\).*$/\1/p' "$dir/config.yaml" | head -1)
   out="$boards/chains-seed${seed:-1}.csv"
+  [ "${name:-13x13-hunt}" = 13x13-hunt ] || out="$boards/chains-$name-seed${seed:-1}.csv"
   tmp="$out.tmp"
   : > "$tmp.new"
   for r in "$dir"/repeat-*; do
@@ -124,8 +128,10 @@ tabulate() {
   {
     echo "chain,best,found_at_evaluation,evaluations,climbed"
     {
-      [ -f "$out" ] && awk -F, 'NR == FNR { mine[$1] = 1; next } FNR > 1 && !($1 in mine)' \
-        "$tmp.new" "$out"
+      # By file name, not NR == FNR: with no finished chain yet the first file is empty, and
+      # every line of the second would be taken for this run's (and dropped).
+      [ -f "$out" ] && awk -F, 'FILENAME == ARGV[1] { mine[$1] = 1; next }
+        FNR > 1 && !($1 in mine)' "$tmp.new" "$out"
       cat "$tmp.new"
     } | sort -t- -k2,2n
   } > "$tmp"
