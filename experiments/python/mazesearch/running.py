@@ -156,8 +156,8 @@ def run(config, objective=None, progress=None, progress_seconds=1.0, overrides=N
     line. Returning False stops the run as Ctrl-C does: the checkpoint is written and the Run
     comes back with status "interrupted".
     Ctrl-C writes the checkpoint and raises KeyboardInterrupt naming the folder; resume()
-    continues it. An exception of objective or progress stops the run (checkpoint written) and is
-    raised here.
+    continues it. An exception of progress stops the run as Ctrl-C does; one of objective (or a
+    NaN or a wrong number of values) fails it, its last checkpoint kept. Either is raised here.
     """
     strings = _overrides(overrides, keywords)
     if isinstance(config, dict):
