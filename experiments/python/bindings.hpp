@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 
 namespace maze::python {
@@ -52,6 +53,16 @@ std::string board_svg(const std::string& text, experiments::FileKind kind, const
 // file is Python's FileNotFoundError, every other fault the engine's message as a BoardError.
 experiments::InputFile read_board_input(const std::string& path,
                                         const experiments::FileKinds& takes);
+
+// The passages right of and below cell (r, c) as the module's arrays hold them (True open): the
+// passage right of the last column and the one below the last row lead out of the board and are
+// False. PassageBoard.right_array / down_array and the batches of a passage objective.
+inline bool right_passage(const PassageBoard& b, int r, int c) {
+    return c + 1 < b.cols() && b.right_open(r, c);
+}
+inline bool down_passage(const PassageBoard& b, int r, int c) {
+    return r + 1 < b.rows() && b.down_open(r, c);
+}
 
 // A cell given from Python as (r, c): a pair of ints.
 Cell cell_of(const py::handle& pair, const std::string& what);

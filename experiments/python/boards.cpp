@@ -238,15 +238,13 @@ void bind_boards(py::module_& m) {
         .def(
             "right_array",
             [](const PassageBoard& b) {
-                return passage_array(
-                    b, [&](int r, int c) { return c + 1 < b.cols() && b.right_open(r, c); });
+                return passage_array(b, [&](int r, int c) { return right_passage(b, r, c); });
             },
             "The passages right of the cells, rows x cols, True open (the last column False).")
         .def(
             "down_array",
             [](const PassageBoard& b) {
-                return passage_array(
-                    b, [&](int r, int c) { return r + 1 < b.rows() && b.down_open(r, c); });
+                return passage_array(b, [&](int r, int c) { return down_passage(b, r, c); });
             },
             "The passages below the cells, rows x cols, True open (the last row False).")
         .def_property_readonly("entrance", &PassageBoard::entrance)

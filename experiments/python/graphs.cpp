@@ -22,6 +22,15 @@ namespace graph_files {
 using experiments::FileKind;
 using experiments::FileKinds;
 
+// The id of vertex index i, as the file writes it.
+const std::string& id_of_index(long long i, const std::vector<std::string>& ids,
+                               const std::string& what) {
+    if (i < 0 || i >= static_cast<long long>(ids.size()))
+        throw py::value_error("Graph.from_arrays: " + what + ": vertex " + std::to_string(i) +
+                              " of a graph of " + std::to_string(ids.size()) + " vertices");
+    return ids[static_cast<std::size_t>(i)];
+}
+
 // A vertex given from Python: its index (an int) or its id (a str), as the id the file writes.
 nlohmann::json vertex_id(const py::handle& v, const std::vector<std::string>& ids,
                          const std::string& what) {
@@ -29,11 +38,7 @@ nlohmann::json vertex_id(const py::handle& v, const std::vector<std::string>& id
     if (!py::isinstance<py::int_>(v) &&
         !py::isinstance(v, py::module_::import("numpy").attr("integer")))
         throw py::type_error("Graph.from_arrays: " + what + ": expected a vertex index or id");
-    const auto i = v.cast<long long>();
-    if (i < 0 || i >= static_cast<long long>(ids.size()))
-        throw py::value_error("Graph.from_arrays: " + what + ": vertex " + std::to_string(i) +
-                              " of a graph of " + std::to_string(ids.size()) + " vertices");
-    return ids[static_cast<std::size_t>(i)];
+    return id_of_index(v.cast<long long>(), ids, what);
 }
 
 // The graph of arrays: `edges` an E x 2 integer array of vertex indices; `vertices` their count
@@ -82,8 +87,8 @@ GraphFile from_arrays(const py::handle& edges, const py::handle& start, const py
     }
     doc["edges"] = nlohmann::json::array();
     for (py::ssize_t k = 0; k < e.shape(0); ++k)
-        doc["edges"].push_back({vertex_id(py::int_(e.at(k, 0)), names, "edges"),
-                                vertex_id(py::int_(e.at(k, 1)), names, "edges")});
+        doc["edges"].push_back(
+            {id_of_index(e.at(k, 0), names, "edges"), id_of_index(e.at(k, 1), names, "edges")});
     if (!preferences.is_none()) {
         doc["preferences"] = nlohmann::json::object();
         const auto lists = preferences.cast<std::vector<py::object>>();

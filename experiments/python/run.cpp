@@ -70,8 +70,8 @@ py::tuple passage_batch(const PassageTarget& t, std::span<const Genome> genomes)
         const PassageBoard b = t.to_board(genomes[static_cast<std::size_t>(i)]);
         for (int r = 0; r < b.rows(); ++r)
             for (int c = 0; c < b.cols(); ++c) {
-                *ro++ = c + 1 < b.cols() && b.right_open(r, c);
-                *dn++ = r + 1 < b.rows() && b.down_open(r, c);
+                *ro++ = right_passage(b, r, c);
+                *dn++ = down_passage(b, r, c);
             }
         entrance.mutable_data()[i] = b.entrance();
         exit.mutable_data()[i] = b.exit();
