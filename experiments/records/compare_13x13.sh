@@ -10,13 +10,10 @@
 #
 #   experiments/records/compare_13x13.sh VARIANTS [EVALS [SEEDS [OUT]]]
 #
-# Environment: JOBS, points side by side (2); PAST, the score the table counts runs past (36,314,
-# the paper's best 13x13 maze; 0 leaves that column out, for targets the paper never measured).
-#
-# VARIANTS: one variant per line, "name: override override ..." ("#" starts a comment); an
-# override @PATH runs the config PATH instead of configs/records/13x13-ga.yaml. Each variant's
-# sweep is OUT/NAME-EVALS; running the script again runs only what is missing (finished points
-# kept, interrupted ones resumed).
+# Environment: JOBS, points side by side (2); FIRST, the first repeat (0): repeats FIRST to
+# SEEDS-1 are run, so that a repeat already run on its own is not run twice; PAST, the score the
+# table counts runs past (36,314, the paper's best 13x13 maze; 0 leaves that column out, for
+# targets the paper never measured).
 set -euo pipefail
 variants=${1:?usage: compare_13x13.sh VARIANTS [EVALS [SEEDS [OUT]]]}
 evals=${2:-5000000}
@@ -24,6 +21,7 @@ seeds=${3:-10}
 out=${4:-runs/compare-13x13}
 bin=${MAZESEARCH:-build/mazesearch}
 jobs=${JOBS:-2}
+first=${FIRST:-0}
 past=${PAST:-36314}
 [ -x "$bin" ] || { echo "compare_13x13.sh: $bin not built (run make first)" >&2; exit 2; }
 mkdir -p "$out"
@@ -41,7 +39,7 @@ while IFS= read -r line; do
   done
   dir="$out/$name-$evals"
   "$bin" sweep "$cfg" "budget.evaluations=$evals" budget.seconds=null \
-    "first_repeat=range(0,$seeds)" repeats=1 threads=1 --jobs "$jobs" "output=$dir" -q \
+    "first_repeat=range($first,$seeds)" repeats=1 threads=1 --jobs "$jobs" "output=$dir" -q \
     "${overrides[@]+"${overrides[@]}"}"
   dirs+=("$dir")
 done < "$variants"
