@@ -85,8 +85,9 @@ def build(ctx):
         out.append(
             f"- **A 13x13 record of {thousands(rec['moves'])} moves**, "
             f"{rec['moves'] / paper['best_13x13']['value']:.2f} times the paper's best "
-            f"M_{paper['best_13x13']['value']}, found by annealing with relative acceptance and "
-            f"reproducible from its seed.")
+            f"M_{paper['best_13x13']['value']}, found by "
+            f"{f.get('record_method') or 'annealing with relative acceptance'} and reproducible "
+            f"from its seed.")
     optima = passage_optima(ctx)
     if optima:
         rows = ", ".join(f"{n}x{n}: {thousands(o)}" for n, o, _, _ in optima)

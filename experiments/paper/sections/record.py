@@ -2,11 +2,12 @@
 
 import csv
 import json
+import re
 
 import matplotlib.pyplot as plt
 
 import plot
-from paperlib import board_figure, paper_numbers, thousands
+from paperlib import PaperError, board_figure, paper_numbers, thousands
 
 RECORDS = "results/records/13x13"
 SERIES_SEED = 1  # the hunt's master seed: its chains are in chains-seed<SEED>.csv
@@ -24,6 +25,20 @@ def published(ctx):
     """The published boards, by moves (their file names), best first."""
     return sorted((int(p.stem) for p in (ctx.root / RECORDS).glob("*.txt") if p.stem.isdigit()),
                   reverse=True)
+
+
+def provenance(ctx, record):
+    """How the record was found: the first config its page (<moves>.md) names, and that config's
+    label. A page that names none is an error: a record must say where it came from."""
+    page = ctx.root / RECORDS / f"{record}.md"
+    text = page.read_text() if page.exists() else ""
+    found = re.search(r"configs/records/[\w.-]+\.yaml", text)
+    if not found:
+        raise PaperError(f"{page}: names no configs/records/*.yaml, so the report cannot say "
+                         f"how the record was found")
+    config = found.group(0)
+    label = re.search(r"^label:\s*(.+)$", (ctx.root / config).read_text(), re.M)
+    return config, label.group(1).strip() if label else config
 
 
 def build(ctx):
@@ -44,6 +59,11 @@ def build(ctx):
                                   "13x13 record: {moves:,} moves (Flash {flash:,})", "record-13x13",
                                   "the 13x13 record board as a heat map of visits, log scale",
                                   log=True)
+    by_hunt = record == int(chain["best"])
+    config, method = provenance(ctx, record)
+    found = ("" if by_hunt else
+             f" It was found by {method} (`{config}`); the record hunt's lone annealing chains, "
+             f"below, reached {thousands(int(chain['best']))} at best.")
     out = ["## 13x13: past the paper's best maze\n",
            f"The paper's uniform-crossover GA found \"a large number of mazes with > "
            f"{thousands(paper['ga_13x13_claim']['value'])} visits\", and its best maze, "
@@ -54,7 +74,7 @@ def build(ctx):
            f"{walk['moves'] / paper['best_13x13']['value']:.2f} times M_36314; its most visited "
            f"cell is stood on {thousands(walk['max_visits'])} times "
            f"([the board]({ctx.link(f'{RECORDS}/{record}.md')}), "
-           f"[how it was found]({ctx.link('results/records/13x13.md')})).\n",
+           f"[how it was found]({ctx.link('results/records/13x13.md')})).{found}\n",
            board_md, ""]
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 4.6),
@@ -90,7 +110,8 @@ def build(ctx):
         f"**The search history.** The record hunt (`configs/records/13x13-hunt.yaml`) runs "
         f"independent annealing chains of {thousands(int(chain['evaluations']))} evaluations, "
         f"each from its own seed. Of its first {len(chains)} chains, {over} ended above "
-        f"M_36314 (right; {RECORDS}/chains-seed{SERIES_SEED}.csv). Chain {index} found the record at "
+        f"M_36314 (right; {RECORDS}/chains-seed{SERIES_SEED}.csv). Chain {index} found "
+        f"{'the record' if by_hunt else 'its best board'} at "
         f"evaluation {thousands(found_at)}. This report runs that chain again alone "
         f"(`mazesearch run configs/records/13x13-hunt.yaml first_repeat={index} repeats=1 "
         f"budget.evaluations={budget}`), left: ")
@@ -98,12 +119,14 @@ def build(ctx):
         out.append(f"in this tiny run only to {thousands(budget)} evaluations, where its best "
                    f"is {thousands(again)}.\n")
     elif again == int(chain["best"]):
-        out.append(f"it ends on the chain's recorded best, {thousands(again)} moves: the record "
-                   f"is reproducible from its seed on any machine.\n")
+        out.append(f"it ends on the chain's recorded best, {thousands(again)} moves: "
+                   f"{'the record' if by_hunt else 'that board'} is reproducible from its seed "
+                   f"on any machine.\n")
     else:
         out.append(f"it ends at {thousands(again)} moves, not {chain['best']}: the run "
                    f"does not repeat the record (a bug to look into).\n")
     out.append(history)
     ctx.facts["record"] = walk
+    ctx.facts["record_method"] = None if by_hunt else method
     ctx.facts["record_again"] = again
     return "\n".join(out) + "\n"
