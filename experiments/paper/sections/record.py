@@ -89,7 +89,8 @@ def build(ctx):
                                 ":")):
         left.axhline(value, color="grey", linestyle=style, linewidth=1)
         left.text(left.get_xlim()[0] + 0.02 * (left.get_xlim()[1] - left.get_xlim()[0]), value * 1.02, text, fontsize=8, color="dimgrey")
-    left.set_title("The record's chain: annealing with relative acceptance", fontsize=10)
+    left.set_title(("The record's chain" if by_hunt else "The lone chains' best")
+                   + ": annealing with relative acceptance", fontsize=10)
     names = [c["chain"].replace("repeat-", "") for c in chains]
     right.bar(names, [int(c["best"]) for c in chains], color="#3a6ea5",
               label="the chain's best board")
@@ -100,6 +101,7 @@ def build(ctx):
     right.set_xlabel(f"chain (master seed {SERIES_SEED}, "
                      f"{thousands(int(chain['evaluations']))} evaluations each)")
     right.set_ylabel("moves (paper convention)")
+    right.tick_params(axis="x", labelrotation=90, labelsize=8)  # chain numbers run to 4 digits
     right.set_title("Every chain of the first hunt", fontsize=10)
     right.legend(loc="upper left", fontsize=8)
     right.set_ylim(0, max(int(c["climbed"]) for c in chains) * 1.25)
