@@ -10,6 +10,11 @@
 #
 #   experiments/records/compare_13x13.sh VARIANTS [EVALS [SEEDS [OUT]]]
 #
+# VARIANTS: one variant per line, "name: override override ..." ("#" starts a comment); an
+# override @PATH runs the config PATH instead of configs/records/13x13-ga.yaml. Each variant's
+# sweep is OUT/NAME-EVALS; running the script again runs only what is missing (finished points
+# kept, interrupted ones resumed).
+#
 # Environment: JOBS, points side by side (2); FIRST, the first repeat (0): repeats FIRST to
 # SEEDS-1 are run, so that a repeat already run on its own is not run twice; PAST, the score the
 # table counts runs past (36,314, the paper's best 13x13 maze; 0 leaves that column out, for
