@@ -7,7 +7,7 @@ import re
 import matplotlib.pyplot as plt
 
 import plot
-from paperlib import PaperError, board_figure, paper_numbers, thousands
+from paperlib import PaperError, board_figure, paper_numbers, resolved_config, thousands
 
 RECORDS = "results/records/13x13"
 SERIES_SEED = 1  # the hunt's master seed: its chains are in chains-seed<SEED>.csv
@@ -37,8 +37,7 @@ def provenance(ctx, record):
         raise PaperError(f"{page}: names no configs/records/*.yaml, so the report cannot say "
                          f"how the record was found")
     config = found.group(0)
-    label = re.search(r"^label:\s*(.+)$", (ctx.root / config).read_text(), re.M)
-    return config, label.group(1).strip() if label else config
+    return config, resolved_config((ctx.root / config).read_text()).get("label", config)
 
 
 def build(ctx):
