@@ -207,12 +207,13 @@ TEST(Robustness, NoCheckpointYetStartsOverAndSaysSo) {
     EXPECT_TRUE(has(e.out, "optimum 25 moves")) << e.out;
     EXPECT_TRUE(fs::exists(out));
 
-    // A run killed before its first checkpoint. 500,000 evaluations take about a second on one
-    // core here, so the run is still going when the kill lands (sent once its logbook exists).
+    // A run killed before its first checkpoint. 200,000 evaluations take about half a second on
+    // one core here, six steps of 32,000, so the run is still going when the kill lands (sent once
+    // its logbook, written after the first step, exists).
     const fs::path run_dir = fresh("killed_early");
     const std::string err_path = test_dir() + "/killed_early_err.txt";
     {
-        Child child({"run", kQuickstart, "threads=1", "budget.evaluations=500000",
+        Child child({"run", kQuickstart, "threads=1", "budget.evaluations=200000",
                      "checkpoint_seconds=600", "--quiet", "output=" + run_dir.string()},
                     err_path);
         ASSERT_TRUE(child.started());

@@ -136,14 +136,14 @@ TEST(Sweep, AnInterruptedSweepResumesToTheUninterruptedResult) {
     const std::string whole = fresh("sweep-whole");
     const std::string cut = fresh("sweep-cut");
     const std::string args =
-        " optimizer.t_start=2,8 seed=1,2,3 budget.evaluations=400000 "
+        " optimizer.t_start=2,8 seed=1,2,3 budget.evaluations=150000 "
         "repeats=1 --jobs 2 output=";
     ASSERT_EQ(run("sweep " + kConfig + args + whole + " -q").status, 0);
     std::vector<std::string> argv = {"sweep",
                                      kConfig,
                                      "optimizer.t_start=2,8",
                                      "seed=1,2,3",
-                                     "budget.evaluations=400000",
+                                     "budget.evaluations=150000",
                                      "repeats=1",
                                      "--jobs",
                                      "2",
@@ -172,9 +172,9 @@ TEST(Sweep, AnInterruptedSweepResumesToTheUninterruptedResult) {
 TEST(Sweep, AKilledSweepRerunAtOnceFinishesWhatIsMissing) {
     const std::string whole = fresh("sweep-kill-whole");
     const std::string cut = fresh("sweep-kill-cut");
-    const std::string args = "optimizer.t_start=2,8 seed=1,2 budget.evaluations=400000 repeats=1";
+    const std::string args = "optimizer.t_start=2,8 seed=1,2 budget.evaluations=150000 repeats=1";
     ASSERT_EQ(sweep(args + " --jobs 2 -q", whole).status, 0);
-    Child c({"sweep", kConfig, "optimizer.t_start=2,8", "seed=1,2", "budget.evaluations=400000",
+    Child c({"sweep", kConfig, "optimizer.t_start=2,8", "seed=1,2", "budget.evaluations=150000",
              "repeats=1", "--jobs", "2", "output=" + cut},
             test_dir() + "/sweep-kill.err");
     ASSERT_TRUE(c.wait_until([&] { return fs::exists(cut + "/point-000/config.json"); },
@@ -200,7 +200,7 @@ TEST(Sweep, ARebuildDuringASweepLeavesItsPointsOnTheSweepsOwnBuild) {
     fs::remove(copy);
     fs::copy_file(kBin, copy);
     const std::string err = test_dir() + "/sweep-rebuilt.err";
-    Child c({"sweep", kConfig, "seed=1,2,3,4", "budget.evaluations=400000", "repeats=1", "--jobs",
+    Child c({"sweep", kConfig, "seed=1,2,3,4", "budget.evaluations=150000", "repeats=1", "--jobs",
              "1", "-q", "output=" + dir},
             err, copy);
     ASSERT_TRUE(c.wait_until([&] { return fs::exists(dir + "/point-000/config.json"); },
