@@ -53,7 +53,9 @@ class Mpi final : public World {
     std::vector<std::string> all_gather(const std::string& mine) override {
         const int n = checked_size(mine.size());
         std::vector<int> sizes(static_cast<std::size_t>(size_));
-        MPI_Allgather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD);
+        MPI_Request req;
+        MPI_Iallgather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD, &req);
+        complete(req);
         std::vector<int> at(static_cast<std::size_t>(size_), 0);
         long long total = 0;
         for (int r = 0; r < size_; ++r) {
@@ -62,8 +64,9 @@ class Mpi final : public World {
         }
         if (total > INT_MAX) throw std::runtime_error("all_gather: more than 2 GiB in one call");
         std::string all(static_cast<std::size_t>(total), '\0');
-        MPI_Allgatherv(mine.data(), n, MPI_CHAR, all.data(), sizes.data(), at.data(), MPI_CHAR,
-                       MPI_COMM_WORLD);
+        MPI_Iallgatherv(mine.data(), n, MPI_CHAR, all.data(), sizes.data(), at.data(), MPI_CHAR,
+                        MPI_COMM_WORLD, &req);
+        complete(req);
         std::vector<std::string> out;
         for (int r = 0; r < size_; ++r)
             out.push_back(all.substr(static_cast<std::size_t>(at[static_cast<std::size_t>(r)]),
@@ -73,15 +76,20 @@ class Mpi final : public World {
 
     std::string broadcast(const std::string& bytes) override {
         int n = rank_ == 0 ? checked_size(bytes.size()) : 0;
-        MPI_Bcast(&n, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        MPI_Request req;
+        MPI_Ibcast(&n, 1, MPI_INT, 0, MPI_COMM_WORLD, &req);
+        complete(req);
         std::string out = rank_ == 0 ? bytes : std::string(static_cast<std::size_t>(n), '\0');
-        MPI_Bcast(out.data(), n, MPI_CHAR, 0, MPI_COMM_WORLD);
+        MPI_Ibcast(out.data(), n, MPI_CHAR, 0, MPI_COMM_WORLD, &req);
+        complete(req);
         return out;
     }
 
     bool any(bool mine) override {
         int in = mine ? 1 : 0, out = 0;
-        MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+        MPI_Request req;
+        MPI_Iallreduce(&in, &out, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD, &req);
+        complete(req);
         return out != 0;
     }
 
@@ -122,6 +130,23 @@ class Mpi final : public World {
     }
 
   private:
+    // Waits for a collective step begun with its nonblocking call, polling for 50 us (the short
+    // waits of an idle machine) and then sleeping between polls. A blocking collective waits in
+    // Open MPI's progress loop, which either spins on the core or, with mpi_yield_when_idle,
+    // calls sched_yield, and on a busy machine a yield hands the core to another process for a
+    // whole time slice: an island run that meets after every generation took 12 s on two ranks
+    // beside two busy processes against 2 s for one process. A sleeping rank leaves its core to
+    // the ranks with work and, woken, is scheduled at once (experiments/records/bench_ranks.sh).
+    static void complete(MPI_Request& req) {
+        const auto spin_until = std::chrono::steady_clock::now() + std::chrono::microseconds(50);
+        int done = 0;
+        for (;;) {
+            MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+            if (done) return;
+            if (std::chrono::steady_clock::now() >= spin_until)
+                std::this_thread::sleep_for(std::chrono::microseconds(50));
+        }
+    }
     static int checked_size(std::size_t n) {
         if (n > static_cast<std::size_t>(INT_MAX))
             throw std::runtime_error("MPI message of more than 2 GiB");
@@ -159,10 +184,10 @@ Solo g_solo;
 void start_world([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv) {
 #ifdef MAZESEARCH_HAVE_MPI
     if (g_started || !launched_by_mpi()) return;
-    // A rank waiting in a collective (an island run's every step, a migration) spins on its core
-    // in Open MPI's progress loop; on a busy machine, or with more ranks than cores, the spinning
-    // ranks take the cores from the ones with work. Unless told otherwise, an idle rank yields.
-    setenv("OMPI_MCA_mpi_yield_when_idle", "1", 0);
+    // The collective steps wait by sleeping between polls (Mpi::complete), so a poll must not
+    // yield: with mpi_yield_when_idle, every poll that finds nothing calls sched_yield, and the
+    // core goes to another process for a time slice. Unless told otherwise, polls do not yield.
+    setenv("OMPI_MCA_mpi_yield_when_idle", "0", 0);
     int provided = 0;
     // The enumeration's rank 0 answers work requests from a thread of its own while its other
     // threads enumerate; only that thread calls MPI meanwhile, so SERIALIZED is enough.

@@ -20,8 +20,7 @@ namespace {
 
 // The budget of the long runs below: long enough that a run has done a small part of it when its
 // first checkpoint appears (checkpoint_seconds is 0.02): about 1 s for one process on an idle
-// 2-core machine. Under mpirun an island run meets after every generation, and beside other work
-// each meeting waits for a rank to get a core back, so the same budget takes ten times that there.
+// 2-core machine, of which the interrupted run had done 10,600 evaluations when the signal came.
 constexpr std::uint64_t kLongBudget = 400000;
 
 // A genetic search with six islands on 8x8, or on 13x13 with a larger budget (long enough to be
