@@ -109,13 +109,15 @@ class Mpi final : public World {
         // MPI_Recv would spin on the core while it waits; the waits here are for work handed
         // out by rank 0, so polling every few hundred microseconds costs nothing measurable and
         // leaves the core to the ranks that work.
-        for (;;) {
-            int flag = 0;
-            MPI_Status st;
-            MPI_Iprobe(from, tag, MPI_COMM_WORLD, &flag, &st);
-            if (flag) return take(st);
-            std::this_thread::sleep_for(std::chrono::microseconds(200));
-        }
+        MPI_Status st;
+        poll(
+            [&] {
+                int flag = 0;
+                MPI_Iprobe(from, tag, MPI_COMM_WORLD, &flag, &st);
+                return flag != 0;
+            },
+            std::chrono::microseconds(0), std::chrono::microseconds(200));
+        return take(st);
     }
 
     [[noreturn]] void abort(int status) override {
@@ -138,14 +140,21 @@ class Mpi final : public World {
     // beside two busy processes against 2 s for one process. A sleeping rank leaves its core to
     // the ranks with work and, woken, is scheduled at once (experiments/records/bench_ranks.sh).
     static void complete(MPI_Request& req) {
-        const auto spin_until = std::chrono::steady_clock::now() + std::chrono::microseconds(50);
-        int done = 0;
-        for (;;) {
-            MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-            if (done) return;
-            if (std::chrono::steady_clock::now() >= spin_until)
-                std::this_thread::sleep_for(std::chrono::microseconds(50));
-        }
+        poll(
+            [&] {
+                int done = 0;
+                MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+                return done != 0;
+            },
+            std::chrono::microseconds(50), std::chrono::microseconds(50));
+    }
+    // The one way a rank waits here: asks `ready` without a pause for `spin`, then sleeps `nap`
+    // between asks, leaving its core to the ranks with work.
+    template <class Ready>
+    static void poll(Ready ready, std::chrono::microseconds spin, std::chrono::microseconds nap) {
+        const auto spin_until = std::chrono::steady_clock::now() + spin;
+        while (!ready())
+            if (std::chrono::steady_clock::now() >= spin_until) std::this_thread::sleep_for(nap);
     }
     static int checked_size(std::size_t n) {
         if (n > static_cast<std::size_t>(INT_MAX))
