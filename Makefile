@@ -47,6 +47,8 @@ SANITIZE     ?= 1
 FUZZ         ?= 1
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 10
+# How many fuzz targets the smoke pass runs at once (make fuzz runs one at a time).
+FUZZ_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_JOBS   ?= 2
 # Debian's python3 (python3-matplotlib is installed for it), for make paper.
@@ -122,16 +124,17 @@ $(BUILD_DIR)/CMakeCache.txt: | deps
 	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release $(UNITY) $(CMAKE_ARGS) \
 	  || { rm -f $(BUILD_DIR)/CMakeCache.txt; exit 1; }
 
-# The sanitizer tree: -O1 with line tables only (-g1), and no NDEBUG, so the assertions are
+# The sanitizer tree: -Og with line tables only (-g1), and no NDEBUG, so the assertions are
 # checked too. RelWithDebInfo only for the libraries it picks (TBB's release build), its flags
-# replaced. No benchmarks.
+# replaced. No benchmarks. -Og rather than -O1: GCC compiles the instrumented tree in 134 s
+# instead of 215 s on 2 cores, and its 617 tests take 111 s instead of 106 s.
 $(SANITIZE_DIR)/CMakeCache.txt: | deps
 	cmake -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" $(UNITY) \
+	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-Og -g1" $(UNITY) \
 	  -DMAZESEARCH_SANITIZE=ON -DMAZESEARCH_BENCHMARKS=OFF -DMAZESEARCH_MPI=OFF $(CMAKE_ARGS) \
 	  || { rm -f $(SANITIZE_DIR)/CMakeCache.txt; exit 1; }
 
-# The ThreadSanitizer tree, built like the sanitizer tree (-O1, line tables).
+# The ThreadSanitizer tree, -O1 with line tables.
 $(TSAN_DIR)/CMakeCache.txt: | deps
 	cmake -S . -B $(TSAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" $(UNITY) \
@@ -197,10 +200,11 @@ fuzz: fuzz-programs
 	tests/fuzz/run_fuzzers.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
 
 # The short pass of make test: the corpus replayed and 10 s of mutation per target, from a fixed
-# random seed so that CI mutates the same way every time (make fuzz draws a new seed each run).
+# random seed so that CI mutates the same way every time (make fuzz draws a new seed each run),
+# FUZZ_JOBS targets at a time (one a core; each target is one process of one thread).
 define FUZZ_SMOKE_STEPS
 cmake --build $(FUZZ_DIR) --target mazesearch_fuzzers -j$(JOBS)
-FUZZ_SEED=1 tests/fuzz/run_fuzzers.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS)
+FUZZ_SEED=1 FUZZ_JOBS=$(FUZZ_JOBS) tests/fuzz/run_fuzzers.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS)
 endef
 
 fuzz-smoke: deps $(FUZZ_DIR)/CMakeCache.txt

@@ -10,6 +10,8 @@
 # BUILD_DIR/fuzz-crashes/<target>/, and the script ends with status 1 after running every target.
 # FUZZ_SEED=N fixes libFuzzer's random seed (make fuzz-smoke, and so make test and CI, use 1, so
 # that the short pass mutates the same way every time); without it each run draws its own.
+# FUZZ_JOBS=N runs N targets at a time (make fuzz-smoke: one a core; default 1). Each target is
+# still one process of one thread, and each target's lines are printed together, in target order.
 set -u
 build=${1:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
 seconds=${2:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
@@ -30,17 +32,17 @@ max_len() {
 seed=()
 [ -z "${FUZZ_SEED:-}" ] || seed=(-seed="$FUZZ_SEED")
 
-failed=()
-for t in "${targets[@]}"; do
-    bin=$build/tests/fuzz/fuzz_$t
-    seeds=$here/corpus/$t
-    scratch=$build/fuzz-corpus/$t
-    crashes=$build/fuzz-crashes/$t
-    log=$build/fuzz-logs/$t.log
+# Fuzzes target $1; its report goes to stdout, and the status says whether it found anything.
+fuzz_one() {
+    local t=$1
+    local bin=$build/tests/fuzz/fuzz_$t
+    local seeds=$here/corpus/$t
+    local scratch=$build/fuzz-corpus/$t
+    local crashes=$build/fuzz-crashes/$t
+    local log=$build/fuzz-logs/$t.log
     if [ ! -x "$bin" ]; then
-        echo "fuzz: $bin not built" >&2
-        failed+=("$t")
-        continue
+        echo "fuzz: $bin not built"
+        return 1
     fi
     mkdir -p "$scratch" "$crashes" "$(dirname "$log")"
     touch "$crashes/.started"  # the inputs listed below are this run's (newer than this mark)
@@ -49,17 +51,41 @@ for t in "${targets[@]}"; do
     if ! "$bin" "${seed[@]}" -max_total_time="$seconds" -max_len="$(max_len "$t")" -timeout=10 \
         -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
         -artifact_prefix="$crashes/" "$scratch" "$seeds" >"$log" 2>&1; then
-        echo "fuzz: $t FAILED; the last lines of $log:" >&2
-        grep -v '^#' "$log" | tail -n 40 >&2
+        echo "fuzz: $t FAILED; the last lines of $log:"
+        grep -v '^#' "$log" | tail -n 40
         find "$crashes" -type f -newer "$crashes/.started" ! -name .started | while read -r f; do
-            echo "fuzz: $t: crash input $f (replay: $bin $f)" >&2
+            echo "fuzz: $t: crash input $f (replay: $bin $f)"
         done
-        failed+=("$t")
-        continue
+        return 1
     fi
     grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" |
         sed "s/^/fuzz: $t: /"
     grep -E '^#[0-9]+.*(DONE|INITED)' "$log" | tail -n 1 | sed "s/^/fuzz: $t: /"
+}
+
+jobs=${FUZZ_JOBS:-1}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: FUZZ_JOBS must be a positive integer, not '$jobs'" >&2; exit 2; }
+reports=$(mktemp -d)
+trap 'rm -rf "$reports"' EXIT
+# Start the targets, at most $jobs at once; each writes its report and its status to files.
+running=0
+for t in "${targets[@]}"; do
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n
+        running=$((running - 1))
+    fi
+    { fuzz_one "$t" >"$reports/$t.out" 2>&1; echo $? >"$reports/$t.status"; } &
+    running=$((running + 1))
+done
+wait
+failed=()
+for t in "${targets[@]}"; do
+    if [ "$(cat "$reports/$t.status" 2>/dev/null)" = 0 ]; then
+        cat "$reports/$t.out"
+    else
+        cat "$reports/$t.out" >&2
+        failed+=("$t")
+    fi
 done
 if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzz: failed: ${failed[*]}" >&2
