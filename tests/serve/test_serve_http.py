@@ -81,6 +81,15 @@ class ServeHttpTest(unittest.TestCase):
              "output=%s" % (cls.folder / "runs" / "live"), "-q"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         cls.proc, cls.url = start_server(cls.folder)
+        # The tests ask about runs/live from their first request: on a busy machine the search can
+        # start after the server, so wait until its folder is there.
+        live = cls.folder / "runs" / "live"
+        deadline = time.time() + 60
+        while not live.is_dir() and time.time() < deadline and cls.search.poll() is None:
+            time.sleep(0.05)
+        if not live.is_dir():
+            cls.tearDownClass()
+            raise AssertionError("the search never made its run folder %s" % live)
 
     @classmethod
     def tearDownClass(cls):
