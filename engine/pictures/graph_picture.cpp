@@ -15,10 +15,8 @@ namespace maze::pictures {
 
 namespace {
 
-constexpr double kMargin = 24;
-constexpr double kTitleBand = 32;
-constexpr double kTitleSize = 14;
-constexpr double kTitleCharWidth = 7.5;
+constexpr double kGraphMargin = 24;
+constexpr double kGraphTitleBand = 32;
 constexpr Rgb kEdge{150, 150, 150};
 constexpr Rgb kUnvisited{255, 255, 255};
 constexpr Rgb kOutline{60, 60, 60};
@@ -80,20 +78,22 @@ std::string render_graph_svg(const GraphFile& g, std::span<const std::uint64_t> 
     // Neighbouring vertices about 48 px apart, whatever the graph's units; at most 2000 px wide.
     const double unit = std::min(48.0 / spacing(g, at), 2000.0 / std::max(xhi - xlo, 1e-9));
     const double radius = std::clamp(0.3 * unit * spacing(g, at), 3.0, 16.0);
-    const double top = title.empty() ? 0.0 : kTitleBand;
+    const double top = title.empty() ? 0.0 : kGraphTitleBand;
     const double width =
-        std::max((xhi - xlo) * unit + 2 * (kMargin + radius),
-                 2 * kMargin + kTitleCharWidth * static_cast<double>(title.size()));
-    const double height = (yhi - ylo) * unit + 2 * (kMargin + radius) + top;
-    auto x_of = [&](std::size_t v) { return kMargin + radius + (at[v].first - xlo) * unit; };
-    auto y_of = [&](std::size_t v) { return top + kMargin + radius + (at[v].second - ylo) * unit; };
+        std::max((xhi - xlo) * unit + 2 * (kGraphMargin + radius),
+                 2 * kGraphMargin + kPlainTitleCharWidth * static_cast<double>(title.size()));
+    const double height = (yhi - ylo) * unit + 2 * (kGraphMargin + radius) + top;
+    auto x_of = [&](std::size_t v) { return kGraphMargin + radius + (at[v].first - xlo) * unit; };
+    auto y_of = [&](std::size_t v) {
+        return top + kGraphMargin + radius + (at[v].second - ylo) * unit;
+    };
 
     std::uint64_t most = 0;
     for (std::uint64_t c : visits) most = std::max(most, c);
     const VisitScale scale = VisitScale::for_max(most);
 
     SvgWriter svg;
-    open_plain_document(svg, width, height, title, "Graph maze", kMargin, kTitleSize);
+    open_plain_document(svg, width, height, title, "Graph maze", kGraphMargin, kPlainTitleSize);
     PathData edges;
     for (const auto& e : g.edges) {
         const auto a = static_cast<std::size_t>(e[0]), b = static_cast<std::size_t>(e[1]);

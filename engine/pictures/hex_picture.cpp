@@ -14,10 +14,8 @@ namespace maze::pictures {
 namespace {
 
 constexpr double kRadius = 16.0;  // centre to corner
-constexpr double kMargin = kRadius * 1.5;
-constexpr double kTitleBand = 28.0;
-constexpr double kTitleSize = 14.0;
-constexpr double kTitleCharWidth = 7.5;  // about one character of the title at 14 px
+constexpr double kHexMargin = kRadius * 1.5;
+constexpr double kHexTitleBand = 28.0;
 constexpr Rgb kBlockedFill = {51, 51, 51};
 constexpr Rgb kBorderFill = {220, 238, 251};
 constexpr Rgb kOpenFill = {255, 255, 255};
@@ -47,11 +45,11 @@ std::string render_hex_svg(int side, const std::vector<Hex>& blocked, Hex cat,
     // centre of the picture.
     const double step = std::numbers::sqrt3 * kRadius;
     const int k = side - 1;
-    const double top = title.empty() ? 0.0 : kTitleBand;
+    const double top = title.empty() ? 0.0 : kHexTitleBand;
     const double width =
-        std::max(step * (2 * k + 1) + 2 * kMargin,
-                 2 * kMargin + kTitleCharWidth * static_cast<double>(title.size()));
-    const double height = kRadius * (3.0 * k + 2.0) + 2 * kMargin + top;
+        std::max(step * (2 * k + 1) + 2 * kHexMargin,
+                 2 * kHexMargin + kPlainTitleCharWidth * static_cast<double>(title.size()));
+    const double height = kRadius * (3.0 * k + 2.0) + 2 * kHexMargin + top;
     auto centre = [&](Hex h) {
         return std::pair<double, double>{width / 2 + step * (h.c + h.r / 2.0),
                                          top + (height - top) / 2 + 1.5 * kRadius * h.r};
@@ -59,7 +57,7 @@ std::string render_hex_svg(int side, const std::vector<Hex>& blocked, Hex cat,
 
     SvgWriter svg;
     open_plain_document(svg, width, height, title, "Cat trap, side " + std::to_string(side),
-                        kMargin, kTitleSize);
+                        kHexMargin, kPlainTitleSize);
     for (int i = 0; i < board.cells(); ++i) {
         const auto [x, y] = centre(board.hex(i));
         std::vector<std::pair<double, double>> corners;

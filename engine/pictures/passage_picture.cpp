@@ -14,10 +14,6 @@ namespace maze::pictures {
 
 namespace {
 
-constexpr double kLabelSize = 12.0;
-constexpr double kSwatch = 16.0;
-constexpr double kRowStep = 22.0;
-constexpr int kSwatchRows = 4;  // cell, wall, entrance, exit
 constexpr Rgb kWallInk = kInk;
 
 // The frame (the title, the room above the grid for the entrance arrow, the grid, the room below
@@ -30,8 +26,9 @@ struct PassageLayout : GridFrame {
 };
 
 double legend_width() {
-    return std::max({154.0, approx_text_width("cell, 0 visits", kLabelSize) + kSwatch + 8.0,
-                     approx_text_width("entrance (one-way)", kLabelSize) + kSwatch + 8.0});
+    return std::max(
+        {154.0, approx_text_width("cell, 0 visits", kLegendLabelSize) + kLegendSwatch + 8.0,
+         approx_text_width("entrance (one-way)", kLegendLabelSize) + kLegendSwatch + 8.0});
 }
 
 PassageLayout compute_layout(const PassageBoard& b, int cell_pixels, const std::string& title,
@@ -41,7 +38,8 @@ PassageLayout compute_layout(const PassageBoard& b, int cell_pixels, const std::
     l.wall_width = std::max(2.0, std::round(l.cell / 8.0));
     l.arrow_room = std::max(14.0, std::round(l.cell * 0.75));
     l.legend_w = legend_width();
-    const double legend_h = (have_visits ? kVisitBarHeight : 0.0) + kSwatchRows * kRowStep;
+    const double legend_h =
+        (have_visits ? kVisitBarHeight : 0.0) + kLegendSwatchRows * kLegendRowStep;
     static_cast<GridFrame&>(l) = GridFrame::place(
         b.rows(), b.cols(), l.cell, title, {l.legend_w, legend_h}, l.arrow_room, l.wall_width);
     return l;
@@ -173,24 +171,24 @@ void write_legend(SvgWriter& svg, const VisitScale* scale, const std::string& gr
         y += kVisitBarHeight;
     }
     auto label = [&](const std::string& text) {
-        draw_text(svg, x + kSwatch + 8.0, y + kSwatch / 2.0 + 0.36 * kLabelSize, kLabelSize, ink,
-                  "start", text);
-        y += kRowStep;
+        draw_text(svg, x + kLegendSwatch + 8.0, y + kLegendSwatch / 2.0 + 0.36 * kLegendLabelSize,
+                  kLegendLabelSize, ink, "start", text);
+        y += kLegendRowStep;
     };
-    draw_rect(svg, x, y, kSwatch, kSwatch, colour_text(scale ? kZeroVisits : kNoData),
+    draw_rect(svg, x, y, kLegendSwatch, kLegendSwatch, colour_text(scale ? kZeroVisits : kNoData),
               stroke(colour_text(kGridLine), 1));
     label(scale ? "cell, 0 visits" : "cell");
-    svg.empty_element(
-        "path",
-        Attributes()
-            .set("d",
-                 PathData().move_to(x + 1, y + kSwatch / 2.0).horizontal_to(x + kSwatch - 1).text())
-            .append(stroke(colour_text(kWallInk), 3))
-            .set("stroke-linecap", "square"));
+    svg.empty_element("path", Attributes()
+                                  .set("d", PathData()
+                                                .move_to(x + 1, y + kLegendSwatch / 2.0)
+                                                .horizontal_to(x + kLegendSwatch - 1)
+                                                .text())
+                                  .append(stroke(colour_text(kWallInk), 3))
+                                  .set("stroke-linecap", "square"));
     label("wall");
-    draw_arrow(svg, x + kSwatch / 2.0, y + kSwatch, kSwatch, 7.0, kStart, 2.0);
+    draw_arrow(svg, x + kLegendSwatch / 2.0, y + kLegendSwatch, kLegendSwatch, 7.0, kStart, 2.0);
     label("entrance (one-way)");
-    draw_arrow(svg, x + kSwatch / 2.0, y + kSwatch, kSwatch, 7.0, kExit, 2.0);
+    draw_arrow(svg, x + kLegendSwatch / 2.0, y + kLegendSwatch, kLegendSwatch, 7.0, kExit, 2.0);
     label("exit");
     svg.close();
 }

@@ -11,11 +11,7 @@ namespace {
 constexpr double kBarWidth = 150.0;
 constexpr double kBarHeight = 14.0;
 constexpr double kBarBlock = kVisitBarHeight;
-constexpr double kLabelSize = 12.0;
 constexpr double kTickLabelSize = 11.0;
-constexpr double kSwatch = 16.0;
-constexpr double kRowStep = 22.0;
-constexpr int kSwatchRows = 4;  // open, blocked, start, exit
 
 }  // namespace
 
@@ -23,7 +19,7 @@ void write_visit_bar(SvgWriter& svg, const VisitScale& scale, const std::string&
                      double x, double y) {
     const std::string ink = colour_text(kInk);
     const std::string max_label = count_text(scale.max);
-    draw_text(svg, x, y + kLabelSize, kLabelSize, ink, "start",
+    draw_text(svg, x, y + kLegendLabelSize, kLegendLabelSize, ink, "start",
               std::string("visits (") + scale.name() + ")", true);
     const double bar_y = y + 20.0;
     draw_rect(svg, x, bar_y, kBarWidth, kBarHeight, "url(#" + gradient_id + ")",
@@ -55,9 +51,10 @@ void write_visit_bar(SvgWriter& svg, const VisitScale& scale, const std::string&
 }
 
 LegendSize legend_size(bool have_visits) {
-    const double width = std::max(
-        {kBarWidth + 4.0, 110.0, approx_text_width("open, 0 visits", kLabelSize) + kSwatch + 8.0});
-    return {width, (have_visits ? kBarBlock : 0.0) + kSwatchRows * kRowStep};
+    const double width =
+        std::max({kBarWidth + 4.0, 110.0,
+                  approx_text_width("open, 0 visits", kLegendLabelSize) + kLegendSwatch + 8.0});
+    return {width, (have_visits ? kBarBlock : 0.0) + kLegendSwatchRows * kLegendRowStep};
 }
 
 void write_visit_gradient(SvgWriter& svg, const SquareLayout& layout) {
@@ -84,20 +81,21 @@ void write_legend(SvgWriter& svg, const SquarePicture& p) {
         y += kBarBlock;
     }
     auto swatch_label = [&](const std::string& label) {
-        draw_text(svg, x + kSwatch + 8.0, y + kSwatch / 2.0 + 0.36 * kLabelSize, kLabelSize, ink,
-                  "start", label);
-        y += kRowStep;
+        draw_text(svg, x + kLegendSwatch + 8.0, y + kLegendSwatch / 2.0 + 0.36 * kLegendLabelSize,
+                  kLegendLabelSize, ink, "start", label);
+        y += kLegendRowStep;
     };
-    draw_rect(svg, x, y, kSwatch, kSwatch, colour_text(p.have_visits() ? kZeroVisits : kNoData),
-              border);
+    draw_rect(svg, x, y, kLegendSwatch, kLegendSwatch,
+              colour_text(p.have_visits() ? kZeroVisits : kNoData), border);
     swatch_label(p.have_visits() ? "open, 0 visits" : "open");
-    draw_rect(svg, x, y, kSwatch, kSwatch, l.brick_fill(), border);
+    draw_rect(svg, x, y, kLegendSwatch, kLegendSwatch, l.brick_fill(), border);
     swatch_label("blocked");
     for (const bool start : {true, false}) {
         const std::string mc = colour_text(start ? kStart : kExit);
-        draw_rect(svg, x + 1.0, y + 1.0, kSwatch - 2.0, kSwatch - 2.0, "#ffffff", stroke(mc, 2));
-        draw_text(svg, x + kSwatch / 2.0, y + kSwatch / 2.0 + 0.36 * 11.0, 11.0, mc, "middle",
-                  start ? "S" : "E", true);
+        draw_rect(svg, x + 1.0, y + 1.0, kLegendSwatch - 2.0, kLegendSwatch - 2.0, "#ffffff",
+                  stroke(mc, 2));
+        draw_text(svg, x + kLegendSwatch / 2.0, y + kLegendSwatch / 2.0 + 0.36 * 11.0, 11.0, mc,
+                  "middle", start ? "S" : "E", true);
         swatch_label(start ? "start" : "exit");
     }
     svg.close();

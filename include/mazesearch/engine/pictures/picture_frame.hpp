@@ -44,6 +44,10 @@ void open_grid_document(SvgWriter& svg, const GridFrame& f, const std::string& t
 // The white background and the title line in bold (after the defs, before the grid).
 void draw_backdrop(SvgWriter& svg, const GridFrame& f, const std::string& title);
 
+// The title of a plain picture: its size, and about the width of one of its characters.
+inline constexpr double kPlainTitleSize = 14.0;
+inline constexpr double kPlainTitleCharWidth = 7.5;
+
 // A plain picture's head: the declaration, <svg> (left open) of the size rounded to whole
 // pixels, its <title> (`untitled` when there is no title), the white background and the title
 // line at the left margin.

@@ -12,6 +12,13 @@ namespace maze::pictures {
 // The height of the colour bar's block: its heading, the bar and its tick labels.
 inline constexpr double kVisitBarHeight = 72.0;
 
+// The legend's swatch rows, the same beside cell and passage boards: the label's size, the
+// swatch's side, the step from row to row, and how many rows there are (four kinds of cell).
+inline constexpr double kLegendLabelSize = 12.0;
+inline constexpr double kLegendSwatch = 16.0;
+inline constexpr double kLegendRowStep = 22.0;
+inline constexpr int kLegendSwatchRows = 4;
+
 // The colour bar of the visit scale at (x, y): its heading ("visits (sqrt scale)"), the bar filled
 // with the gradient `gradient_id` and its ticks (0, the largest count and, where it fits, the
 // middle). Shared by the pictures of grid and passage boards.
