@@ -11,7 +11,8 @@
 # FUZZ_SEED=N fixes libFuzzer's random seed (make fuzz-smoke, and so make test and CI, use 1, so
 # that the short pass mutates the same way every time); without it each run draws its own.
 # FUZZ_JOBS=N runs N targets at a time (make fuzz-smoke: one a core; default 1). Each target is
-# still one process of one thread, and each target's lines are printed together, in target order.
+# still one process of one thread; a line says when each starts, and at the end each target's
+# report (its figures, or what it found) is printed whole, in target order.
 set -u
 build=${1:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
 seconds=${2:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
@@ -46,7 +47,6 @@ fuzz_one() {
     fi
     mkdir -p "$scratch" "$crashes" "$(dirname "$log")"
     touch "$crashes/.started"  # the inputs listed below are this run's (newer than this mark)
-    echo "fuzz: $t for ${seconds}s (log $log)"
     # One process, one thread: -jobs/-workers would take the cores other work needs.
     if ! "$bin" "${seed[@]}" -max_total_time="$seconds" -max_len="$(max_len "$t")" -timeout=10 \
         -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
@@ -74,6 +74,7 @@ for t in "${targets[@]}"; do
         wait -n
         running=$((running - 1))
     fi
+    echo "fuzz: $t for ${seconds}s (log $build/fuzz-logs/$t.log)"  # at once: the progress
     { fuzz_one "$t" >"$reports/$t.out" 2>&1; echo $? >"$reports/$t.status"; } &
     running=$((running + 1))
 done
