@@ -150,10 +150,10 @@ WindowMove best_window_setting(const Board& b, std::span<const Cell> window) {
     return Search(b, window).run();
 }
 
-std::vector<Cell> square_window(const Board& b, int r, int c, int k) {
+std::vector<Cell> rect_window(const Board& b, int r, int c, int rows, int cols) {
     std::vector<Cell> cells;
-    for (int i = r; i < r + k; ++i)
-        for (int j = c; j < c + k; ++j)
+    for (int i = r; i < r + rows; ++i)
+        for (int j = c; j < c + cols; ++j)
             if (b.in_bounds(i, j) && Cell{i, j} != b.start() && Cell{i, j} != b.exit())
                 cells.push_back(Cell{i, j});
     return cells;

@@ -30,7 +30,7 @@ void PopulationAnnealing::start(const Target& target, std::uint64_t seed,
     if (common_.genes == 0)
         throw std::invalid_argument("population-annealing: the target has no genes");
     crossover_.check_target(target);
-    if (window_ > 0) (void)window_grid(target, window_, "optimizer.window");
+    if (window_ > 0) (void)window_grid(target, {window_, window_}, "optimizer.window");
     s_ = State{};
     s_.pool.take_given(target, initial, population_, kind());
 }
@@ -113,7 +113,7 @@ std::uint64_t PopulationAnnealing::cross(Evaluator& ev, double t) {
 void PopulationAnnealing::window(Evaluator& ev) {
     // A window's settings are counted whole, so it runs only when the budget can take them all.
     if (ev.exhausted() || ev.remaining() < (std::uint64_t{1} << (window_ * window_))) return;
-    const EnumerableGrid grid = window_grid(ev.target(), window_, "optimizer.window");
+    const EnumerableGrid grid = window_grid(ev.target(), {window_, window_}, "optimizer.window");
     std::vector<Scored>& chains = s_.pool.chains;
     std::size_t best = 0;
     for (std::size_t i = 1; i < chains.size(); ++i)
@@ -124,7 +124,7 @@ void PopulationAnnealing::window(Evaluator& ev) {
         common_.rng.below(static_cast<std::uint64_t>(grid.genes->cols() - window_ + 1)));
     const std::uint64_t before = ev.evaluations();
     ++s_.windows;
-    if (window_move(grid, chains[best], r, c, window_, ev)) ++s_.window_gains;
+    if (window_move(grid, chains[best], r, c, {window_, window_}, ev)) ++s_.window_gains;
     s_.done += ev.evaluations() - before;
 }
 

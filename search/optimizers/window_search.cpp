@@ -8,22 +8,51 @@
 
 namespace maze {
 
-EnumerableGrid window_grid(const Target& target, int size, const std::string& key) {
+namespace {
+
+// size x size, or rows x cols when they are given (both, and not with size).
+WindowShape window_shape(const Params& params) {
+    if (!params.has("rows") && !params.has("cols")) {
+        const int k = static_cast<int>(params.get_int("size", 3, 2, 4));
+        return {k, k};
+    }
+    if (params.has("size"))
+        throw ParamError("optimizer.size", params.where("size"),
+                         "give either size (a square window) or rows and cols (a rectangle), "
+                         "not both");
+    for (const char* key : {"rows", "cols"})
+        if (!params.has(key))
+            throw ParamError(std::string("optimizer.") + key, "",
+                             "missing: rows and cols give a rectangular window together");
+    const WindowShape shape{static_cast<int>(params.get_int("rows", 1, 1, kMaxWindowCells)),
+                            static_cast<int>(params.get_int("cols", 1, 1, kMaxWindowCells))};
+    if (shape.cells() < 2 || shape.cells() > kMaxWindowCells)
+        throw ParamError("optimizer.rows", params.where("rows"),
+                         "a window of " + std::to_string(shape.rows) + " x " +
+                             std::to_string(shape.cols) + " = " + std::to_string(shape.cells()) +
+                             " cells; expected 2 to " + std::to_string(kMaxWindowCells));
+    return shape;
+}
+
+}  // namespace
+
+EnumerableGrid window_grid(const Target& target, WindowShape shape, const std::string& key) {
     const std::optional<EnumerableGrid> grid = target.enumerable_grid();
     if (!grid || grid->objective != WalkObjective::Moves)
         throw ParamError(
             key, "",
             "the window move needs a mouse-maze target whose objective is moves, not " +
                 target.name());
-    if (grid->genes->rows() < size || grid->genes->cols() < size)
+    if (grid->genes->rows() < shape.rows || grid->genes->cols() < shape.cols)
         throw ParamError(key, "", "a window larger than the board");
     return *grid;
 }
 
-bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, int size, Evaluator& ev) {
+bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, WindowShape shape,
+                 Evaluator& ev) {
     const GridGenes& g = *grid.genes;
     const Board b = g.to_board(board.genome);
-    const std::vector<Cell> window = square_window(b, r, c, size);
+    const std::vector<Cell> window = rect_window(b, r, c, shape.rows, shape.cols);
     const WindowMove m = best_window_setting(b, window);
     const std::uint64_t all = std::uint64_t{1} << window.size();
     const double value = static_cast<double>(m.moves) + grid.offset;
@@ -35,15 +64,17 @@ bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, int si
 }
 
 WindowSearch::WindowSearch(const Params& params)
-    : size_(static_cast<int>(params.get_int("size", 3, 2, 4))),
+    : shape_(window_shape(params)),
+      shape_key_(params.has("rows") ? "optimizer.rows" : "optimizer.size"),
       p_blocked_(params.get_double("p_blocked", 0.25, 0.0, 1.0)) {}
 
 void WindowSearch::start(const Target& target, std::uint64_t seed,
                          const std::vector<Genome>& initial) {
-    grid_ = window_grid(target, size_, "optimizer.size");
+    grid_ = window_grid(target, shape_, shape_key_);
     start_common(target, seed, initial, true);
     const GridGenes& g = *grid_.genes;
-    positions_ = static_cast<std::size_t>((g.rows() - size_ + 1) * (g.cols() - size_ + 1));
+    positions_ =
+        static_cast<std::size_t>((g.rows() - shape_.rows + 1) * (g.cols() - shape_.cols + 1));
     s_ = State{};
     s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
 }
@@ -72,11 +103,11 @@ void WindowSearch::step(Evaluator& ev) {
         return;
     }
     const GridGenes& g = *grid_.genes;
-    const int across = g.cols() - size_ + 1;
+    const int across = g.cols() - shape_.cols + 1;
     const int r = static_cast<int>(s_.next / static_cast<std::uint64_t>(across));
     const int c = static_cast<int>(s_.next % static_cast<std::uint64_t>(across));
     Scored current{s_.current, s_.current_value};
-    const bool better = window_move(grid_, current, r, c, size_, ev);
+    const bool better = window_move(grid_, current, r, c, shape_, ev);
     ++s_.windows;
     if (better) {
         s_.current = std::move(current.genome);

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mazesearch/engine/bitboard.hpp"
@@ -141,10 +142,15 @@ struct SearchEnd {
     std::uint64_t evaluations = 0, rejected = 0, steps = 0;
 };
 
-SearchEnd window_search(const maze::MouseMazeTarget& t, std::uint64_t stop_after) {
+maze::Params window_params(std::vector<std::pair<std::string, std::int64_t>> keys) {
     maze::Params p;
     p.set("kind", std::string("window"));
-    p.set("size", std::int64_t{3});
+    for (const auto& [key, value] : keys) p.set(key, value);
+    return p;
+}
+
+SearchEnd window_search(const maze::MouseMazeTarget& t, std::uint64_t stop_after,
+                        const maze::Params& p = window_params({{"size", 3}})) {
     maze::Budget b;
     b.evaluations = 1000000000;
     maze::Evaluator ev(t, b, 1);
@@ -191,6 +197,67 @@ TEST(WindowSearch, EndsOnABoardNoWindowImprovesAndResumesExactly) {
         EXPECT_EQ(resumed.evaluations, whole.evaluations);
         EXPECT_EQ(resumed.rejected, whole.rejected);
     }
+}
+
+TEST(WindowMove, EqualsEverySettingWalkedOnRectangles) {
+    maze::Rng rng(11);
+    for (int n = 0; n < 12; ++n) {
+        const Board b = maze::testing_support::random_mixed_board(rng);
+        const int rows = 1 + static_cast<int>(rng.below(3));
+        const int cols = 1 + static_cast<int>(rng.below(4));
+        const int r = static_cast<int>(rng.below(static_cast<std::uint64_t>(b.rows())));
+        const int c = static_cast<int>(rng.below(static_cast<std::uint64_t>(b.cols())));
+        const std::vector<Cell> w = maze::rect_window(b, r, c, rows, cols);
+        for (const Cell& x : w) {
+            EXPECT_TRUE(x.r >= r && x.r < r + rows && x.c >= c && x.c < c + cols);
+            EXPECT_TRUE(b.in_bounds(x.r, x.c) && x != b.start() && x != b.exit());
+        }
+        SCOPED_TRACE("board " + std::to_string(n));
+        if (!w.empty()) expect_agrees(b, w);
+    }
+}
+
+// With rows and cols the search's windows are rectangles: from a random 7x7 board, 1 x 7 windows
+// (whole rows) end on a board that no row's re-setting improves, and it resumes exactly.
+TEST(WindowSearch, RowWindowsEndOnABoardNoRowImproves) {
+    const maze::MouseMazeTarget t(7, 7, Cell{0, 0}, Cell{6, 0},
+                                  maze::MouseMazeTarget::Convention::Paper);
+    const maze::Params rows = window_params({{"rows", 1}, {"cols", 7}});
+    const SearchEnd whole = window_search(t, ~std::uint64_t{0}, rows);
+    ASSERT_GT(whole.steps, 7u);  // the start and at least one pass of 7 rows
+    const double value = whole.state.at("current_value").get<double>();
+    EXPECT_EQ(value, whole.best);
+    const Board end = maze::GridGenes(7, 7, Cell{0, 0}, Cell{6, 0})
+                          .to_board(whole.state.at("current").get<maze::Genome>());
+    EXPECT_EQ(static_cast<double>(maze::reference_grid_walk(end).moves), value);
+    for (int r = 0; r < 7; ++r) {
+        const Brute row = brute_force(end, maze::rect_window(end, r, 0, 1, 7));
+        EXPECT_EQ(static_cast<double>(row.moves), value) << "row " << r;
+    }
+    const SearchEnd resumed = window_search(t, whole.steps / 2, rows);
+    EXPECT_EQ(resumed.state, whole.state);
+    EXPECT_EQ(resumed.evaluations, whole.evaluations);
+}
+
+TEST(WindowSearch, RefusesABadShapeByKey) {
+    const maze::MouseMazeTarget t(7, 7, Cell{0, 0}, Cell{6, 0},
+                                  maze::MouseMazeTarget::Convention::Paper);
+    const auto message = [&](std::vector<std::pair<std::string, std::int64_t>> keys) {
+        try {
+            maze::WindowSearch w(window_params(std::move(keys)));
+            w.start(t, 1);
+        } catch (const maze::ParamError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_NE(message({{"size", 3}, {"rows", 2}, {"cols", 2}}).find("not both"), std::string::npos);
+    EXPECT_NE(message({{"rows", 2}}).find("optimizer.cols"), std::string::npos);
+    EXPECT_NE(message({{"cols", 2}}).find("optimizer.rows"), std::string::npos);
+    EXPECT_NE(message({{"rows", 5}, {"cols", 5}}).find("25 cells"), std::string::npos);
+    EXPECT_NE(message({{"rows", 1}, {"cols", 1}}).find("1 cells"), std::string::npos);
+    EXPECT_NE(message({{"rows", 8}, {"cols", 2}}).find("larger than the board"), std::string::npos);
+    EXPECT_EQ(message({{"rows", 2}, {"cols", 7}}), "no error");
 }
 
 }  // namespace window_move_test

@@ -36,7 +36,11 @@ struct WindowMove {
 constexpr int kMaxWindowCells = 24;
 WindowMove best_window_setting(const Board& b, std::span<const Cell> window);
 
-// The k x k window with top-left cell (r, c), less the start and the exit (clipped to the board).
-std::vector<Cell> square_window(const Board& b, int r, int c, int k);
+// The rows x cols window with top-left cell (r, c), less the start and the exit (clipped to the
+// board); square_window is the k x k one.
+std::vector<Cell> rect_window(const Board& b, int r, int c, int rows, int cols);
+inline std::vector<Cell> square_window(const Board& b, int r, int c, int k) {
+    return rect_window(b, r, c, k, k);
+}
 
 }  // namespace maze

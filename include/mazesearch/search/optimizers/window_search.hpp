@@ -1,12 +1,13 @@
 // Window search: a local search whose move is the exact window move (enumeration/
-// window_move.hpp). From the given board (or a random feasible one) it takes the size x size
-// windows in row-major order of their top-left cells, re-optimises each exactly (every setting
-// of its cells, the rest of the board fixed) and moves to the best setting whenever it has more
-// moves than the board; it ends when a whole pass over the windows finds nothing better: then the
-// board is a local optimum for every change inside any one window. One step is one window. The
-// settings a window covers count as evaluations (the feasible ones) and rejected boards (the
-// others), as the exhaustive enumeration counts them; a window is not cut by the budget, which is
-// checked before each window. For mouse-maze targets, objective moves.
+// window_move.hpp). From the given board (or a random feasible one) it takes the windows (size x
+// size squares, or rows x cols rectangles) in row-major order of their top-left cells,
+// re-optimises each exactly (every setting of its cells, the rest of the board fixed) and moves to
+// the best setting whenever it has more moves than the board; it ends when a whole pass over the
+// windows finds nothing better: then the board is a local optimum for every change inside any one
+// window. One step is one window. The settings a window covers count as evaluations (the feasible
+// ones) and rejected boards (the others), as the exhaustive enumeration counts them; a window is
+// not cut by the budget, which is checked before each window. For mouse-maze targets, objective
+// moves.
 #pragma once
 
 #include <cstdint>
@@ -17,17 +18,26 @@
 
 namespace maze {
 
+// The rows x cols of a window.
+struct WindowShape {
+    int rows = 3;
+    int cols = 3;
+    int cells() const { return rows * cols; }
+};
+
 // The grid of a target the window move can work on (a mouse-maze target whose objective is
-// moves, at least size x size); ParamError naming `key` otherwise.
-EnumerableGrid window_grid(const Target& target, int size, const std::string& key);
-// One exact window move on a scored board: the best setting of the size x size window whose
-// top-left cell is (r, c), its settings counted as window search counts them (ev.account); the
-// board takes that setting when it scores more. Returns whether it did.
-bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, int size, Evaluator& ev);
+// moves, at least as large as the window); ParamError naming `key` otherwise.
+EnumerableGrid window_grid(const Target& target, WindowShape shape, const std::string& key);
+// One exact window move on a scored board: the best setting of the window whose top-left cell is
+// (r, c), its settings counted as window search counts them (ev.account); the board takes that
+// setting when it scores more. Returns whether it did.
+bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, WindowShape shape,
+                 Evaluator& ev);
 
 class WindowSearch : public OptimizerBase {
   public:
-    // Keys: size [3] (2..4: windows of up to 16 cells), p_blocked [0.25].
+    // Keys: size [3] (2..4: size x size squares), or rows and cols together (a rows x cols
+    // rectangle of 2 to 24 cells, e.g. 1 x 13: a whole row of a 13x13 board), p_blocked [0.25].
     explicit WindowSearch(const Params& params);
 
     std::string kind() const override { return "window"; }
@@ -37,7 +47,8 @@ class WindowSearch : public OptimizerBase {
     std::uint64_t improvements() const { return s_.improvements; }
 
   private:
-    int size_;
+    WindowShape shape_;
+    std::string shape_key_;  // the key an error about the window's size names
     double p_blocked_;
     EnumerableGrid grid_;
     std::size_t positions_ = 0;  // windows in a pass
