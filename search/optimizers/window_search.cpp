@@ -20,9 +20,9 @@ WindowShape window_shape(const Params& params) {
         throw ParamError("optimizer.size", params.where("size"),
                          "give either size (a square window) or rows and cols (a rectangle), "
                          "not both");
-    for (const char* key : {"rows", "cols"})
-        if (!params.has(key))
-            throw ParamError(std::string("optimizer.") + key, "",
+    for (const std::string key : {"rows", "cols"})
+        if (!params.has(key))  // named where the other one was given
+            throw ParamError("optimizer." + key, params.where(key == "rows" ? "cols" : "rows"),
                              "missing: rows and cols give a rectangular window together");
     const WindowShape shape{static_cast<int>(params.get_int("rows", 1, 1, kMaxWindowCells)),
                             static_cast<int>(params.get_int("cols", 1, 1, kMaxWindowCells))};
