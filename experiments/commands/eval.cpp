@@ -22,8 +22,26 @@ struct EvalOptions {
     bool graph = false;
 };
 
+// A walk already printed, which a later board's walk may repeat.
+struct SeenWalk {
+    std::string name;
+    std::string shape;  // the model's description of the file (size, convention)
+    std::vector<std::uint64_t> visits;
+};
+
+// The first earlier file of the same shape whose walk visits every place as often as this one
+// (so its moves are equal too): two boards that differ only in cells Squeaky never enters. Empty
+// when there is none, and for walks that did not reach the exit.
+std::string same_walk_as(const std::vector<SeenWalk>& seen, const std::string& shape,
+                         const WalkReport& rep) {
+    if (!rep.moves) return {};
+    for (const SeenWalk& w : seen)
+        if (w.shape == shape && w.visits == rep.visits) return w.name;
+    return {};
+}
+
 void print_json(const std::string& name, const BoardFile& b, const WalkReport& rep,
-                const EvalOptions& o) {
+                const EvalOptions& o, const std::string& same) {
     // Keys in the order written: what the file is, then what its walk says.
     nlohmann::ordered_json j;
     j["file"] = name;
@@ -40,12 +58,13 @@ void print_json(const std::string& name, const BoardFile& b, const WalkReport& r
         j["most_visited"] = b.place_json(rep.most_visited());
     }
     b.add_facts(rep, o.kmod, &j, nullptr);
+    if (!same.empty()) j["same_walk_as"] = same;
     if (o.visits && !rep.visits.empty()) j["visits"] = b.visits_json(rep.visits);
     std::printf("%s\n", j.dump().c_str());
 }
 
 void print_text(const std::string& name, const BoardFile& b, const WalkReport& rep,
-                const EvalOptions& o) {
+                const EvalOptions& o, const std::string& same) {
     std::string line = name + ": ";
     if (!rep.feasible) {
         line += "infeasible " + b.infeasible_text();
@@ -65,18 +84,23 @@ void print_text(const std::string& name, const BoardFile& b, const WalkReport& r
     std::string lines;
     b.add_facts(rep, o.kmod, nullptr, &lines);
     std::printf("%s", lines.c_str());
+    if (!same.empty()) std::printf("same walk as %s (every visit count equal)\n", same.c_str());
     if (o.visits && !rep.visits.empty()) std::printf("%s", b.visits_text(rep.visits).c_str());
 }
 
-// Walks one file and prints what eval says of it; returns the exit status (3: --check found the
-// fast walk and the reference walk disagreeing).
-int eval_file(const InputFile& in, const EvalOptions& o) {
+// Walks one file and prints what eval says of it, naming the first file of `seen` it walks as
+// (then adding it to `seen`); returns the exit status (3: --check found the fast walk and the
+// reference walk disagreeing).
+int eval_file(const InputFile& in, const EvalOptions& o, std::vector<SeenWalk>& seen) {
     const std::unique_ptr<BoardFile> b = load_board_file(in);
     const WalkReport rep = b->walk(o.kmod);
+    const std::string shape = b->describe().dump();
+    const std::string same = o.kmod ? std::string() : same_walk_as(seen, shape, rep);
     if (o.json)
-        print_json(in.name, *b, rep, o);
+        print_json(in.name, *b, rep, o, same);
     else
-        print_text(in.name, *b, rep, o);
+        print_text(in.name, *b, rep, o, same);
+    if (!o.kmod && rep.moves) seen.push_back({in.name, shape, rep.visits});
     if (!o.check || o.kmod) return kExitOk;
     const bool agree = rep.agrees_with(b->reference_walk());
     if (!o.json) std::printf("reference walk: %s\n", agree ? "agrees" : "DISAGREES");
@@ -113,6 +137,9 @@ Command add_eval(CLI::App& app) {
         "counts two more. Most visits: the largest visit count of one cell (the first such cell\n"
         "in row-major order; the start counts the move that leaves it, the exit 0), the value of\n"
         "objective max-visits. An infeasible board is a result (feasible false), not an error.\n"
+        "A board whose walk repeats an earlier file's (the same count on every place: the\n"
+        "boards differ only in cells Squeaky never enters) says \"same walk as FILE\"\n"
+        "(JSON: same_walk_as), FILE the first such file before it.\n"
         "eval takes cell boards, passage boards and graph files, told apart by their first\n"
         "character: a passage board (Mouse Maze 2) starts with '+', a graph file with '{' (or is\n"
         "named *.json). A passage board counts the move in and the move out; its exit cell's\n"
@@ -129,8 +156,9 @@ Command add_eval(CLI::App& app) {
                 // A board given to eval --graph stops it before the first result.
                 if (opts->graph) check_file_kinds(opts->files, takes);
                 int status = kExitOk;
+                std::vector<SeenWalk> seen;
                 for (const std::string& file : opts->files) {
-                    const int s = eval_file(read_input_file(file, takes), *opts);
+                    const int s = eval_file(read_input_file(file, takes), *opts, seen);
                     if (s != kExitOk) status = s;
                     std::fflush(stdout);
                 }
