@@ -7,25 +7,44 @@
 
 namespace maze {
 
-GridGenes::GridGenes(int rows, int cols, Cell start, Cell exit, std::vector<Cell> also_open)
-    : rows_(rows), cols_(cols), start_(start), exit_(exit), also_open_(std::move(also_open)) {
+namespace {
+
+bool holds(const std::vector<Cell>& cells, Cell x) {
+    return std::find(cells.begin(), cells.end(), x) != cells.end();
+}
+
+std::string cell_text(Cell x) {
+    return "cell (" + std::to_string(x.r) + ", " + std::to_string(x.c) + ")";
+}
+
+}  // namespace
+
+GridGenes::GridGenes(int rows, int cols, Cell start, Cell exit, std::vector<Cell> also_open,
+                     std::vector<Cell> also_blocked)
+    : rows_(rows),
+      cols_(cols),
+      start_(start),
+      exit_(exit),
+      also_open_(std::move(also_open)),
+      also_blocked_(std::move(also_blocked)) {
     const Board probe(rows, cols, start, exit);  // validates the shape, start and exit
-    for (const Cell x : also_open_) {
-        if (!probe.in_bounds(x.r, x.c))
-            throw std::invalid_argument("cell (" + std::to_string(x.r) + ", " +
-                                        std::to_string(x.c) + ") is outside the board");
-        if (x == start || x == exit)
-            throw std::invalid_argument("cell (" + std::to_string(x.r) + ", " +
-                                        std::to_string(x.c) + ") is the start or the exit");
-    }
+    for (const std::vector<Cell>* list : {&also_open_, &also_blocked_})
+        for (const Cell x : *list) {
+            if (!probe.in_bounds(x.r, x.c))
+                throw std::invalid_argument(cell_text(x) + " is outside the board");
+            if (x == start || x == exit)
+                throw std::invalid_argument(cell_text(x) + " is the start or the exit");
+        }
+    for (const Cell x : also_blocked_)
+        if (holds(also_open_, x))
+            throw std::invalid_argument(cell_text(x) + " cannot be both open and blocked");
     topology_.kind = "square";
     topology_.rows = rows;
     topology_.cols = cols;
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) {
             const Cell x{r, c};
-            if (x == start || x == exit ||
-                std::find(also_open_.begin(), also_open_.end(), x) != also_open_.end())
+            if (x == start || x == exit || holds(also_open_, x) || holds(also_blocked_, x))
                 continue;
             free_.push_back(x);
             gene_bit_.push_back(static_cast<RowMask>(1u << c));
@@ -37,6 +56,7 @@ GridGenes::GridGenes(int rows, int cols, Cell start, Cell exit, std::vector<Cell
 Board GridGenes::to_board(const Genome& g) const {
     assert(g.size() == free_.size());
     Board b(rows_, cols_, start_, exit_);
+    for (const Cell x : also_blocked_) b.block_in_row(x.r, static_cast<RowMask>(1u << x.c));
     // Visit only the set bits (the blocked genes).
     const auto words = g.words();
     for (std::size_t w = 0; w < words.size(); ++w)
@@ -54,9 +74,10 @@ Genome GridGenes::to_genome(const Board& b) const {
                              std::to_string(rows_) + "x" + std::to_string(cols_));
     for (const Cell x : also_open_)
         if (!b.open(x))
-            throw BoardError("<board>", 0,
-                             "cell (" + std::to_string(x.r) + ", " + std::to_string(x.c) +
-                                 ") must be open for this target");
+            throw BoardError("<board>", 0, cell_text(x) + " must be open for this target");
+    for (const Cell x : also_blocked_)
+        if (b.open(x))
+            throw BoardError("<board>", 0, cell_text(x) + " must be blocked for this target");
     Genome g(free_.size());
     for (std::size_t i = 0; i < free_.size(); ++i) g.set(i, !b.open(free_[i]));
     return g;

@@ -19,9 +19,10 @@ namespace {
 std::vector<std::pair<std::string, std::string>> input_paths(const RunConfig& config) {
     std::vector<std::pair<std::string, std::string>> out;
     const nlohmann::json& r = config.resolved;
-    if (r.contains("target") && r["target"].is_object() && r["target"].contains("file") &&
-        r["target"]["file"].is_string())
-        out.emplace_back("target.file", r["target"]["file"].get<std::string>());
+    if (r.contains("target") && r["target"].is_object())
+        for (const char* key : {"file", "keep"})  // a graph file; a board whose cells are kept
+            if (r["target"].contains(key) && r["target"][key].is_string())
+                out.emplace_back(std::string("target.") + key, r["target"][key].get<std::string>());
     if (r.contains("initial") && r["initial"].is_string() &&
         !r["initial"].get<std::string>().empty())
         out.emplace_back("initial", r["initial"].get<std::string>());

@@ -41,8 +41,9 @@ EnumerableGrid window_grid(const Target& target, WindowShape shape, const std::s
     if (!grid || grid->objective != WalkObjective::Moves)
         throw ParamError(
             key, "",
-            "the window move needs a mouse-maze target whose objective is moves, not " +
-                target.name());
+            "the window move needs a mouse-maze target whose objective is moves and whose "
+            "cells are all searched (no target.keep), not this " +
+                target.name() + " target");
     if (grid->genes->rows() < shape.rows || grid->genes->cols() < shape.cols)
         throw ParamError(key, "", "a window larger than the board");
     return *grid;

@@ -39,9 +39,74 @@ BoardShape read_board_shape(const Params& params, int default_side) {
     return shape;
 }
 
+namespace {
+
+// "target.keep": a key as errors name it.
+std::string target_key(const Params& params, const std::string& key) {
+    return (params.section().empty() ? "target" : params.section()) + "." + key;
+}
+
+// free_rows or free_cols: [first, last] inside 0..extent-1, or the whole range when absent.
+Params::Pair read_free_range(const Params& params, const std::string& key, int extent) {
+    if (!params.has(key)) return {0, extent - 1};
+    const Params::Pair p = params.get_pair(key);
+    if (p.first < 0 || p.second < p.first || p.second >= extent)
+        throw ParamError(
+            target_key(params, key), params.where(key),
+            "expected [first, last] with 0 <= first <= last <= " + std::to_string(extent - 1));
+    return p;
+}
+
+}  // namespace
+
+KeptCells read_kept_cells(const Params& params, const BoardShape& shape) {
+    if (!params.has("keep")) {
+        for (const std::string key : {"free_rows", "free_cols"})
+            if (params.has(key))
+                throw ParamError(target_key(params, key), params.where(key),
+                                 "a free rectangle needs `keep: BOARD`, the board whose other "
+                                 "cells stay as they are");
+        return {};
+    }
+    const std::string path = params.get_string("keep");
+    const Params::Pair rows = read_free_range(params, "free_rows", shape.rows);
+    const Params::Pair cols = read_free_range(params, "free_cols", shape.cols);
+    Board board = [&] {
+        try {
+            return Board::load(path);
+        } catch (const BoardError& e) {
+            throw ParamError(target_key(params, "keep"), params.where("keep"), e.what());
+        }
+    }();
+    if (board.rows() != shape.rows || board.cols() != shape.cols ||
+        !(board.start() == shape.start) || !(board.exit() == shape.exit))
+        throw ParamError(target_key(params, "keep"), params.where("keep"),
+                         path + " is not a board of the target's shape (" +
+                             std::to_string(shape.rows) + "x" + std::to_string(shape.cols) +
+                             ", the same start and exit)");
+    KeptCells kept;
+    std::size_t free = 0;
+    for (int r = 0; r < shape.rows; ++r)
+        for (int c = 0; c < shape.cols; ++c) {
+            const Cell x{r, c};
+            if (x == shape.start || x == shape.exit) continue;
+            if (r >= rows.first && r <= rows.second && c >= cols.first && c <= cols.second)
+                ++free;
+            else
+                (board.open(x) ? kept.open : kept.blocked).push_back(x);
+        }
+    if (free == 0)
+        throw ParamError(target_key(params, params.has("free_rows") ? "free_rows" : "free_cols"),
+                         params.where(params.has("free_rows") ? "free_rows" : "free_cols"),
+                         "the free rectangle holds no cell to search (only the start or exit)");
+    return kept;
+}
+
 MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention,
-                                 WalkObjective objective)
-    : genes_(rows, cols, start, exit), convention_(convention), objective_(objective) {
+                                 WalkObjective objective, const KeptCells& kept)
+    : genes_(rows, cols, start, exit, kept.open, kept.blocked),
+      convention_(convention),
+      objective_(objective) {
     if (objective == WalkObjective::MaxVisits && convention == Convention::Flash)
         throw std::invalid_argument(
             "the Flash convention counts moves; max-visits has no convention");
@@ -71,6 +136,7 @@ void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> v
 }
 
 std::optional<EnumerableGrid> MouseMazeTarget::enumerable_grid() const {
+    if (!genes_.every_cell_a_gene()) return std::nullopt;
     return EnumerableGrid{&genes_, offset(), objective_};
 }
 
@@ -106,11 +172,12 @@ std::unique_ptr<MouseMazeTarget> make_mouse_maze_target(const Params& params) {
                          params.where("convention"),
                          "the Flash convention counts moves; objective max-visits counts visits "
                          "and has no convention (leave convention out)");
+    const KeptCells kept = read_kept_cells(params, shape);
     params.reject_unused("target");
     return std::make_unique<MouseMazeTarget>(
         shape.rows, shape.cols, shape.start, shape.exit,
         conv == "flash" ? MouseMazeTarget::Convention::Flash : MouseMazeTarget::Convention::Paper,
-        objective);
+        objective, kept);
 }
 
 }  // namespace maze

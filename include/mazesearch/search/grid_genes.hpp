@@ -14,8 +14,10 @@ namespace maze {
 class GridGenes {
   public:
     // Validates the shape, start and exit (BoardError); also_open are further cells that are
-    // never genes (std::invalid_argument when outside the board or equal to start or exit).
-    GridGenes(int rows, int cols, Cell start, Cell exit, std::vector<Cell> also_open = {});
+    // never genes and always open, also_blocked cells that are never genes and always blocked
+    // (std::invalid_argument when outside the board, equal to start or exit, or in both lists).
+    GridGenes(int rows, int cols, Cell start, Cell exit, std::vector<Cell> also_open = {},
+              std::vector<Cell> also_blocked = {});
 
     std::size_t size() const { return free_.size(); }
     const Topology& topology() const { return topology_; }
@@ -24,16 +26,19 @@ class GridGenes {
     Cell start() const { return start_; }
     Cell exit() const { return exit_; }
     Cell cell(std::size_t gene) const { return free_[gene]; }
+    // True when every cell but the start and exit is a gene (no cell fixed open or blocked).
+    bool every_cell_a_gene() const { return also_open_.empty() && also_blocked_.empty(); }
 
     Board to_board(const Genome& g) const;
     // The genome of a board of this shape; throws BoardError when the shape, start or exit
-    // differ, or when one of the always-open cells is blocked.
+    // differ, or when one of the always-open cells is blocked or an always-blocked one open.
     Genome to_genome(const Board& b) const;
 
   private:
     int rows_, cols_;
     Cell start_, exit_;
     std::vector<Cell> also_open_;
+    std::vector<Cell> also_blocked_;
     std::vector<Cell> free_;         // gene -> cell
     std::vector<RowMask> gene_bit_;  // gene -> its bit in its row
     Topology topology_;

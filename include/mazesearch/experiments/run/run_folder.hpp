@@ -30,11 +30,11 @@ class RunFolder {
     // Locks an existing run folder for this process (resume); ConfigError if another holds it.
     void lock();
 
-    // inputs.json: each file the run reads besides its config (`target.file`, `initial`) with its
-    // size and a hash of its bytes, written by create(). check_inputs() compares them with the
-    // files as they are now: ConfigError naming the key, the file and what changed (a resumed
-    // run would otherwise go on with boards of another graph, or checkpoints of another size).
-    // A folder made before inputs were pinned is said once and passed.
+    // inputs.json: each file the run reads besides its config (`target.file`, `target.keep`,
+    // `initial`) with its size and a hash of its bytes, written by create(). check_inputs()
+    // compares them with the files as they are now: ConfigError naming the key, the file and what
+    // changed (a resumed run would otherwise go on with boards of another graph, or checkpoints of
+    // another size). A folder made before inputs were pinned is said once and passed.
     void check_inputs(const RunConfig& config) const;
 
     // The status marker of a run or repeat folder: running, interrupted, finished or failed (""

@@ -23,6 +23,20 @@ BoardShape read_board_shape(const Params& params, int default_side = 13);
 Cell read_cell_param(const Params& params, const std::string& key, Cell fallback, int rows,
                      int cols);
 
+// Cells a search leaves as they are (`target.keep`): never genes, always open or always blocked.
+struct KeptCells {
+    std::vector<Cell> open;
+    std::vector<Cell> blocked;
+    bool empty() const { return open.empty() && blocked.empty(); }
+};
+
+// `target.keep: FILE` with `free_rows: [r0, r1]` and `free_cols: [c0, c1]` (inclusive, each
+// defaulting to the whole board): the cells of FILE outside that rectangle, as FILE has them, for
+// a search that re-optimises only the rectangle. Nothing kept when keep is absent. Throws
+// ParamError naming the key and its file:line (a board of another shape, start or exit; free_*
+// without keep; a rectangle outside the board or without a cell to search).
+KeptCells read_kept_cells(const Params& params, const BoardShape& shape);
+
 class MouseMazeTarget : public Target {
   public:
     enum class Convention { Paper, Flash };
@@ -30,7 +44,7 @@ class MouseMazeTarget : public Target {
     // The Flash convention counts moves, so it goes with the moves objective only
     // (std::invalid_argument otherwise).
     MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention,
-                    WalkObjective objective = WalkObjective::Moves);
+                    WalkObjective objective = WalkObjective::Moves, const KeptCells& kept = {});
 
     std::string name() const override { return "mouse-maze"; }
     std::size_t genes() const override { return genes_.size(); }
@@ -38,7 +52,8 @@ class MouseMazeTarget : public Target {
     void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
     // Walks the boards eight at a time, interleaved (walk_feasible_batch).
     void score(std::span<const Genome> genomes, std::span<double> values) const override;
-    // The grid, for the moves objective only: the exhaustive optimizer enumerates moves.
+    // The grid, when every cell is a gene (no kept cells): the exhaustive optimizer and the
+    // window move enumerate its cells.
     std::optional<EnumerableGrid> enumerable_grid() const override;
     // The free cells the mouse steps on or looks at (a neighbour of a cell it steps on).
     Genome relevant_genes(const Genome& g) const override;
@@ -64,9 +79,9 @@ class MouseMazeTarget : public Target {
 };
 
 // The target of a config's `target:` section (kind already read): the grid (read_board_shape),
-// convention (paper or flash) and objective (moves or max-visits; the Flash convention counts
-// moves only). Throws ParamError naming the key and where it was set; every key of the section
-// must have been read (an unknown key is refused).
+// convention (paper or flash), objective (moves or max-visits; the Flash convention counts
+// moves only) and the kept cells (read_kept_cells). Throws ParamError naming the key and where it
+// was set; every key of the section must have been read (an unknown key is refused).
 std::unique_ptr<MouseMazeTarget> make_mouse_maze_target(const Params& params);
 
 }  // namespace maze

@@ -1,0 +1,85 @@
+// `target.keep` through the command: a run searches only the free rectangle of a kept board,
+// pins the kept board as an input, and every misuse is an error naming the key and its line,
+// found before anything is written.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+
+#include "cli_support.hpp"
+
+namespace ts = maze::testing_support;
+using ts::CmdResult;
+using ts::kBoards;
+using ts::run;
+
+namespace kept_cells_cli_test {
+
+std::string config(const std::string& target, const std::string& optimizer) {
+    return "name: kept\nseed: 1\nthreads: 1\ntarget: {kind: mouse-maze, rows: 6, cols: 6" + target +
+           "}\noptimizer: {" + optimizer + "}\nbudget: {evaluations: 100000}\n";
+}
+
+}  // namespace kept_cells_cli_test
+
+using kept_cells_cli_test::config;
+
+TEST(KeptCellsCli, ARunChangesOnlyTheFreeRectangleAndPinsTheKeptBoard) {
+    const std::string keep = kBoards + "optimum-6x6.txt";
+    const std::string cfg = ts::write_temp(
+        "kept-run.yaml", config(", keep: " + keep + ", free_rows: [0, 1]", "kind: exhaustive"));
+    const std::string dir = ts::test_dir() + "/kept-run";
+    std::filesystem::remove_all(dir);
+    const CmdResult r = run("run " + cfg + " output=" + dir + " -q");
+    ASSERT_EQ(r.status, 0) << r.err;
+    // 11 free cells (rows 0 and 1 but the start): every setting scored.
+    const nlohmann::json summary = nlohmann::json::parse(ts::read_file(dir + "/summary.json"));
+    EXPECT_LE(summary["evaluations"].get<std::uint64_t>(), 2048u);
+    EXPECT_GE(summary["best_score"].get<double>(), 115.0);  // the kept board's own rows count
+    const std::string best = ts::read_file(dir + "/best.txt");
+    const std::string kept = ts::read_file(keep);
+    // Rows 2 to 5 (after the two free rows, 7 characters each) as the kept board has them.
+    const std::size_t from = best.find("\n", best.find("\n") + 1) + 1;
+    const std::size_t kept_from = kept.find("\n", kept.find("\n") + 1) + 1;
+    EXPECT_EQ(best.substr(from, 4 * 7), kept.substr(kept_from, 4 * 7)) << best;
+    const nlohmann::json pinned = nlohmann::json::parse(ts::read_file(dir + "/inputs.json"));
+    EXPECT_EQ(pinned["target.keep"]["path"], keep);
+    const CmdResult walked = run("eval " + dir + "/best.txt");
+    EXPECT_NE(walked.out.find(std::to_string(summary["best_score"].get<std::int64_t>()) + " moves"),
+              std::string::npos)
+        << walked.out;
+}
+
+TEST(KeptCellsCli, EachMisuseNamesTheKeyAndItsLineBeforeAnythingIsWritten) {
+    const std::string keep = kBoards + "optimum-6x6.txt";
+    const std::string small = kBoards + "optimum-5x5.txt";
+    const std::pair<std::string, std::string> cases[] = {
+        {config(", free_rows: [0, 1]", "kind: random"),
+         "kept.yaml:4: target.free_rows: a free rectangle needs `keep: BOARD`"},
+        {config(", keep: " + keep + ", free_rows: [3, 6]", "kind: random"),
+         "kept.yaml:4: target.free_rows: expected [first, last] with 0 <= first <= last <= 5"},
+        {config(", keep: " + keep + ", free_cols: [2, 1]", "kind: random"),
+         "target.free_cols: expected [first, last]"},
+        {config(", keep: " + small + ", free_rows: [0, 1]", "kind: random"),
+         "kept.yaml:4: target.keep: " + small + " is not a board of the target's shape (6x6"},
+        {config(", keep: " + ts::test_dir() + "/no-such-board.txt", "kind: random"),
+         "kept.yaml:4: target.keep: " + ts::test_dir() +
+             "/no-such-board.txt: cannot open the file"},
+        {config(", keep: " + keep + ", free_rows: [0, 0], free_cols: [0, 0]", "kind: random"),
+         "target.free_rows: the free rectangle holds no cell to search"},
+        {config(", keep: " + keep + ", free_rows: [0, 2]", "kind: window, size: 2"),
+         "no target.keep"},
+    };
+    int k = 0;
+    for (const auto& [body, said] : cases) {
+        const std::string cfg = ts::write_temp("kept.yaml", body);
+        const std::string dir = ts::test_dir() + "/kept-bad-" + std::to_string(k++);
+        std::filesystem::remove_all(dir);
+        const CmdResult r = run("run " + cfg + " output=" + dir + " -q");
+        EXPECT_EQ(r.status, 2) << body << r.err;
+        EXPECT_NE(r.err.find(said), std::string::npos) << body << r.err;
+        EXPECT_FALSE(std::filesystem::exists(dir)) << body;
+    }
+}
