@@ -67,17 +67,16 @@ Board GridGenes::to_board(const Genome& g) const {
     return b;
 }
 
-Genome GridGenes::to_genome(const Board& b) const {
+Genome GridGenes::to_genome(const Board& b, const std::string& source) const {
     if (b.rows() != rows_ || b.cols() != cols_ || !(b.start() == start_) || !(b.exit() == exit_))
-        throw BoardError("<board>", 0,
+        throw BoardError(source, 0,
                          "board shape, start or exit differ from the target's " +
                              std::to_string(rows_) + "x" + std::to_string(cols_));
     for (const Cell x : also_open_)
-        if (!b.open(x))
-            throw BoardError("<board>", 0, cell_text(x) + " must be open for this target");
+        if (!b.open(x)) throw BoardError(source, 0, cell_text(x) + " must be open for this target");
     for (const Cell x : also_blocked_)
         if (b.open(x))
-            throw BoardError("<board>", 0, cell_text(x) + " must be blocked for this target");
+            throw BoardError(source, 0, cell_text(x) + " must be blocked for this target");
     Genome g(free_.size());
     for (std::size_t i = 0; i < free_.size(); ++i) g.set(i, !b.open(free_[i]));
     return g;

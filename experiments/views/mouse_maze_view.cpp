@@ -32,7 +32,7 @@ class MouseMazeView : public BoardView {
     std::optional<Genome> read_board(const std::string& path) const override {
         const InputFile in =
             read_input_file(path, {"`initial:` of a mouse-maze target", {FileKind::CellBoard}});
-        return t_.to_genome(Board::parse(in.text, in.name));
+        return t_.to_genome(Board::parse(in.text, in.name), in.name);
     }
 
   private:

@@ -1,6 +1,6 @@
 // `target.keep` through the command: a run searches only the free rectangle of a kept board,
-// pins the kept board as an input, and every misuse is an error naming the key and its line,
-// found before anything is written.
+// pins the kept board as an input, and every misuse is an error naming the key and its line (or
+// the initial board's file), found before anything is written.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -55,6 +55,9 @@ TEST(KeptCellsCli, ARunChangesOnlyTheFreeRectangleAndPinsTheKeptBoard) {
 TEST(KeptCellsCli, EachMisuseNamesTheKeyAndItsLineBeforeAnythingIsWritten) {
     const std::string keep = kBoards + "optimum-6x6.txt";
     const std::string small = kBoards + "optimum-5x5.txt";
+    // Every cell open: it disagrees with the kept board first at (2, 2), which keep blocks.
+    const std::string open =
+        ts::write_temp("kept-initial.txt", "S.....\n......\n......\n......\n......\nE.....\n");
     const std::pair<std::string, std::string> cases[] = {
         {config(", free_rows: [0, 1]", "kind: random"),
          "kept.yaml:4: target.free_rows: a free rectangle needs `keep: BOARD`"},
@@ -71,6 +74,9 @@ TEST(KeptCellsCli, EachMisuseNamesTheKeyAndItsLineBeforeAnythingIsWritten) {
          "target.free_rows: the free rectangle holds no cell to search"},
         {config(", keep: " + keep + ", free_rows: [0, 2]", "kind: window, size: 2"),
          "no target.keep"},
+        {config(", keep: " + keep + ", free_rows: [0, 1]", "kind: random") + "initial: " + open +
+             "\n",
+         open + ": cell (2, 2) must be blocked for this target"},
     };
     int k = 0;
     for (const auto& [body, said] : cases) {

@@ -31,8 +31,9 @@ class GridGenes {
 
     Board to_board(const Genome& g) const;
     // The genome of a board of this shape; throws BoardError when the shape, start or exit
-    // differ, or when one of the always-open cells is blocked or an always-blocked one open.
-    Genome to_genome(const Board& b) const;
+    // differ, or when one of the always-open cells is blocked or an always-blocked one open
+    // (naming `source`, the board's file).
+    Genome to_genome(const Board& b, const std::string& source = "<board>") const;
 
   private:
     int rows_, cols_;

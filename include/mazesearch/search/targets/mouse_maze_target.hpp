@@ -59,8 +59,11 @@ class MouseMazeTarget : public Target {
     Genome relevant_genes(const Genome& g) const override;
 
     Board to_board(const Genome& g) const { return genes_.to_board(g); }
-    // The genome of a board of this shape (start and exit must match); throws BoardError.
-    Genome to_genome(const Board& b) const { return genes_.to_genome(b); }
+    // The genome of a board of this shape (start and exit must match, kept cells as kept);
+    // throws BoardError naming `source`.
+    Genome to_genome(const Board& b, const std::string& source = "<board>") const {
+        return genes_.to_genome(b, source);
+    }
     Convention convention() const { return convention_; }
     WalkObjective objective() const { return objective_; }
     // What the convention adds to the moves: 2 for Flash (the move in and the move out), else 0
