@@ -168,8 +168,7 @@ std::unique_ptr<MouseMazeTarget> make_mouse_maze_target(const Params& params) {
                           {std::string(objective_name(WalkObjective::Moves)),
                            std::string(objective_name(WalkObjective::MaxVisits))}));
     if (objective == WalkObjective::MaxVisits && conv == "flash")
-        throw ParamError((params.section().empty() ? "target" : params.section()) + ".convention",
-                         params.where("convention"),
+        throw ParamError(target_key(params, "convention"), params.where("convention"),
                          "the Flash convention counts moves; objective max-visits counts visits "
                          "and has no convention (leave convention out)");
     const KeptCells kept = read_kept_cells(params, shape);

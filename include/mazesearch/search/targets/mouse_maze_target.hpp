@@ -27,7 +27,6 @@ Cell read_cell_param(const Params& params, const std::string& key, Cell fallback
 struct KeptCells {
     std::vector<Cell> open;
     std::vector<Cell> blocked;
-    bool empty() const { return open.empty() && blocked.empty(); }
 };
 
 // `target.keep: FILE` with `free_rows: [r0, r1]` and `free_cols: [c0, c1]` (inclusive, each
