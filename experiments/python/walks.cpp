@@ -1,6 +1,6 @@
-// mazesearch.walk and mazesearch.score_batch (docs/python.md): one board walked as `eval` walks
-// it, with what eval says of it, and a NumPy batch of boards scored at the engine's speed on every
-// core, both without the GIL.
+// mazesearch.walk, path and score_batch (docs/python.md): one board walked as `eval` walks it,
+// with what eval says of it, the same walk place by place, and a NumPy batch of boards scored at
+// the engine's speed on every core, all without the GIL.
 #include <pybind11/stl.h>
 
 #include <algorithm>
@@ -14,6 +14,7 @@
 #include "bindings.hpp"
 #include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/engine/worker_team.hpp"
@@ -176,6 +177,34 @@ py::array_t<std::int64_t> score_batch(const py::handle& batch, const py::handle&
     return out;
 }
 
+// The longest path `path` gives, in moves: its array holds one 32-bit position per move.
+constexpr std::uint64_t kMaxPathMoves = 1'000'000'000;
+
+// mazesearch.path: the positions of Squeaky's walk on `g` (the start first, the exit last), by
+// the reference walk, on a thread of its own so that Ctrl-C stops it. A walk longer than `limit`
+// moves or an infeasible maze is a ValueError: a path is never cut short without saying so.
+py::array_t<std::int32_t> walk_path(const MazeGraph& g, std::int64_t limit) {
+    if (limit < 1 || static_cast<std::uint64_t>(limit) > kMaxPathMoves)
+        throw py::value_error("path: limit " + std::to_string(limit) + ": expected 1 to " +
+                              std::to_string(kMaxPathMoves) + " moves");
+    const auto moves = static_cast<std::uint64_t>(limit);
+    WalkTrace t = run_without_gil([&](const std::atomic<bool>& stop) {
+        return trace_walk(
+            g, moves, moves + 1,
+            [](void* s) { return static_cast<const std::atomic<bool>*>(s)->load(); },
+            const_cast<std::atomic<bool>*>(&stop));
+    });
+    if (!t.feasible)
+        throw py::value_error("path: the exit cannot be reached from the start (infeasible)");
+    if (!t.complete)
+        throw py::value_error("path: the walk is longer than limit=" + std::to_string(limit) +
+                              " moves; pass a larger limit (at most " +
+                              std::to_string(kMaxPathMoves) + ")");
+    py::array_t<std::int32_t> out(static_cast<py::ssize_t>(t.path.size()));
+    std::copy(t.path.begin(), t.path.end(), out.mutable_data());
+    return out;
+}
+
 }  // namespace board_walks
 
 std::string board_svg(const std::string& text, experiments::FileKind kind, const std::string& title,
@@ -259,6 +288,17 @@ void bind_walks(py::module_& m) {
         "Walks a Board, a PassageBoard or a Graph as `mazesearch eval` does: kmod 0 Squeaky, "
         "k >= 2 a k-mod mouse. Returns a Walk (for a graph, visits per vertex and most_visited "
         "naming the vertex by its id).");
+    m.def(
+        "path", [](const Board& b, std::int64_t limit) { return walk_path(grid_graph(b), limit); },
+        py::arg("board"), py::arg("limit") = 10'000'000);
+    m.def(
+        "path", [](const GraphFile& g, std::int64_t limit) { return walk_path(g.graph, limit); },
+        py::arg("board"), py::arg("limit") = 10'000'000,
+        "Squeaky's walk on a Board or a Graph, place by place: an int32 array of moves + 1 "
+        "positions, the start first and the exit last (a cell r, c as r * cols + c; a graph's "
+        "vertex as its index). Its first `moves` entries are the cells the moves leave, so "
+        "numpy.bincount of them gives walk(board).visits. A ValueError when the exit cannot be "
+        "reached or the walk is longer than `limit` moves (1 to 10^9).");
     m.def("score_batch", &score_batch, py::arg("boards"), py::arg("start") = py::make_tuple(0, 0),
           py::arg("exit") = py::none(), py::arg("threads") = 0,
           "The moves of each board of an N x rows x cols array (True or nonzero open), -1 for an "

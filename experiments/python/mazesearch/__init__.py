@@ -18,6 +18,7 @@ What is here (docs/python.md):
   JSON text, read with the command's own checks;
 - load(path): a Board, a PassageBoard or a Graph, told by the file's first character;
 - walk(board, kmod=0): one walk (of a board or a graph) as `mazesearch eval` makes it, a Walk;
+- path(board, limit): the same walk place by place, an int32 array of positions;
 - score_batch(boards, start, exit, threads): the moves of a batch of boards on every core;
 - enumerate(rows, cols, ...): `mazesearch enumerate --json` as a dict;
 - bench_boards(): the boards `mazesearch bench` walks;
@@ -31,8 +32,8 @@ What is here (docs/python.md):
   scored by your own function of a batch of boards; resume(folder) continues one; Progress is
   what the progress function receives, PassageBatch the passage boards an objective receives.
 
-The long calls (walk, score_batch, enumerate) release the GIL, so other Python threads run
-meanwhile; score_batch on large batches and enumerate stop on Ctrl-C.
+The long calls (walk, path, score_batch, enumerate) release the GIL, so other Python threads run
+meanwhile; path, score_batch on large batches and enumerate stop on Ctrl-C.
 """
 
 from ._mazesearch import (
@@ -45,6 +46,7 @@ from ._mazesearch import (
     bench_boards,
     enumerate,
     load,
+    path,
     score_batch,
     walk,
 )
@@ -68,6 +70,7 @@ __all__ = [
     "open_run",
     "objective_id",
     "open_sweep",
+    "path",
     "resume",
     "run",
     "score_batch",
