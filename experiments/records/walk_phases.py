@@ -21,9 +21,25 @@ import numpy as np
 import mazesearch
 
 
-def cell_arg(text):
-    r, c = (int(x) for x in text.split(","))
-    return r, c
+def part_arg(text):
+    """--part R,C/R2,C2 as ((R, C), (R2, C2)); an argparse error names what was expected."""
+    try:
+        door, inside = text.split("/")
+        return tuple(tuple(int(x) for x in cell.split(",", 1)) for cell in (door, inside))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected R,C/R2,C2 (the door cell, then a cell beyond it)") from None
+
+
+def split_arg(text):
+    """--split T1,T2,... as increasing move numbers."""
+    try:
+        cuts = [int(x) for x in text.split(",")]
+    except ValueError:
+        cuts = []
+    if not cuts or any(b <= a for a, b in zip(cuts, cuts[1:])) or cuts[0] < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected increasing moves T1,T2,... from 1")
+    return cuts
 
 
 def part_cells(open_cells, door, inside):
@@ -70,33 +86,43 @@ def stays(path, cols, part, door):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("board")
-    ap.add_argument("--part", help="R,C/R2,C2: the door and a cell inside")
-    ap.add_argument("--split", help="T1,T2,...: moves at which to cut the walk")
+    ap.add_argument("--part", type=part_arg, help="R,C/R2,C2: the door and a cell beyond it")
+    ap.add_argument("--split", type=split_arg, help="T1,T2,...: moves at which to cut the walk")
     args = ap.parse_args()
-    board = mazesearch.load(args.board)
+    try:
+        board = mazesearch.load(args.board)
+    except (OSError, mazesearch.BoardError) as e:
+        sys.exit(f"walk_phases.py: {e}")
     if not isinstance(board, mazesearch.Board):
         sys.exit("walk_phases.py: a cell board, please")
+    rows, cols = board.rows, board.cols
+    for cell in args.part or ():
+        if not (0 <= cell[0] < rows and 0 <= cell[1] < cols):
+            ap.error(f"--part: {cell} is not a cell of the {rows}x{cols} board")
+    try:
+        path = mazesearch.path(board, limit=10**9)
+    except ValueError as e:
+        sys.exit(f"walk_phases.py: {args.board}: {e}")
+    moves = len(path) - 1
+    if args.split and args.split[-1] >= moves:
+        ap.error(f"--split: the walk has {moves} moves; cut before that")
     open_cells = board.to_array()
-    path = mazesearch.path(board, limit=10**9)
-    cols = board.cols
-    print(f"{args.board}: {len(path) - 1} moves")
-    if args.part:
-        door, inside = (cell_arg(x) for x in args.part.split("/"))
-        stays(path, cols, part_cells(open_cells, door, inside), door)
+    part = part_cells(open_cells, *args.part) if args.part else None
+    print(f"{args.board}: {moves} moves")
+    if part:
+        stays(path, cols, part, args.part[0])
     if args.split:
-        cuts = [0] + [int(x) for x in args.split.split(",")] + [len(path) - 1]
+        cuts = [0] + args.split + [moves]
         for lo, hi in zip(cuts[:-1], cuts[1:]):
-            counts = np.bincount(path[lo:hi], minlength=board.rows * cols)
+            counts = np.bincount(path[lo:hi], minlength=rows * cols)
             print(f"moves {lo} to {hi}:")
-            print_grid(open_cells, counts.reshape(board.rows, cols))
+            print_grid(open_cells, counts.reshape(rows, cols))
     if not args.part and not args.split:
-        first = np.full(board.rows * cols, -1, dtype=np.int64)
-        order = np.arange(len(path) - 1)
-        first[path[:-1][::-1]] = order[::-1]
+        first = np.full(rows * cols, -1, dtype=np.int64)
+        first[path[:-1][::-1]] = np.arange(moves)[::-1]
         shown = np.array([str(x) if x >= 0 else "." for x in first], dtype=object)
         print("first entered at move ('.': never):")
-        shown = shown.reshape(board.rows, cols)
-        print_grid(open_cells, shown)
+        print_grid(open_cells, shown.reshape(rows, cols))
 
 
 if __name__ == "__main__":

@@ -114,3 +114,22 @@ def test_walk_phases_script():
              for part in (lines[14:27], lines[28:41]) for line in part]
     visits = mazesearch.walk(mazesearch.load(str(SOURCE_DIR / "results/records/13x13/92446.txt")))
     assert (np.array(split[:13]) + np.array(split[13:])).tolist() == visits.visits.tolist()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--part", "1,7"], "expected R,C/R2,C2"),
+    (["--part", "1,7/20,3"], "(20, 3) is not a cell of the 13x13 board"),
+    (["--split", "5,3"], "expected increasing moves"),
+    (["--split", "92446"], "the walk has 92446 moves"),
+])
+def test_walk_phases_script_refuses_bad_arguments(args, message):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    done = subprocess.run(
+        [sys.executable, str(SOURCE_DIR / "experiments/records/walk_phases.py"),
+         str(SOURCE_DIR / "results/records/13x13/92446.txt"), *args],
+        capture_output=True, text=True, env=env)
+    assert done.returncode == 2 and message in done.stderr, done.stderr
+    assert done.stdout == ""
