@@ -1,6 +1,10 @@
 """mazesearch.path: Squeaky's walk place by place, held to `mazesearch eval --json --visits` and
 to the rule itself, replayed here step by step."""
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -9,6 +13,15 @@ from conftest import SOURCE_DIR, command_json
 
 # The preference order: down, right, left, up.
 STEPS = ((1, 0), (0, 1), (0, -1), (-1, 0))
+RECORD = SOURCE_DIR / "results/records/13x13/92446.txt"
+
+
+def walk_phases(*args):
+    """experiments/records/walk_phases.py on the 13x13 record with `args`, finished."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    return subprocess.run(
+        [sys.executable, str(SOURCE_DIR / "experiments/records/walk_phases.py"), str(RECORD),
+         *args], capture_output=True, text=True, env=env)
 
 
 def replay_rule(board, path):
@@ -96,14 +109,8 @@ def test_limit_is_never_a_silent_cut():
 def test_walk_phases_script():
     """experiments/records/walk_phases.py: the record's room beyond (1, 7) takes 55,172 of its
     92,446 moves in 10 stays, each about twice as long as the one before."""
-    import os
-    import subprocess
-    import sys
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    done = subprocess.run(
-        [sys.executable, str(SOURCE_DIR / "experiments/records/walk_phases.py"),
-         str(SOURCE_DIR / "results/records/13x13/92446.txt"), "--part", "1,7/1,8",
-         "--split", "63009"], capture_output=True, text=True, env=env, check=True)
+    done = walk_phases("--part", "1,7/1,8", "--split", "63009")
+    assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[1] == ("part beyond door (1, 7): 18 cells, 55172 of 92446 moves (59.7%), "
                         "10 stays")
@@ -112,7 +119,7 @@ def test_walk_phases_script():
     assert lines[13] == "moves 0 to 63009:" and lines[27] == "moves 63009 to 92446:"
     split = [[int(x) for x in line.replace("#", "0").replace(".", "0").split()]
              for part in (lines[14:27], lines[28:41]) for line in part]
-    visits = mazesearch.walk(mazesearch.load(str(SOURCE_DIR / "results/records/13x13/92446.txt")))
+    visits = mazesearch.walk(mazesearch.load(str(RECORD)))
     assert (np.array(split[:13]) + np.array(split[13:])).tolist() == visits.visits.tolist()
 
 
@@ -123,13 +130,6 @@ def test_walk_phases_script():
     (["--split", "92446"], "the walk has 92446 moves"),
 ])
 def test_walk_phases_script_refuses_bad_arguments(args, message):
-    import os
-    import subprocess
-    import sys
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    done = subprocess.run(
-        [sys.executable, str(SOURCE_DIR / "experiments/records/walk_phases.py"),
-         str(SOURCE_DIR / "results/records/13x13/92446.txt"), *args],
-        capture_output=True, text=True, env=env)
+    done = walk_phases(*args)
     assert done.returncode == 2 and message in done.stderr, done.stderr
     assert done.stdout == ""
