@@ -16,6 +16,7 @@ their seams (the cut column of each row); --out FILE writes the longest carved b
 """
 
 import argparse
+import os
 import sys
 
 import numpy as np
@@ -67,6 +68,10 @@ def main():
     ap.add_argument("--show", type=int, default=10, help="how many of the longest walks to print")
     ap.add_argument("--out", help="write the longest carved board here")
     args = ap.parse_args()
+    if args.show < 0:
+        ap.error(f"--show {args.show}: expected a count, 0 or more")
+    if args.out and not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
+        ap.error(f"--out {args.out}: its folder does not exist")
     try:
         board = mazesearch.load(args.board)
     except (OSError, mazesearch.BoardError) as e:
@@ -103,7 +108,10 @@ def main():
     if args.out:
         best = table[np.arange(rows), seams[order[0]]]
         carved = mazesearch.Board.from_array(best.astype(bool), start=start, exit=exit_)
-        carved.save(args.out)
+        try:
+            carved.save(args.out)
+        except mazesearch.BoardError as e:
+            sys.exit(f"seam_carve.py: {e}")
         print(f"wrote {args.out}")
 
 

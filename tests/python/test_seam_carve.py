@@ -93,9 +93,11 @@ def test_top_family_counts_and_bounds(tmp_path):
     (["--top", "2-8"], "expected LO-HI:K"),
     (["--top", "2-9:3"], "--top: columns 0 to 6"),
     (["--top", "1-3:5"], "K from 2 to 4"),
+    (["--show", "-1"], "expected a count"),
+    (["--out", "{tmp}/absent/best.txt"], "its folder does not exist"),
 ])
 def test_bad_arguments_are_refused(tmp_path, args, message):
-    done = seam_carve(widened(tmp_path, 6), *args)
+    done = seam_carve(widened(tmp_path, 6), *(a.replace("{tmp}", str(tmp_path)) for a in args))
     assert done.returncode == 2 and message in done.stderr, done.stderr
     assert done.stdout == ""
 
