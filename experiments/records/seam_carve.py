@@ -22,6 +22,7 @@ import sys
 import numpy as np
 
 import mazesearch
+from cell_board import load_cell_board
 
 BATCH = 200_000
 
@@ -72,12 +73,7 @@ def main():
         ap.error(f"--show {args.show}: expected a count, 0 or more")
     if args.out and not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
         ap.error(f"--out {args.out}: its folder does not exist")
-    try:
-        board = mazesearch.load(args.board)
-    except (OSError, mazesearch.BoardError) as e:
-        sys.exit(f"seam_carve.py: {e}")
-    if not isinstance(board, mazesearch.Board):
-        sys.exit("seam_carve.py: a cell board, please")
+    board = load_cell_board(args.board, "seam_carve.py")
     rows, cols = board.rows, board.cols
     if cols < 3:
         ap.error(f"the board has {cols} columns; carving needs at least 3")

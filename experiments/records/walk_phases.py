@@ -19,6 +19,7 @@ import sys
 import numpy as np
 
 import mazesearch
+from cell_board import load_cell_board
 
 
 def part_arg(text):
@@ -89,12 +90,7 @@ def main():
     ap.add_argument("--part", type=part_arg, help="R,C/R2,C2: the door and a cell beyond it")
     ap.add_argument("--split", type=split_arg, help="T1,T2,...: moves at which to cut the walk")
     args = ap.parse_args()
-    try:
-        board = mazesearch.load(args.board)
-    except (OSError, mazesearch.BoardError) as e:
-        sys.exit(f"walk_phases.py: {e}")
-    if not isinstance(board, mazesearch.Board):
-        sys.exit("walk_phases.py: a cell board, please")
+    board = load_cell_board(args.board, "walk_phases.py")
     rows, cols = board.rows, board.cols
     for cell in args.part or ():
         if not (0 <= cell[0] < rows and 0 <= cell[1] < cols):
