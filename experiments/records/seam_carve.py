@@ -7,8 +7,8 @@ move left), each carved board walked (mazesearch.score_batch), the longest walks
 
 Without --top: every seam whose cut moves at most one column from a row to the next (a
 connected seam), over all rows.
---top LO-HI:K: for each k from 2 to K, rows 0 to k cut at any column from LO to HI (in any
-    order: (HI - LO + 1)^(k + 1) seams) and every row below k cut in the last column. It asks
+--top LO-HI:K: for each k from 2 to K, rows 0 to k each cut at any column from LO to HI
+    ((HI - LO + 1)^(k + 1) seams) and every row below k cut in the last column. It asks
     whether a wide top part fits beside a narrower rest when only the rows below are left as
     they were.
 The start's and the exit's cells are never cut. --show N (10) prints the N longest walks with
