@@ -96,8 +96,10 @@ def main():
                                start=start, exit=exit_)
         for i in range(0, len(seams), BATCH)])
     order = np.argsort(-scores, kind="stable")
-    print(f"{args.board}: {rows}x{cols}, {mazesearch.walk(board).moves} moves; {len(seams)} "
-          f"seams carved to {rows}x{cols - 1}, {int((scores >= 0).sum())} feasible")
+    walk = mazesearch.walk(board)
+    walks = f"{walk.moves} moves" if walk.feasible else "infeasible"
+    print(f"{args.board}: {rows}x{cols}, {walks}; {len(seams)} seams carved to "
+          f"{rows}x{cols - 1}, {int((scores >= 0).sum())} feasible")
     print("moves  seam (the cut column of each row)")
     for k in order[:args.show]:
         print(f"{scores[k]:>6}  {' '.join(map(str, seams[k]))}")
