@@ -120,10 +120,18 @@ class YamlToJson {
         return file_.empty() ? std::string() : line_of(n) + ": ";
     }
 
-    // An escape such as "\\uD800" (a lone surrogate) makes a string that is not UTF-8.
+    // An escape such as "\\uD800" (a lone surrogate) makes a string that is not UTF-8; one such
+    // as "\\x01" or "\\x7f" a control character the text itself may not hold (tab, line feed and
+    // carriage return are kept: config.yaml writes them as escapes again).
     void require_utf8_scalar(const YAML::Node& n) const {
-        if (invalid_utf8(n.Scalar()) != std::string_view::npos)
+        const std::string& s = n.Scalar();
+        if (invalid_utf8(s) != std::string_view::npos)
             throw ConfigError(place(n) + "an escape that makes no UTF-8 character");
+        for (const char ch : s) {
+            const auto c = static_cast<unsigned char>(ch);
+            if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
+                throw ConfigError(place(n) + "an escape that makes " + bad_byte_text(c));
+        }
     }
 
     nlohmann::json convert_map(const YAML::Node& n, const std::string& key, int depth) {
@@ -160,11 +168,15 @@ std::size_t bad_text_byte(std::string_view text) {
     for (std::size_t i = 0; i < end; ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
         if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return i;
+        // A carriage return only as half of a CRLF line end: yaml-cpp keeps a lone one inside the
+        // value, and config.yaml, written from that value, loaded back without it.
+        if (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) return i;
     }
     return utf8;
 }
 
 std::string bad_byte_text(unsigned char c) {
+    if (c == '\r') return "a carriage return that does not end a line (byte 0x0D)";
     return c < 0x80 ? "a control character (byte " + byte_hex(c) + ")"
                     : "not UTF-8 text (byte " + byte_hex(c) + ")";
 }
@@ -194,30 +206,47 @@ nlohmann::json yaml_to_json(const std::string& text, const std::string& source, 
 
 namespace {
 
-YAML::Node to_yaml_node(const nlohmann::json& j) {
-    YAML::Node n;
+// Whether a string holds a control character (a carriage return or a DEL an escape put there):
+// yaml-cpp would write it raw, in a plain or single-quoted scalar, and the config would not load
+// back to the same value (a lone carriage return is refused, one before a line end is taken for
+// the line end).
+bool has_control(const std::string& s) {
+    return std::any_of(s.begin(), s.end(), [](char ch) {
+        const auto c = static_cast<unsigned char>(ch);
+        return c < 0x20 || c == 0x7F;
+    });
+}
+
+void emit(YAML::Emitter& out, const nlohmann::json& j) {
     if (j.is_object()) {
-        n = YAML::Node(YAML::NodeType::Map);
-        for (const auto& [k, v] : j.items()) n[k] = to_yaml_node(v);
+        out << YAML::BeginMap;
+        for (const auto& [k, v] : j.items()) {
+            out << YAML::Key;
+            if (has_control(k)) out << YAML::DoubleQuoted;
+            out << k << YAML::Value;
+            emit(out, v);
+        }
+        out << YAML::EndMap;
     } else if (j.is_array()) {
-        n = YAML::Node(YAML::NodeType::Sequence);
-        for (const auto& v : j) n.push_back(to_yaml_node(v));
-        n.SetStyle(YAML::EmitterStyle::Flow);
+        out << YAML::Flow << YAML::BeginSeq;
+        for (const auto& v : j) emit(out, v);
+        out << YAML::EndSeq;
     } else if (j.is_string()) {
-        n = j.get<std::string>();
+        const std::string& s = j.get_ref<const std::string&>();
+        if (has_control(s)) out << YAML::DoubleQuoted;  // escaped: "\r", "\x01"
+        out << s;
     } else if (j.is_null()) {
-        n = YAML::Node(YAML::NodeType::Null);
+        out << YAML::Null;
     } else {
-        n = j.dump();
+        out << j.dump();
     }
-    return n;
 }
 
 }  // namespace
 
 std::string to_yaml(const nlohmann::json& j) {
     YAML::Emitter out;
-    out << to_yaml_node(j);
+    emit(out, j);
     return std::string(out.c_str()) + "\n";
 }
 }  // namespace maze::experiments

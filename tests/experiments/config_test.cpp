@@ -286,3 +286,33 @@ TEST(Config, ControlCharactersAndBadEscapesAreRefused) {
         maze::experiments::load_config_text(std::string(kGood) + "label: \"a\\u00e9\\tb\"\r\n", "c", {});
     EXPECT_EQ(c.label, "a\xc3\xa9\tb");
 }
+
+// A carriage return belongs only before a line feed: yaml-cpp kept a lone one inside a value, and
+// the value written to config.yaml lost it when loaded back (found by tests/fuzz/fuzz_config.cpp
+// in CI, tests/fuzz/corpus/config/found-lone-cr.yaml). An escape may not make a control character
+// the text itself may not hold either.
+TEST(Config, ALoneCarriageReturnAndEscapedControlCharactersAreRefused) {
+    EXPECT_EQ(text_error(std::string(kGood) + "label: 4   0\r\r  # x\n"),
+              "cfg.yaml:15: a carriage return that does not end a line (byte 0x0D)");
+    EXPECT_EQ(text_error(std::string(kGood) + "label: a\r"),
+              "cfg.yaml:15: a carriage return that does not end a line (byte 0x0D)");
+    EXPECT_EQ(text_error(kGood, {"label=a\rb"}),
+              "override 'label=a?b': a carriage return that does not end a line (byte 0x0D)");
+    EXPECT_EQ(text_error(std::string(kGood) + "label: \"a\\x01\"\n"),
+              "cfg.yaml:15: an escape that makes a control character (byte 0x01)");
+    EXPECT_EQ(text_error(std::string(kGood) + "description: \"\\x7f\"\n"),
+              "cfg.yaml:15: an escape that makes a control character (byte 0x7F)");
+}
+
+// What config.yaml holds loads back to the same config, escapes of line ends and tabs included:
+// yaml-cpp wrote a carriage return raw, and the reloaded value had lost it or was refused.
+TEST(Config, ConfigYamlKeepsEscapedLineEndsAndTabs) {
+    for (const std::string label : {"\\r", "a\\rb\\r", "a\\r\\nb", "\\n", "\\t x \\t", "  a  "}) {
+        const auto c = maze::experiments::load_config_text(
+            std::string(kGood) + "label: \"" + label + "\"\n", "c", {});
+        const std::string yaml = maze::experiments::to_yaml(c.resolved);
+        const auto again = maze::experiments::load_config_text(yaml, "config.yaml", {});
+        EXPECT_EQ(again.label, c.label) << yaml;
+        EXPECT_EQ(again.resolved, c.resolved) << yaml;
+    }
+}

@@ -12,7 +12,7 @@
 # that the short pass mutates the same way every time); without it each run draws its own.
 # FUZZ_JOBS=N runs N targets at a time (make fuzz-smoke: one a core; default 1). Each target is
 # still one process of one thread; a line says when each starts, and at the end each target's
-# report (its figures, or what it found) is printed whole, in target order.
+# report (its figures, or what it found) is printed whole, in target order, the findings last.
 set -u
 build=${1:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
 seconds=${2:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
@@ -79,14 +79,18 @@ for t in "${targets[@]}"; do
     running=$((running + 1))
 done
 wait
+# The reports of the targets that found something come last, so that the end of the output (all
+# that a CI log may keep) shows what they found.
 failed=()
 for t in "${targets[@]}"; do
     if [ "$(cat "$reports/$t.status" 2>/dev/null)" = 0 ]; then
         cat "$reports/$t.out"
     else
-        cat "$reports/$t.out" >&2
         failed+=("$t")
     fi
+done
+for t in ${failed[@]+"${failed[@]}"}; do
+    cat "$reports/$t.out" >&2
 done
 if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzz: failed: ${failed[*]}" >&2

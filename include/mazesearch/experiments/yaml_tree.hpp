@@ -14,8 +14,8 @@ namespace maze::experiments {
 // Where each dotted key was set ("configs/x.yaml:12").
 using Marks = std::map<std::string, std::string>;
 
-// The offset of the first byte of `text` that is a control character (but tab and line ends) or
-// not part of valid UTF-8; npos when there is none.
+// The offset of the first byte of `text` that is a control character (but tab and line ends: LF,
+// or CR directly before LF) or not part of valid UTF-8; npos when there is none.
 std::size_t bad_text_byte(std::string_view text);
 // What such a byte is: "a control character (byte 0x01)", "not UTF-8 text (byte 0xC3)".
 std::string bad_byte_text(unsigned char c);
