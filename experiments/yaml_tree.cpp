@@ -233,7 +233,9 @@ void emit(YAML::Emitter& out, const nlohmann::json& j) {
         out << YAML::EndSeq;
     } else if (j.is_string()) {
         const std::string& s = j.get_ref<const std::string&>();
-        if (has_control(s)) out << YAML::DoubleQuoted;  // escaped: "\r", "\x01"
+        // Quoted when plain it would read back as something else: a control character (escaped,
+        // "\r"), or a string that reads as a number, true/false or null ("20.0", "yes", "~").
+        if (has_control(s) || scalar_json(s, false) != j) out << YAML::DoubleQuoted;
         out << s;
     } else if (j.is_null()) {
         out << YAML::Null;

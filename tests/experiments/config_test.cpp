@@ -305,9 +305,13 @@ TEST(Config, ALoneCarriageReturnAndEscapedControlCharactersAreRefused) {
 }
 
 // What config.yaml holds loads back to the same config, escapes of line ends and tabs included:
-// yaml-cpp wrote a carriage return raw, and the reloaded value had lost it or was refused.
-TEST(Config, ConfigYamlKeepsEscapedLineEndsAndTabs) {
-    for (const std::string label : {"\\r", "a\\rb\\r", "a\\r\\nb", "\\n", "\\t x \\t", "  a  "}) {
+// yaml-cpp wrote a carriage return raw, and the reloaded value had lost it or was refused. A
+// quoted string that reads as a number, true/false or null stays a string: "20.0" (written
+// `! 20.0` in the fuzzer's input, tests/fuzz/corpus/config/found-tagged-number.yaml) came back as
+// the number 20.
+TEST(Config, ConfigYamlKeepsEscapedLineEndsAndTabsAndQuotedWords) {
+    for (const std::string label : {"\\r", "a\\rb\\r", "a\\r\\nb", "\\n", "\\t x \\t", "  a  ", "20.0",
+                                    "7", "yes", "False", "~", "null", "", "1e3", "inf", "-"}) {
         const auto c = maze::experiments::load_config_text(
             std::string(kGood) + "label: \"" + label + "\"\n", "c", {});
         const std::string yaml = maze::experiments::to_yaml(c.resolved);
