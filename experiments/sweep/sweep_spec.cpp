@@ -76,8 +76,10 @@ int range_decimals(const std::vector<std::string>& args) {
 std::string number_text(double v, int decimals) {
     char buf[64];
     if (decimals >= 0) {
-        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-        std::string s = buf;
+        // As long as it takes: range(1e70 written out, ...) has 71 digits, and a text cut to
+        // the buffer was another number (found by tests/fuzz/fuzz_sweep.cpp).
+        std::string s(static_cast<std::size_t>(std::snprintf(nullptr, 0, "%.*f", decimals, v)), '\0');
+        std::snprintf(s.data(), s.size() + 1, "%.*f", decimals, v);
         return s == "-0" ? "0" : s;
     }
     const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
@@ -110,6 +112,10 @@ std::vector<std::string> expand_range(const std::string& inside, const std::stri
         const std::string text = number_text(start + static_cast<double>(i) * step, decimals);
         const double v = std::strtod(text.c_str(), nullptr);
         if (step > 0 ? v >= stop : v <= stop) break;
+        // Past 2^53 a step of 1 adds nothing: the same value twice would be two points of one.
+        if (!values.empty() && text == values.back())
+            throw ConfigError(where + ": the step is too small for the values: " + text +
+                              " comes twice (a double holds about 16 digits)");
         values.push_back(text);
     }
     if (values.empty())
@@ -314,9 +320,23 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j, const std::string& sourc
         s.config_hash = j.at("config_hash").get<std::string>();
         s.fixed = j.at("fixed").get<std::vector<std::string>>();
         s.group_keys = j.at("group_keys").get<std::vector<std::string>>();
-        for (const auto& a : j.at("axes"))
-            s.axes.push_back({a.at("keys").get<std::vector<std::string>>(),
-                              a.at("values").get<std::vector<std::vector<std::string>>>()});
+        std::set<std::string> keys;
+        for (const auto& a : j.at("axes")) {
+            SweepAxis axis{a.at("keys").get<std::vector<std::string>>(),
+                           a.at("values").get<std::vector<std::vector<std::string>>>()};
+            // Each row a value for each key (a shorter row was read past its end), each key
+            // swept once, no axis without values.
+            for (const std::string& k : axis.keys)
+                if (!keys.insert(k).second) throw ConfigError("the key " + k + " is swept twice");
+            if (axis.keys.empty() || axis.values.empty())
+                throw ConfigError("an axis without keys or without values");
+            for (const auto& row : axis.values)
+                if (row.size() != axis.keys.size())
+                    throw ConfigError("a row of " + std::to_string(row.size()) +
+                                      " values for the keys of an axis of " +
+                                      std::to_string(axis.keys.size()));
+            s.axes.push_back(std::move(axis));
+        }
         s.points = make_points(s.axes);
         if (s.to_json().at("points") != j.at("points"))
             throw ConfigError("its points are not the combinations of its axes");

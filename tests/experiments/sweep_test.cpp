@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -80,6 +81,25 @@ TEST(SweepValues, MalformedListsAndRangesAreErrorsNamingTheOverride) {
     EXPECT_NE(message("[1,2").find("a bracket is not closed"), std::string::npos);
     EXPECT_NE(message("'a,b").find("a quote is not closed"), std::string::npos);
     EXPECT_NE(message("a],b").find("']' closes nothing"), std::string::npos);
+}
+
+// Found by tests/fuzz/fuzz_sweep.cpp: a value written out with more than 63 characters was cut to
+// another number (1e70 became 1.00000000000000007e62), and past 2^53 a step of 1 gave the same
+// value twice, two points of one.
+TEST(SweepValues, LongNumbersStayWholeAndAStepTooSmallIsRefused) {
+    const std::string e70 = "1" + std::string(70, '0');
+    const Values big = sweep_values("range(" + e70 + ", 3" + std::string(70, '0') + ", " + e70 + ")", "x");
+    ASSERT_EQ(big.size(), 2u);
+    EXPECT_EQ(std::strtod(big[0].c_str(), nullptr), 1e70);
+    EXPECT_EQ(std::strtod(big[1].c_str(), nullptr), 2e70);
+    try {
+        sweep_values("range(9007199254740992, 9007199254740999)", "override 'seed=...'");
+        ADD_FAILURE() << "no error";
+    } catch (const ConfigError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "override 'seed=...': the step is too small for the values: "
+                  "9007199254740992 comes twice (a double holds about 16 digits)");
+    }
 }
 
 TEST(PlanSweep, ProductWithTheLastAxisFastestAndFixedOverridesApart) {
@@ -176,6 +196,32 @@ TEST(SweepSpecJson, RoundTripsAndRefusesAnEditedSpec) {
     other["version"] = 2;
     EXPECT_THROW(SweepSpec::from_json(other, "sweep.json"), ConfigError);
     EXPECT_FALSE(plan_sweep(config_file(), {"a=1,2", "seed=range(1,4)"}, {}).same_sweep(s));
+}
+
+// A sweep.json whose axes cannot be a sweep's is refused, never walked: a row shorter than its
+// axis's keys was read past its end (found by tests/fuzz/fuzz_sweep.cpp, under ASan).
+TEST(SweepSpecJson, RefusesAxesNoSweepHas) {
+    const SweepSpec s = plan_sweep(config_file(), {"a=1,2", "b=3,4", "c=5,6"}, {"a,b"});
+    const auto error = [](const nlohmann::json& j) {
+        try {
+            SweepSpec::from_json(j, "sweep.json");
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(error(s.to_json()), "no error");
+    nlohmann::json ragged = s.to_json();
+    ragged["axes"][0]["values"][1] = {"2"};
+    EXPECT_EQ(error(ragged),
+              "sweep.json: not a sweep spec: a row of 1 values for the keys of an axis of 2");
+    nlohmann::json twice = s.to_json();
+    twice["axes"][1]["keys"][0] = "a";
+    EXPECT_EQ(error(twice), "sweep.json: not a sweep spec: the key a is swept twice");
+    nlohmann::json empty = s.to_json();
+    empty["axes"][1]["values"] = nlohmann::json::array();
+    empty["points"] = nlohmann::json::array();
+    EXPECT_EQ(error(empty), "sweep.json: not a sweep spec: an axis without keys or without values");
 }
 
 TEST(SweepTable, CsvFieldsAndMedians) {

@@ -19,7 +19,7 @@ seconds=${2:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(board config cat_mouse mousetrap cat_trap checkpoint enumeration graph)
+[ ${#targets[@]} -gt 0 ] || targets=(board config cat_mouse mousetrap cat_trap checkpoint enumeration graph sweep)
 
 # The longest input each target gets: a little more than its largest seed.
 max_len() {
