@@ -206,10 +206,10 @@ nlohmann::json yaml_to_json(const std::string& text, const std::string& source, 
 
 namespace {
 
-// Whether a string holds a control character (a carriage return or a DEL an escape put there):
-// yaml-cpp would write it raw, in a plain or single-quoted scalar, and the config would not load
-// back to the same value (a lone carriage return is refused, one before a line end is taken for
-// the line end).
+// Whether a string holds a control character (the tab, line feed or carriage return an escape
+// may put there): yaml-cpp could write it raw, in a plain or single-quoted scalar, and the config
+// would not load back to the same value (a lone carriage return is refused, one before a line end
+// is taken for the line end).
 bool has_control(const std::string& s) {
     return std::any_of(s.begin(), s.end(), [](char ch) {
         const auto c = static_cast<unsigned char>(ch);

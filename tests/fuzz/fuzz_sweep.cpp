@@ -6,6 +6,7 @@
 // from its start, each before its stop, in the step's direction.
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
