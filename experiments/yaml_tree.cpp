@@ -47,6 +47,12 @@ std::size_t invalid_utf8(std::string_view text) {
     return std::string_view::npos;
 }
 
+// A control character a config may not hold, neither in its text nor through an escape: all but
+// tab, line feed and carriage return (a lone carriage return is refused apart, by bad_text_byte).
+bool forbidden_control(unsigned char c) {
+    return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F;
+}
+
 // The first byte of `text` that has no place in a config: one that is not part of valid UTF-8,
 // or a control character other than tab, line feed and carriage return (NUL bytes also made
 // yaml-cpp take the text for UTF-16 or UTF-32 and decode it into code points that are no
@@ -129,7 +135,7 @@ class YamlToJson {
             throw ConfigError(place(n) + "an escape that makes no UTF-8 character");
         for (const char ch : s) {
             const auto c = static_cast<unsigned char>(ch);
-            if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
+            if (forbidden_control(c))
                 throw ConfigError(place(n) + "an escape that makes " + bad_byte_text(c));
         }
     }
@@ -167,7 +173,7 @@ std::size_t bad_text_byte(std::string_view text) {
     const std::size_t end = utf8 == std::string_view::npos ? text.size() : utf8;
     for (std::size_t i = 0; i < end; ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
-        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return i;
+        if (forbidden_control(c)) return i;
         // A carriage return only as half of a CRLF line end: yaml-cpp keeps a lone one inside the
         // value, and config.yaml, written from that value, loaded back without it.
         if (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) return i;
