@@ -20,7 +20,8 @@ std::vector<std::pair<std::string, std::string>> input_paths(const RunConfig& co
     std::vector<std::pair<std::string, std::string>> out;
     const nlohmann::json& r = config.resolved;
     if (r.contains("target") && r["target"].is_object())
-        for (const char* key : {"file", "keep"})  // a graph file; a board whose cells are kept
+        // a graph file; a board whose cells are kept; the map of the cells searched
+        for (const char* key : {"file", "keep", "free"})
             if (r["target"].contains(key) && r["target"][key].is_string())
                 out.emplace_back(std::string("target.") + key, r["target"][key].get<std::string>());
     if (r.contains("initial") && r["initial"].is_string() &&

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <fstream>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -57,20 +58,93 @@ Params::Pair read_free_range(const Params& params, const std::string& key, int e
     return p;
 }
 
+// `target.free: FILE`: a picture of the board, one line a row, '?' on each cell to search and
+// '.', '#', 'S' or 'E' on the others (so a board file with some cells overwritten by '?' is a
+// map). True on the free cells. Throws ParamError naming the key, and the file's line.
+std::vector<bool> read_free_map(const Params& params, const BoardShape& shape) {
+    const std::string path = params.get_string("free");
+    const auto fail = [&](const std::string& what) -> ParamError {
+        return ParamError(target_key(params, "free"), params.where("free"), path + what);
+    };
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw fail(": cannot open the file");
+    std::vector<bool> free(static_cast<std::size_t>(shape.rows * shape.cols), false);
+    std::string line;
+    int row = 0;
+    std::size_t marked = 0;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        const std::string at = ":" + std::to_string(row + 1);
+        if (line.empty()) {
+            if (row == shape.rows) continue;  // blank lines after the last row
+            throw fail(at + ": an empty line; expected a row of " + std::to_string(shape.cols) +
+                       " cells");
+        }
+        if (row == shape.rows)
+            throw fail(at + ": a line past the board's " + std::to_string(shape.rows) + " rows");
+        if (line.size() != static_cast<std::size_t>(shape.cols))
+            throw fail(at + ": " + std::to_string(line.size()) + " characters; expected " +
+                       std::to_string(shape.cols) + ", one a cell");
+        for (int c = 0; c < shape.cols; ++c) {
+            const char ch = line[static_cast<std::size_t>(c)];
+            const Cell x{row, c};
+            if (ch == '?') {
+                if (x == shape.start || x == shape.exit)
+                    throw fail(at + ": '?' on the " +
+                               std::string(x == shape.start ? "start" : "exit") + " (" +
+                               std::to_string(row) + ", " + std::to_string(c) +
+                               "), which is never searched");
+                free[static_cast<std::size_t>(row * shape.cols + c)] = true;
+                ++marked;
+            } else if (ch != '.' && ch != '#' && ch != 'S' && ch != 'E') {
+                std::ostringstream what;
+                what << at << ": unexpected character ";
+                if (ch >= 0x20 && ch < 0x7f)
+                    what << "'" << ch << "'";
+                else
+                    what << "byte 0x" << std::hex << std::uppercase
+                         << (static_cast<unsigned>(static_cast<unsigned char>(ch)));
+                what << " in column " << std::dec << c
+                     << "; expected '?' for a cell to search, or '.', '#', 'S', 'E' for a kept one";
+                throw fail(what.str());
+            }
+        }
+        ++row;
+    }
+    if (row != shape.rows)
+        throw fail(": " + std::to_string(row) + " rows; expected " + std::to_string(shape.rows));
+    if (marked == 0) throw fail(": no cell marked '?', so nothing to search");
+    return free;
+}
+
 }  // namespace
 
 KeptCells read_kept_cells(const Params& params, const BoardShape& shape) {
     if (!params.has("keep")) {
+        for (const std::string key : {"free_rows", "free_cols", "free"})
+            if (params.has(key))
+                throw ParamError(target_key(params, key), params.where(key),
+                                 std::string(key == "free" ? "a map of free cells"
+                                                           : "a free rectangle") +
+                                     " needs `keep: BOARD`, the board whose other cells stay as "
+                                     "they are");
+        return {};
+    }
+    if (params.has("free"))
         for (const std::string key : {"free_rows", "free_cols"})
             if (params.has(key))
                 throw ParamError(target_key(params, key), params.where(key),
-                                 "a free rectangle needs `keep: BOARD`, the board whose other "
-                                 "cells stay as they are");
-        return {};
-    }
+                                 "the free cells are either a map (`free`) or a rectangle "
+                                 "(`free_rows`, `free_cols`), not both");
     const std::string path = params.get_string("keep");
     const Params::Pair rows = read_free_range(params, "free_rows", shape.rows);
     const Params::Pair cols = read_free_range(params, "free_cols", shape.cols);
+    const std::vector<bool> map =
+        params.has("free") ? read_free_map(params, shape) : std::vector<bool>{};
+    const auto is_free = [&](int r, int c) {
+        if (!map.empty()) return bool(map[static_cast<std::size_t>(r * shape.cols + c)]);
+        return r >= rows.first && r <= rows.second && c >= cols.first && c <= cols.second;
+    };
     Board board = [&] {
         try {
             return Board::load(path);
@@ -90,7 +164,7 @@ KeptCells read_kept_cells(const Params& params, const BoardShape& shape) {
         for (int c = 0; c < shape.cols; ++c) {
             const Cell x{r, c};
             if (x == shape.start || x == shape.exit) continue;
-            if (r >= rows.first && r <= rows.second && c >= cols.first && c <= cols.second)
+            if (is_free(r, c))
                 ++free;
             else
                 (board.open(x) ? kept.open : kept.blocked).push_back(x);

@@ -89,3 +89,91 @@ TEST(KeptCellsCli, EachMisuseNamesTheKeyAndItsLineBeforeAnythingIsWritten) {
         EXPECT_FALSE(std::filesystem::exists(dir)) << body;
     }
 }
+
+TEST(KeptCellsCli, AMapOfFreeCellsSearchesAnyShapeAndIsPinned) {
+    // Kept: every cell open (5 moves straight down), so the best setting of the free cells
+    // differs from it (65 moves).
+    const std::string keep =
+        ts::write_temp("kept-open.txt", "S.....\n......\n......\n......\n......\nE.....\n");
+    // Ten cells scattered over the board (no rectangle holds them and nothing else). '.' and
+    // '#' both keep a cell as the kept board has it.
+    const std::string map =
+        ts::write_temp("free-map.txt", "S.?...\n?..?..\n..?..?\n?...?.\n.?.?..\nE.....\n");
+    const std::string cfg = ts::write_temp(
+        "kept-map.yaml", config(", keep: " + keep + ", free: " + map, "kind: exhaustive"));
+    const std::string dir = ts::test_dir() + "/kept-map";
+    std::filesystem::remove_all(dir);
+    const CmdResult r = run("run " + cfg + " output=" + dir + " -q");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const nlohmann::json summary = nlohmann::json::parse(ts::read_file(dir + "/summary.json"));
+    EXPECT_LE(summary["evaluations"].get<std::uint64_t>(), 1024u);  // 2^10 settings at most
+    EXPECT_EQ(summary["best_score"].get<double>(), 65.0);
+    const std::string best = ts::read_file(dir + "/best.txt");
+    const std::string kept = ts::read_file(keep);
+    const std::string marks = ts::read_file(map);
+    ASSERT_EQ(best.size(), kept.size()) << best;
+    int changed = 0;
+    for (std::size_t i = 0; i < best.size(); ++i)
+        if (best[i] != kept[i]) {
+            EXPECT_EQ(marks[i], '?') << "cell " << i << " changed outside the map:\n" << best;
+            ++changed;
+        }
+    const nlohmann::json pinned = nlohmann::json::parse(ts::read_file(dir + "/inputs.json"));
+    EXPECT_EQ(pinned["target.free"]["path"], map);
+    EXPECT_EQ(pinned["target.keep"]["path"], keep);
+    // Pinned as the kept board is (a resume refuses it changed: RunFiles tests).
+    EXPECT_EQ(pinned["target.free"]["bytes"], marks.size());
+    EXPECT_GT(changed, 0) << "the best board is the kept one; the test shows nothing";
+}
+
+TEST(KeptCellsCli, EachMisuseOfAMapNamesTheMapsLineBeforeAnythingIsWritten) {
+    const std::string keep = kBoards + "optimum-6x6.txt";
+    const auto map = [](const std::string& name, const std::string& text) {
+        return ts::write_temp(name, text);
+    };
+    const std::string ok = map("map-ok.txt", "S??...\n......\n......\n......\n......\nE.....\n");
+    const std::string narrow = map("map-narrow.txt", "S??..\n......\n");
+    const std::string letter = map("map-letter.txt", "S??...\n...x..\n");
+    const std::string blank = map("map-blank.txt", "S??...\n\n");
+    const std::string exit_row =
+        map("map-exit-row.txt", "S??...\n......\n......\n......\n......\n?.....\n");
+    const std::string none =
+        map("map-none.txt", "S.....\n......\n......\n......\n......\nE.....\n");
+    const std::string short_map = map("map-short.txt", "S??...\n......\n");
+    const std::string long_map = map(
+        "map-long.txt", "S??...\n......\n......\n......\n......\nE.....\n......\n");
+    const std::pair<std::string, std::string> cases[] = {
+        {config(", free: " + ok, "kind: random"),
+         "kept.yaml:4: target.free: a map of free cells needs `keep: BOARD`"},
+        {config(", keep: " + keep + ", free: " + ok + ", free_rows: [0, 1]", "kind: random"),
+         "kept.yaml:4: target.free_rows: the free cells are either a map (`free`) or a "
+         "rectangle"},
+        {config(", keep: " + keep + ", free: " + narrow, "kind: random"),
+         "kept.yaml:4: target.free: " + narrow + ":1: 5 characters; expected 6, one a cell"},
+        {config(", keep: " + keep + ", free: " + letter, "kind: random"),
+         "target.free: " + letter + ":2: unexpected character 'x' in column 3; expected '?'"},
+        {config(", keep: " + keep + ", free: " + blank, "kind: random"),
+         "target.free: " + blank + ":2: an empty line; expected a row of 6 cells"},
+        {config(", keep: " + keep + ", free: " + exit_row, "kind: random"),
+         "target.free: " + exit_row + ":6: '?' on the exit (5, 0), which is never searched"},
+        {config(", keep: " + keep + ", free: " + none, "kind: random"),
+         "target.free: " + none + ": no cell marked '?', so nothing to search"},
+        {config(", keep: " + keep + ", free: " + short_map, "kind: random"),
+         "target.free: " + short_map + ": 2 rows; expected 6"},
+        {config(", keep: " + keep + ", free: " + long_map, "kind: random"),
+         "target.free: " + long_map + ":7: a line past the board's 6 rows"},
+        {config(", keep: " + keep + ", free: " + ts::test_dir() + "/no-such-map.txt",
+                "kind: random"),
+         "target.free: " + ts::test_dir() + "/no-such-map.txt: cannot open the file"},
+    };
+    int k = 0;
+    for (const auto& [body, said] : cases) {
+        const std::string cfg = ts::write_temp("kept.yaml", body);
+        const std::string dir = ts::test_dir() + "/kept-map-bad-" + std::to_string(k++);
+        std::filesystem::remove_all(dir);
+        const CmdResult r = run("run " + cfg + " output=" + dir + " -q");
+        EXPECT_EQ(r.status, 2) << body << r.err;
+        EXPECT_NE(r.err.find(said), std::string::npos) << body << r.err;
+        EXPECT_FALSE(std::filesystem::exists(dir)) << body;
+    }
+}

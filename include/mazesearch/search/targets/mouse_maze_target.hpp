@@ -31,9 +31,13 @@ struct KeptCells {
 
 // `target.keep: FILE` with `free_rows: [r0, r1]` and `free_cols: [c0, c1]` (inclusive, each
 // defaulting to the whole board): the cells of FILE outside that rectangle, as FILE has them, for
-// a search that re-optimises only the rectangle. Nothing kept when keep is absent. Throws
-// ParamError naming the key and its file:line (a board of another shape, start or exit; free_*
-// without keep; a rectangle outside the board or without a cell to search).
+// a search that re-optimises only the rectangle. Or `free: MAP` instead of the rectangle: a
+// picture of the board with '?' on the cells to search (any shape: an L, a ring, scattered
+// cells). Nothing kept when keep is absent. Throws ParamError naming the key and its file:line
+// (a board of another shape, start or exit; free* without keep; a map with both free_rows or
+// free_cols; a rectangle outside the board or without a cell to search; a map of another shape,
+// with a character other than '?', '.', '#', 'S', 'E', with '?' on the start or exit or nowhere,
+// naming the map's line).
 KeptCells read_kept_cells(const Params& params, const BoardShape& shape);
 
 class MouseMazeTarget : public Target {
