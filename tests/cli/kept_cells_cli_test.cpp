@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -22,9 +23,26 @@ std::string config(const std::string& target, const std::string& optimizer) {
            "}\noptimizer: {" + optimizer + "}\nbudget: {evaluations: 100000}\n";
 }
 
+// Each config (body) run: refused with exit status 2, its error saying `said`, and no run
+// folder written.
+void expect_refused_before_writing(std::span<const std::pair<std::string, std::string>> cases,
+                                   const std::string& folder_prefix) {
+    int k = 0;
+    for (const auto& [body, said] : cases) {
+        const std::string cfg = ts::write_temp("kept.yaml", body);
+        const std::string dir = ts::test_dir() + "/" + folder_prefix + std::to_string(k++);
+        std::filesystem::remove_all(dir);
+        const CmdResult r = run("run " + cfg + " output=" + dir + " -q");
+        EXPECT_EQ(r.status, 2) << body << r.err;
+        EXPECT_NE(r.err.find(said), std::string::npos) << body << r.err;
+        EXPECT_FALSE(std::filesystem::exists(dir)) << body;
+    }
+}
+
 }  // namespace kept_cells_cli_test
 
 using kept_cells_cli_test::config;
+using kept_cells_cli_test::expect_refused_before_writing;
 
 TEST(KeptCellsCli, ARunChangesOnlyTheFreeRectangleAndPinsTheKeptBoard) {
     const std::string keep = kBoards + "optimum-6x6.txt";
@@ -78,16 +96,7 @@ TEST(KeptCellsCli, EachMisuseNamesTheKeyAndItsLineBeforeAnythingIsWritten) {
              "\n",
          open + ": cell (2, 2) must be blocked for this target"},
     };
-    int k = 0;
-    for (const auto& [body, said] : cases) {
-        const std::string cfg = ts::write_temp("kept.yaml", body);
-        const std::string dir = ts::test_dir() + "/kept-bad-" + std::to_string(k++);
-        std::filesystem::remove_all(dir);
-        const CmdResult r = run("run " + cfg + " output=" + dir + " -q");
-        EXPECT_EQ(r.status, 2) << body << r.err;
-        EXPECT_NE(r.err.find(said), std::string::npos) << body << r.err;
-        EXPECT_FALSE(std::filesystem::exists(dir)) << body;
-    }
+    expect_refused_before_writing(cases, "kept-bad-");
 }
 
 TEST(KeptCellsCli, AMapOfFreeCellsSearchesAnyShapeAndIsPinned) {
@@ -166,14 +175,5 @@ TEST(KeptCellsCli, EachMisuseOfAMapNamesTheMapsLineBeforeAnythingIsWritten) {
                 "kind: random"),
          "target.free: " + ts::test_dir() + "/no-such-map.txt: cannot open the file"},
     };
-    int k = 0;
-    for (const auto& [body, said] : cases) {
-        const std::string cfg = ts::write_temp("kept.yaml", body);
-        const std::string dir = ts::test_dir() + "/kept-map-bad-" + std::to_string(k++);
-        std::filesystem::remove_all(dir);
-        const CmdResult r = run("run " + cfg + " output=" + dir + " -q");
-        EXPECT_EQ(r.status, 2) << body << r.err;
-        EXPECT_NE(r.err.find(said), std::string::npos) << body << r.err;
-        EXPECT_FALSE(std::filesystem::exists(dir)) << body;
-    }
+    expect_refused_before_writing(cases, "kept-map-bad-");
 }
