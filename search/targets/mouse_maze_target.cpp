@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <bit>
-#include <fstream>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
 
 #include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/engine/input_error.hpp"
+#include "mazesearch/engine/input_file.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
 
 namespace maze {
@@ -40,6 +41,58 @@ BoardShape read_board_shape(const Params& params, int default_side) {
     return shape;
 }
 
+std::vector<bool> parse_free_map(std::string_view text, const BoardShape& shape,
+                                 const std::string& source) {
+    const auto fail = [&](int line, const std::string& what) {
+        return InputError(source, line, what);
+    };
+    const std::vector<std::string> lines = text_lines(text);  // trailing blank lines dropped
+    std::vector<bool> free(static_cast<std::size_t>(shape.rows * shape.cols), false);
+    std::size_t marked = 0;
+    int row = 0;
+    for (const std::string& line : lines) {
+        const int at = row + 1;
+        if (row == shape.rows)
+            throw fail(at, "a line past the board's " + std::to_string(shape.rows) + " rows");
+        if (line.empty())
+            throw fail(at, "an empty line; expected a row of " + std::to_string(shape.cols) +
+                               " cells");
+        if (line.size() != static_cast<std::size_t>(shape.cols))
+            throw fail(at, std::to_string(line.size()) + " characters; expected " +
+                               std::to_string(shape.cols) + ", one a cell");
+        for (int c = 0; c < shape.cols; ++c) {
+            const char ch = line[static_cast<std::size_t>(c)];
+            const Cell x{row, c};
+            if (ch == '?') {
+                if (x == shape.start || x == shape.exit)
+                    throw fail(at, "'?' on the " +
+                                       std::string(x == shape.start ? "start" : "exit") + " (" +
+                                       std::to_string(row) + ", " + std::to_string(c) +
+                                       "), which is never searched");
+                free[static_cast<std::size_t>(row * shape.cols + c)] = true;
+                ++marked;
+            } else if (ch != '.' && ch != '#' && ch != 'S' && ch != 'E') {
+                std::ostringstream what;
+                what << "unexpected character ";
+                if (ch >= 0x20 && ch < 0x7f)
+                    what << "'" << ch << "'";
+                else
+                    what << "byte 0x" << std::hex << std::uppercase
+                         << (static_cast<unsigned>(static_cast<unsigned char>(ch)));
+                what << " in column " << std::dec << c
+                     << "; expected '?' for a cell to search, or '.', '#', 'S', 'E' for a kept one";
+                throw fail(at, what.str());
+            }
+        }
+        ++row;
+    }
+    if (row != shape.rows)
+        throw fail(0, std::to_string(row) + (row == 1 ? " row" : " rows") + "; expected " +
+                          std::to_string(shape.rows));
+    if (marked == 0) throw fail(0, "no cell marked '?', so nothing to search");
+    return free;
+}
+
 namespace {
 
 // "target.keep": a key as errors name it.
@@ -58,63 +111,16 @@ Params::Pair read_free_range(const Params& params, const std::string& key, int e
     return p;
 }
 
-// `target.free: FILE`: a picture of the board, one line a row, '?' on each cell to search and
-// '.', '#', 'S' or 'E' on the others (so a board file with some cells overwritten by '?' is a
-// map). True on the free cells. Throws ParamError naming the key, and the file's line.
+// `target.free: FILE` read and parsed (parse_free_map); throws ParamError naming the key, and
+// the map's line.
 std::vector<bool> read_free_map(const Params& params, const BoardShape& shape) {
     const std::string path = params.get_string("free");
-    const auto fail = [&](const std::string& what) -> ParamError {
-        return ParamError(target_key(params, "free"), params.where("free"), path + what);
-    };
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw fail(": cannot open the file");
-    std::vector<bool> free(static_cast<std::size_t>(shape.rows * shape.cols), false);
-    std::string line;
-    int row = 0;
-    std::size_t marked = 0;
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        const std::string at = ":" + std::to_string(row + 1);
-        if (line.empty()) {
-            if (row == shape.rows) continue;  // blank lines after the last row
-            throw fail(at + ": an empty line; expected a row of " + std::to_string(shape.cols) +
-                       " cells");
-        }
-        if (row == shape.rows)
-            throw fail(at + ": a line past the board's " + std::to_string(shape.rows) + " rows");
-        if (line.size() != static_cast<std::size_t>(shape.cols))
-            throw fail(at + ": " + std::to_string(line.size()) + " characters; expected " +
-                       std::to_string(shape.cols) + ", one a cell");
-        for (int c = 0; c < shape.cols; ++c) {
-            const char ch = line[static_cast<std::size_t>(c)];
-            const Cell x{row, c};
-            if (ch == '?') {
-                if (x == shape.start || x == shape.exit)
-                    throw fail(at + ": '?' on the " +
-                               std::string(x == shape.start ? "start" : "exit") + " (" +
-                               std::to_string(row) + ", " + std::to_string(c) +
-                               "), which is never searched");
-                free[static_cast<std::size_t>(row * shape.cols + c)] = true;
-                ++marked;
-            } else if (ch != '.' && ch != '#' && ch != 'S' && ch != 'E') {
-                std::ostringstream what;
-                what << at << ": unexpected character ";
-                if (ch >= 0x20 && ch < 0x7f)
-                    what << "'" << ch << "'";
-                else
-                    what << "byte 0x" << std::hex << std::uppercase
-                         << (static_cast<unsigned>(static_cast<unsigned char>(ch)));
-                what << " in column " << std::dec << c
-                     << "; expected '?' for a cell to search, or '.', '#', 'S', 'E' for a kept one";
-                throw fail(what.str());
-            }
-        }
-        ++row;
+    try {
+        return parse_free_map(read_input(path, kMaxBoardFileBytes, "a map of free cells"), shape,
+                              path);
+    } catch (const InputError& e) {
+        throw ParamError(target_key(params, "free"), params.where("free"), e.what());
     }
-    if (row != shape.rows)
-        throw fail(": " + std::to_string(row) + " rows; expected " + std::to_string(shape.rows));
-    if (marked == 0) throw fail(": no cell marked '?', so nothing to search");
-    return free;
 }
 
 }  // namespace

@@ -143,7 +143,7 @@ TEST(KeptCellsCli, EachMisuseOfAMapNamesTheMapsLineBeforeAnythingIsWritten) {
     const std::string ok = map("map-ok.txt", "S??...\n......\n......\n......\n......\nE.....\n");
     const std::string narrow = map("map-narrow.txt", "S??..\n......\n");
     const std::string letter = map("map-letter.txt", "S??...\n...x..\n");
-    const std::string blank = map("map-blank.txt", "S??...\n\n");
+    const std::string blank = map("map-blank.txt", "S??...\n\n......\n");
     const std::string exit_row =
         map("map-exit-row.txt", "S??...\n......\n......\n......\n......\n?.....\n");
     const std::string none =
@@ -174,6 +174,8 @@ TEST(KeptCellsCli, EachMisuseOfAMapNamesTheMapsLineBeforeAnythingIsWritten) {
         {config(", keep: " + keep + ", free: " + ts::test_dir() + "/no-such-map.txt",
                 "kind: random"),
          "target.free: " + ts::test_dir() + "/no-such-map.txt: cannot open the file"},
+        {config(", keep: " + keep + ", free: " + ts::test_dir(), "kind: random"),
+         "target.free: " + ts::test_dir() + ": is a directory; expected a map of free cells"},
     };
     expect_refused_before_writing(cases, "kept-map-bad-");
 }

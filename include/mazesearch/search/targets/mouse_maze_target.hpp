@@ -5,6 +5,9 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
@@ -39,6 +42,13 @@ struct KeptCells {
 // with a character other than '?', '.', '#', 'S', 'E', with '?' on the start or exit or nowhere,
 // naming the map's line).
 KeptCells read_kept_cells(const Params& params, const BoardShape& shape);
+
+// The map of `target.free`, parsed: a picture of the board, one line a row, '?' on each cell to
+// search and '.', '#', 'S' or 'E' on each kept one (a board file with some cells overwritten by
+// '?' is a map); true on the free cells. Throws InputError naming `source` and the line: a map of
+// another shape, another character, '?' on the start or exit, or no '?' at all.
+std::vector<bool> parse_free_map(std::string_view text, const BoardShape& shape,
+                                 const std::string& source);
 
 class MouseMazeTarget : public Target {
   public:
