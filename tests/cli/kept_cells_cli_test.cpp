@@ -151,30 +151,33 @@ TEST(KeptCellsCli, EachMisuseOfAMapNamesTheMapsLineBeforeAnythingIsWritten) {
     const std::string short_map = map("map-short.txt", "S??...\n......\n");
     const std::string long_map = map(
         "map-long.txt", "S??...\n......\n......\n......\n......\nE.....\n......\n");
+    // A random search of the kept board with `free: path`.
+    const auto with_map = [&](const std::string& path) {
+        return config(", keep: " + keep + ", free: " + path, "kind: random");
+    };
     const std::pair<std::string, std::string> cases[] = {
         {config(", free: " + ok, "kind: random"),
          "kept.yaml:4: target.free: a map of free cells needs `keep: BOARD`"},
         {config(", keep: " + keep + ", free: " + ok + ", free_rows: [0, 1]", "kind: random"),
          "kept.yaml:4: target.free_rows: the free cells are either a map (`free`) or a "
          "rectangle"},
-        {config(", keep: " + keep + ", free: " + narrow, "kind: random"),
+        {with_map(narrow),
          "kept.yaml:4: target.free: " + narrow + ":1: 5 characters; expected 6, one a cell"},
-        {config(", keep: " + keep + ", free: " + letter, "kind: random"),
+        {with_map(letter),
          "target.free: " + letter + ":2: unexpected character 'x' in column 3; expected '?'"},
-        {config(", keep: " + keep + ", free: " + blank, "kind: random"),
+        {with_map(blank),
          "target.free: " + blank + ":2: an empty line; expected a row of 6 cells"},
-        {config(", keep: " + keep + ", free: " + exit_row, "kind: random"),
+        {with_map(exit_row),
          "target.free: " + exit_row + ":6: '?' on the exit (5, 0), which is never searched"},
-        {config(", keep: " + keep + ", free: " + none, "kind: random"),
+        {with_map(none),
          "target.free: " + none + ": no cell marked '?', so nothing to search"},
-        {config(", keep: " + keep + ", free: " + short_map, "kind: random"),
+        {with_map(short_map),
          "target.free: " + short_map + ": 2 rows; expected 6"},
-        {config(", keep: " + keep + ", free: " + long_map, "kind: random"),
+        {with_map(long_map),
          "target.free: " + long_map + ":7: a line past the board's 6 rows"},
-        {config(", keep: " + keep + ", free: " + ts::test_dir() + "/no-such-map.txt",
-                "kind: random"),
+        {with_map(ts::test_dir() + "/no-such-map.txt"),
          "target.free: " + ts::test_dir() + "/no-such-map.txt: cannot open the file"},
-        {config(", keep: " + keep + ", free: " + ts::test_dir(), "kind: random"),
+        {with_map(ts::test_dir()),
          "target.free: " + ts::test_dir() + ": is a directory; expected a map of free cells"},
     };
     expect_refused_before_writing(cases, "kept-map-bad-");
