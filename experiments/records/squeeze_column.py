@@ -95,19 +95,18 @@ def main():
             current = mazesearch.Board.load(os.path.join(run_dir, "best.txt"))
             print(f"step {k}: done before, {moves_of(current)} moves")
             continue
-        if not os.path.exists(keep_path):
+        if not (os.path.exists(keep_path) and os.path.exists(map_path)):
             a = current.to_array()
             a[r, last] = False
             walled = mazesearch.Board.from_array(a, start=current.start, exit=current.exit)
-            walled.save(keep_path)
-            lines = walled.to_text().splitlines()
-            picture = [line for line in lines if len(line) == cols]
-            free = []
-            for i, line in enumerate(picture):
-                free.append("".join(ch if (j == last or ch in "SE") else "?"
-                                    for j, ch in enumerate(line)))
+            # The map: '?' on every cell but the last column's (kept as it is), S and E.
             with open(map_path, "w") as f:
-                f.write("\n".join(free) + "\n")
+                for i in range(rows):
+                    f.write("".join(
+                        "S" if (i, j) == walled.start else "E" if (i, j) == walled.exit
+                        else ("." if a[i, j] else "#") if j == last else "?"
+                        for j in range(cols)) + "\n")
+            walled.save(keep_path)
         walled = mazesearch.Board.load(keep_path)
         moves_walled = moves_of(walled)
         print(f"step {k}: row {r} of column {last} walled: {moves_walled} moves; searching",
