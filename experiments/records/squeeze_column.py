@@ -12,7 +12,7 @@ as the wide board does (a wall is never entered), and that narrower board is wri
     PYTHONPATH=build/python python3 experiments/records/squeeze_column.py BOARD OUT \
         [--order R,R,...] [--evaluations N] [--seed S] [overrides...]
 
-BOARD is a cell board whose exit is in column 0 (so the last column can go); --order lists the
+BOARD is a cell board whose start and exit are not in its last column (which is to go); --order lists the
 rows of the last column's open cells in the order they are walled (default: bottom up).
 OUT/step-K is step K's run, OUT/step-K-keep.txt and OUT/step-K-map.txt its inputs,
 OUT/steps.csv a row per step, and OUT/squeezed.txt the narrower board at the end. Run it again
@@ -20,7 +20,6 @@ to go on after an interruption: a finished step is skipped, a stopped one resume
 """
 import argparse
 import csv
-import json
 import os
 import subprocess
 import sys
@@ -80,7 +79,12 @@ def main():
     done = set()
     if os.path.exists(steps_csv):
         with open(steps_csv) as f:
-            done = {int(row["step"]) for row in csv.DictReader(f)}
+            for row in csv.DictReader(f):
+                k, r = int(row["step"]), int(row["walled_row"])
+                if k > len(order) or order[k - 1] != r:
+                    fail(f"{steps_csv}: step {k} walled row {r}; this --order walls "
+                         f"{order[k - 1] if k <= len(order) else 'no row'} there")
+                done.add(k)
     else:
         with open(steps_csv, "w") as f:
             f.write("step,walled_row,moves_walled,moves_found\n")

@@ -69,6 +69,10 @@ def test_the_last_column_is_walled_cell_by_cell_and_each_step_searched(tmp_path)
     assert again.stdout.count("done before") == 3 and "searching" not in again.stdout
     assert (out / "steps.csv").read_text().count("\n") == 4
 
+    # another order in the same folder is refused: its steps would not be these
+    other = squeeze(wide, out, "--order", "5,2,0", "--evaluations", "40000")
+    assert other.returncode == 2 and "step 1 walled row 2; this --order walls 5" in other.stderr
+
 
 def test_bad_arguments_are_refused_before_anything_is_written(tmp_path):
     wide = wide_board(tmp_path)
