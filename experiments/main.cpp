@@ -15,6 +15,7 @@
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/cluster/world.hpp"
+#include "mazesearch/experiments/commands/command_names.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
@@ -117,6 +118,10 @@ int run_command(int argc, char** argv, bool& spans_ranks) {
     commands.push_back(add_make_graph(app));
     commands.push_back(add_sweep(app));
     commands.push_back(add_serve(app));
+    if (const auto unknown = unknown_command_message(app, argc, argv)) {
+        if (!echo) diag().error("{}", *unknown);
+        return kExitBadInput;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -239,4 +239,28 @@ TEST(CommandInputCli, APassageRunDrawsItsBestBoardAsTheFormatsSay) {
     EXPECT_FALSE(contains(line, "not for `passages`")) << line;
 }
 
+// A word where a command is expected that is none of them is named, with the nearest command (a
+// prefix either way, or a few edits off), at the top level and under solve and play; nothing near
+// lists the commands.
+TEST(CommandInputCli, AnUnknownCommandIsNamedWithTheNearestOne) {
+    struct Case {
+        std::string args, message;
+    };
+    const std::vector<Case> cases = {
+        {"evaluate x", "'evaluate' is not a command of mazesearch; did you mean 'eval'?"},
+        {"-q sumarize x", "'sumarize' is not a command of mazesearch; did you mean 'summarize'?"},
+        {"neighborhood b.txt", "did you mean 'neighbourhood'?"},
+        {"solve cat-mous g.json",
+         "'cat-mous' is not a command of mazesearch solve; did you mean 'cat-mouse'?"},
+        {"play cat", "did you mean 'cat-trap'?"},
+        {"zzzz", "'zzzz' is not a command of mazesearch; the commands: eval, render"},
+        {"", "no command given to mazesearch; the commands: eval, render"},
+        {"solve", "no command given to mazesearch solve; the commands: cat-mouse"},
+    };
+    for (const Case& c : cases) expect_error(run(c.args), c.args, c.message);
+    // Words that name commands go on to the command's own checks.
+    EXPECT_EQ(run("eval " + kCellBoard).status, 0);
+    EXPECT_EQ(run("--version").status, 0);
+}
+
 }  // namespace command_input_cli
