@@ -12,9 +12,11 @@
 #                       islands, side-by-side repeats, the enumeration, the game solvers' teams)
 #                       with 2 threads or more, and a canary race that must be reported
 #                       (make test TSAN=1 adds it to make test)
-#   make command        install missing Debian packages, build the command alone (build/mazesearch)
-#   make quickstart     the main job (builds the command alone): a one-minute population annealing
-#                       search on 13x13 (configs/quickstart.yaml)
+#   make command        install missing Debian packages, build the command (build/mazesearch) and
+#                       the Python module (build/python)
+#   make quickstart     the main job (builds what make command does): a population annealing search
+#                       on 13x13 of 10 million evaluations, the same board on every machine
+#                       (configs/quickstart.yaml)
 #   make paper          the paper regenerated: results/paper/REPORT.md and its figures
 #                       (runs what runs/paper/ does not hold yet; PAPER_ARGS=--tiny: small budgets,
 #                       runs in runs/paper-tiny/ and the report in runs/paper-tiny/report/)
@@ -216,11 +218,18 @@ endef
 fuzz-smoke: deps $(FUZZ_DIR)/CMakeCache.txt
 	$(FUZZ_SMOKE_STEPS)
 
-# The command alone (what the main job needs): no test programs, no benchmarks.
+# The command and the Python module (what the README's tour uses): no test programs, no
+# benchmarks. The module is built when CMake found pybind11 and NumPy (make deps installs them).
 command: deps $(BUILD_DIR)/CMakeCache.txt
 	cmake --build $(BUILD_DIR) --target mazesearch -j$(JOBS)
+	@if cmake --build $(BUILD_DIR) --target help | grep -q '\bmazesearch_python\b'; then \
+	  cmake --build $(BUILD_DIR) --target mazesearch_python -j$(JOBS); \
+	  echo "command: build/mazesearch, and the Python module in $(BUILD_DIR)/python (PYTHONPATH=$(BUILD_DIR)/python)"; \
+	else \
+	  echo "command: build/mazesearch; the Python module is left out (see the configure step's note)"; \
+	fi
 
-# The main job: a one-minute population annealing search for a 13x13 maze (configs/quickstart.yaml).
+# The main job: a population annealing search for a 13x13 maze (configs/quickstart.yaml).
 quickstart: command
 	./experiments/quickstart.sh $(BUILD_DIR)/mazesearch
 

@@ -303,17 +303,6 @@ void show_progress_line(const std::string& line, bool tty) {
     }
 }
 
-std::string duration_text(double s) {
-    char buf[64];
-    if (s < 120)
-        std::snprintf(buf, sizeof buf, "%.0fs", s);
-    else if (s < 7200)
-        std::snprintf(buf, sizeof buf, "%.1fmin", s / 60);
-    else
-        std::snprintf(buf, sizeof buf, "%.1fh", s / 3600);
-    return buf;
-}
-
 int enumerate_distributed(DistributedEnumeration& job) {
     return world().rank() == 0 ? run_rank0(job) : run_other_rank(job);
 }

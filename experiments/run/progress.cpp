@@ -15,8 +15,13 @@ RunProgress::RunProgress(const RunConfig& config, bool live, spdlog::logger* log
       live_(live),
       log_(log),
       repeats_(static_cast<std::size_t>(config.repeats)),
-      last_draw_(Clock::now()) {
+      started_(Clock::now()),
+      last_draw_(started_) {
     for (Repeat& r : repeats_) r.last_log = last_draw_;
+}
+
+double RunProgress::elapsed(Clock::time_point now) const {
+    return std::chrono::duration<double>(now - started_).count();
 }
 
 double budget_fraction(const RunConfig& config, const Evaluator& ev) {
@@ -53,6 +58,7 @@ void RunProgress::update(int r, const Evaluator& ev) {
     rep.has_best = ev.has_best();
     rep.best = ev.best_score();
     rep.seconds = ev.seconds();
+    rep.to_go.add(elapsed(now), rep.fraction);
     if (live_) {
         if (std::chrono::duration<double>(now - last_draw_).count() < 0.1) return;
         last_draw_ = now;
@@ -61,9 +67,11 @@ void RunProgress::update(int r, const Evaluator& ev) {
     }
     if (std::chrono::duration<double>(now - rep.last_log).count() < config_.log_seconds) return;
     rep.last_log = now;
-    log_->info("repeat {}: {:.0f}% evals {} rejected {} best {} ({:.1f}s)", r, rep.fraction * 100,
-               rep.evaluations, rep.rejected, rep.has_best ? format_score(rep.best) : "-",
-               rep.seconds);
+    const std::string to_go = rep.to_go.text();
+    log_->info("repeat {}: {:.0f}% evals {} rejected {} best {} ({:.1f}s{}{})", r,
+               rep.fraction * 100, rep.evaluations, rep.rejected,
+               rep.has_best ? format_score(rep.best) : "-", rep.seconds, to_go.empty() ? "" : ", ",
+               to_go);
 }
 
 void RunProgress::repeat_ended(int r) {
@@ -93,17 +101,20 @@ void RunProgress::draw_live() {
         ended += r.ended;
     }
     fraction /= static_cast<double>(repeats_.size());
+    run_to_go_.add(elapsed(Clock::now()), fraction);
+    const std::string to_go = run_to_go_.text();
     const int width = 30;
     const int filled = static_cast<int>(fraction * width);
     const std::string repeats = repeats_.size() > 1 ? " repeats " + std::to_string(ended) + "/" +
                                                           std::to_string(repeats_.size()) + " "
                                                     : " ";
-    std::fprintf(stderr, "\r\033[K%s [%s%s] %3.0f%%%s evals %llu  rejected %llu  best %s  %.1fs",
-                 config_.name.c_str(), std::string(static_cast<std::size_t>(filled), '#').c_str(),
-                 std::string(static_cast<std::size_t>(width - filled), '.').c_str(), fraction * 100,
-                 repeats.c_str(), static_cast<unsigned long long>(evals),
-                 static_cast<unsigned long long>(rejected),
-                 has_best ? format_score(best).c_str() : "-", seconds);
+    std::fprintf(
+        stderr, "\r\033[K%s [%s%s] %3.0f%%%s evals %llu  rejected %llu  best %s  %.1fs%s%s",
+        config_.name.c_str(), std::string(static_cast<std::size_t>(filled), '#').c_str(),
+        std::string(static_cast<std::size_t>(width - filled), '.').c_str(), fraction * 100,
+        repeats.c_str(), static_cast<unsigned long long>(evals),
+        static_cast<unsigned long long>(rejected), has_best ? format_score(best).c_str() : "-",
+        seconds, to_go.empty() ? "" : "  ", to_go.c_str());
     std::fflush(stderr);
     drawn_ = true;
 }

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/experiments/run/time_to_go.hpp"  // duration_text
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
 namespace maze::experiments {
@@ -45,8 +46,6 @@ struct DistributedEnumeration {
 // interrupted (SIGINT, SIGTERM; rank 0 has written the progress file).
 int enumerate_distributed(DistributedEnumeration& job);
 
-// A time to go for the enumerations' progress lines: "45s", "3.2min", "7.5h".
-std::string duration_text(double seconds);
 // An enumeration's progress line: live on a terminal (`tty`: rewritten in place on standard
 // error), else a log line.
 void show_progress_line(const std::string& line, bool tty);

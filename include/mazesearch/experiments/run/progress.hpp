@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/run/time_to_go.hpp"
 #include "mazesearch/search/evaluator.hpp"
 
 namespace spdlog {
@@ -62,7 +63,9 @@ class RunProgress {
         double seconds = 0;
         bool ended = false;
         Clock::time_point last_log;
+        TimeToGo to_go;
     };
+    double elapsed(Clock::time_point now) const;
     void draw_live();
 
     const RunConfig& config_;
@@ -70,7 +73,8 @@ class RunProgress {
     spdlog::logger* log_;
     std::mutex mutex_;
     std::vector<Repeat> repeats_;
-    Clock::time_point last_draw_;
+    Clock::time_point started_, last_draw_;
+    TimeToGo run_to_go_;
     bool drawn_ = false;
 };
 
