@@ -170,34 +170,49 @@ test-programs: deps-test $(BUILD_DIR)/CMakeCache.txt
 	cmake -S . -B $(BUILD_DIR) > /dev/null
 	cmake --build $(BUILD_DIR) --target mazesearch_test_programs -j$(JOBS)
 
+# Each phase of the tests is run, timed and counted by tests/test_phases.sh, which prints one table
+# at the end (each phase, its tests passed, failed and skipped, its time) and fails if any phase
+# did; a failed phase does not stop the ones after it (but for the tests of a tree that did not
+# build).
+PHASES := tests/test_phases.sh
+
 # The sanitizer pass, shared by test and test-sanitize, without the tests of SANITIZE_SKIP.
 define SANITIZE_STEPS
-cmake --build $(SANITIZE_DIR) --target mazesearch_test_programs -j$(JOBS)
-$(SANITIZER_ENV) ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j$(CTEST_JOBS) -E '$(SANITIZE_SKIP)'
+$(PHASES) build $(1) "ASan+UBSan build" -- cmake --build $(SANITIZE_DIR) --target mazesearch_test_programs -j$(JOBS)
+$(SANITIZER_ENV) $(PHASES) ctest $(1) "ASan+UBSan tests" "ASan+UBSan build" $(SANITIZE_DIR) -- --output-on-failure -j$(CTEST_JOBS) -E '$(SANITIZE_SKIP)'
 endef
 
 define TSAN_STEPS
-cmake --build $(TSAN_DIR) --target mazesearch_test_programs -j$(JOBS)
-$(TSAN_ENV) ctest --test-dir $(TSAN_DIR) --output-on-failure -j$(CTEST_JOBS) --timeout 1200 -E '$(TSAN_SKIP)'
+$(PHASES) build $(1) "TSan build" -- cmake --build $(TSAN_DIR) --target mazesearch_test_programs -j$(JOBS)
+$(TSAN_ENV) $(PHASES) ctest $(1) "TSan tests" "TSan build" $(TSAN_DIR) -- --output-on-failure -j$(CTEST_JOBS) --timeout 1200 -E '$(TSAN_SKIP)'
+$(PHASES) build $(1) "TSan canary" -- bash -c '\
 if $(TSAN_ENV) $(TSAN_DIR)/tests/tsan_canary > /dev/null 2> $(TSAN_DIR)/canary.txt \
-  || ! grep -q 'data race' $(TSAN_DIR)/canary.txt || ! grep -q add_one $(TSAN_DIR)/canary.txt; then \
-  echo "test-tsan: the canary's deliberate race was not reported ($(TSAN_DIR)/canary.txt)" >&2; \
+  || ! grep -q "data race" $(TSAN_DIR)/canary.txt || ! grep -q add_one $(TSAN_DIR)/canary.txt; then \
+  echo "test-tsan: the canary race was not reported ($(TSAN_DIR)/canary.txt)" >&2; \
   exit 1; \
-fi; echo "test-tsan: the canary's deliberate race in a WorkerTeam item was reported, as it must be"
+fi; echo "test-tsan: the canary race in a WorkerTeam item was reported, as it must be"'
 endef
 
-test: test-programs $(if $(filter 1,$(SANITIZE)),$(SANITIZE_DIR)/CMakeCache.txt) \
+test: deps-test $(BUILD_DIR)/CMakeCache.txt $(if $(filter 1,$(SANITIZE)),$(SANITIZE_DIR)/CMakeCache.txt) \
 	$(if $(filter 1,$(FUZZ)),$(FUZZ_DIR)/CMakeCache.txt) $(if $(filter 1,$(TSAN)),$(TSAN_DIR)/CMakeCache.txt)
-	ctest --test-dir $(BUILD_DIR) --output-on-failure -j$(CTEST_JOBS)
-	$(if $(filter 1,$(SANITIZE)),$(SANITIZE_STEPS))
-	$(if $(filter 1,$(FUZZ)),$(FUZZ_SMOKE_STEPS))
-	$(if $(filter 1,$(TSAN)),$(TSAN_STEPS))
+	cmake -S . -B $(BUILD_DIR) > /dev/null
+	@$(PHASES) begin $(BUILD_DIR)/test-phases.txt
+	$(PHASES) build $(BUILD_DIR)/test-phases.txt "build" -- cmake --build $(BUILD_DIR) --target mazesearch_test_programs -j$(JOBS)
+	$(PHASES) ctest $(BUILD_DIR)/test-phases.txt "tests" "build" $(BUILD_DIR) -- --output-on-failure -j$(CTEST_JOBS)
+	$(if $(filter 1,$(SANITIZE)),$(call SANITIZE_STEPS,$(BUILD_DIR)/test-phases.txt))
+	$(if $(filter 1,$(FUZZ)),$(call FUZZ_SMOKE_STEPS,$(BUILD_DIR)/test-phases.txt))
+	$(if $(filter 1,$(TSAN)),$(call TSAN_STEPS,$(BUILD_DIR)/test-phases.txt))
+	@$(PHASES) report $(BUILD_DIR)/test-phases.txt
 
 test-sanitize: deps $(SANITIZE_DIR)/CMakeCache.txt
-	$(SANITIZE_STEPS)
+	@$(PHASES) begin $(SANITIZE_DIR)/test-phases.txt
+	$(call SANITIZE_STEPS,$(SANITIZE_DIR)/test-phases.txt)
+	@$(PHASES) report $(SANITIZE_DIR)/test-phases.txt
 
 test-tsan: deps $(TSAN_DIR)/CMakeCache.txt
-	$(TSAN_STEPS)
+	@$(PHASES) begin $(TSAN_DIR)/test-phases.txt
+	$(call TSAN_STEPS,$(TSAN_DIR)/test-phases.txt)
+	@$(PHASES) report $(TSAN_DIR)/test-phases.txt
 
 fuzz-programs: deps $(FUZZ_DIR)/CMakeCache.txt
 	cmake --build $(FUZZ_DIR) --target mazesearch_fuzzers -j$(JOBS)
@@ -211,12 +226,14 @@ fuzz: fuzz-programs
 # random seed so that CI mutates the same way every time (make fuzz draws a new seed each run),
 # FUZZ_JOBS targets at a time (one a core; each target is one process of one thread).
 define FUZZ_SMOKE_STEPS
-cmake --build $(FUZZ_DIR) --target mazesearch_fuzzers -j$(JOBS)
-FUZZ_SEED=1 FUZZ_JOBS=$(FUZZ_JOBS) tests/fuzz/run_fuzzers.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS)
+$(PHASES) build $(1) "fuzz build" -- cmake --build $(FUZZ_DIR) --target mazesearch_fuzzers -j$(JOBS)
+FUZZ_SEED=1 FUZZ_JOBS=$(FUZZ_JOBS) $(PHASES) fuzz $(1) "fuzz targets ($(FUZZ_SMOKE_SECONDS) s each)" "fuzz build" -- tests/fuzz/run_fuzzers.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS)
 endef
 
 fuzz-smoke: deps $(FUZZ_DIR)/CMakeCache.txt
-	$(FUZZ_SMOKE_STEPS)
+	@$(PHASES) begin $(FUZZ_DIR)/test-phases.txt
+	$(call FUZZ_SMOKE_STEPS,$(FUZZ_DIR)/test-phases.txt)
+	@$(PHASES) report $(FUZZ_DIR)/test-phases.txt
 
 # The command and the Python module (what the README's tour uses): no test programs, no
 # benchmarks. The module is built when CMake found pybind11 and NumPy (make deps installs them).

@@ -13,6 +13,8 @@
 # FUZZ_JOBS=N runs N targets at a time (make fuzz-smoke: one a core; default 1). Each target is
 # still one process of one thread; a line says when each starts, and at the end each target's
 # report (its figures, or what it found) is printed whole, in target order, the findings last.
+# FUZZ_SUMMARY=FILE: the targets that found nothing and those that did, two numbers on one line
+# (make test's table of phases reads them).
 set -u
 build=${1:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
 seconds=${2:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
@@ -92,6 +94,7 @@ done
 for t in ${failed[@]+"${failed[@]}"}; do
     cat "$reports/$t.out" >&2
 done
+[ -z "${FUZZ_SUMMARY:-}" ] || echo "$((${#targets[@]} - ${#failed[@]})) ${#failed[@]}" >"$FUZZ_SUMMARY"
 if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzz: failed: ${failed[*]}" >&2
     exit 1
