@@ -4,7 +4,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
+#include <tuple>
 
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
@@ -30,6 +32,15 @@ int status_of(const std::function<void()>& f) {
         return e.status();
     }
     return 200;
+}
+
+std::string reason_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const RequestError& e) {
+        return e.what();
+    }
+    return "";
 }
 
 TEST(WalkAnswer, TheOptimumWalksItsMovesAndThePathPlaysThemBack) {
@@ -100,6 +111,29 @@ TEST(WalkAnswer, BadBoardsAreRefusedWithTheReason) {
     json blocked_start = good;
     blocked_start["open"][0] = 0;  // the start stays open: the board is as drawn otherwise
     EXPECT_EQ(walk_answer({{"board", blocked_start}})["moves"], 115);
+}
+
+TEST(WalkAnswer, NumbersThatDoNotFitTheBoardAreRefusedNotWrapped) {
+    const json good = walk_answer({{"text", kOptimum6}})["board"];
+    const std::uint64_t most = std::numeric_limits<std::uint64_t>::max();
+    for (const auto& [key, value, field] : std::vector<std::tuple<std::string, json, std::string>>{
+             {"start", json::array({std::uint64_t{1} << 40, 0}), "board.start row"},
+             {"exit", json::array({5, (std::uint64_t{1} << 32) + 2}), "board.exit column"},
+             {"exit", json::array({most, 5}), "board.exit row"},
+             {"start", json::array({0.5, 0}), "board.start row"},
+             {"start", json::array({true, 0}), "board.start row"},
+             {"rows", (std::int64_t{1} << 32) + 6, "board.rows"},
+             {"rows", 6.0, "board.rows"},
+             {"cols", true, "board.cols"},
+             {"cols", -6, "board.cols"}}) {
+        json bad = good;
+        bad[key] = value;
+        const std::string why = reason_of([&] { walk_answer({{"board", bad}}); });
+        EXPECT_NE(why.find(field), std::string::npos) << key << " " << value << ": " << why;
+    }
+    json fraction = good;
+    fraction["open"][3] = 1.0;
+    EXPECT_EQ(status_of([&] { walk_answer({{"board", fraction}}); }), 400);
 }
 
 TEST(WalkAnswer, AnInfeasibleBoardSaysSoAndHasNoPath) {
