@@ -1,6 +1,7 @@
 // What `mazesearch serve` answers, without HTTP: walks of boards given as text or as the page's
 // structured boards, and the folder's paths, runs and logbooks, read as a run writes them.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -202,6 +203,38 @@ TEST(ServedFolder, ALogbookIsReadAsItIsWrittenAndFromAnyRow) {
     const json boards = s.boards();
     ASSERT_EQ(boards["boards"].size(), 1u);
     EXPECT_EQ(boards["boards"][0]["path"], "board.txt");
+}
+
+TEST(ServedFolder, NoFileIsReadThroughALinkOutOrWhenItIsNotARegularFile) {
+    Folder f;
+    ServedFolder s(f.root);
+    f.log("gen,evals,rejected,best,mean,std,min,max,seconds\n1,100,3,40,20,5,10,40,0.5\n");
+    const fs::path best = f.root / "runs" / "a" / "best.txt";
+    fs::create_symlink(fs::path(testing_support::test_dir()) / "secret.txt", best);
+    EXPECT_EQ(status_of([&] { s.run("runs/a"); }), 403);
+    fs::remove(best);
+    fs::create_symlink("../../board.txt", best);  // a link that stays inside is followed
+    EXPECT_EQ(s.run("runs/a")["best_board"], kOptimum6);
+    const fs::path logbook = f.root / "runs" / "a" / "logbook.csv";
+    fs::remove(logbook);
+    ASSERT_EQ(::mkfifo(logbook.c_str(), 0600), 0);
+    EXPECT_EQ(status_of([&] { s.logbook("runs/a", ".", 0); }), 403);
+    EXPECT_EQ(status_of([&] { s.run("runs/a"); }), 403);
+    EXPECT_TRUE(s.runs()["runs"].empty());  // left out of the table, not waited on
+}
+
+TEST(ServedFolder, RepeatsAreTheFoldersThereAreNotTheCountAFileClaims) {
+    Folder f;
+    std::ofstream(f.root / "runs" / "a" / "config.json")
+        << R"({"name": "a", "repeats": 100000000})";
+    for (const char* r : {"repeat-000", "repeat-001"}) {
+        fs::create_directory(f.root / "runs" / "a" / r);
+        std::ofstream(f.root / "runs" / "a" / r / "logbook.csv") << "gen,evals,best\n1,10,7\n";
+    }
+    const json run = ServedFolder(f.root).run("runs/a");
+    ASSERT_EQ(run["repeats"].size(), 2u);
+    EXPECT_EQ(run["repeats"][1]["folder"], "repeat-001");
+    EXPECT_EQ(run["best"], 7);
 }
 
 }  // namespace
