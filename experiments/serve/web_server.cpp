@@ -1,17 +1,25 @@
 #include "mazesearch/experiments/serve/web_server.hpp"
 
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <thread>
 
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
+#include "mazesearch/experiments/serve/connection_loop.hpp"
+#include "mazesearch/experiments/serve/request_gate.hpp"
 #include "mazesearch/experiments/serve/served_folder.hpp"
 #include "mazesearch/experiments/serve/walk_answer.hpp"
 #include "mazesearch/experiments/serve/web_assets.hpp"
@@ -35,24 +43,6 @@ std::string make_token() {
         t += part;
     }
     return t;
-}
-
-// Compares without stopping at the first difference, so that the time taken says nothing of
-// how much of a guess was right.
-bool same_secret(const std::string& a, const std::string& b) {
-    unsigned diff = a.size() == b.size() ? 0u : 1u;
-    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
-        diff |= static_cast<unsigned>(a[i] ^ b[i]);
-    return diff == 0;
-}
-
-std::string cookie_token(const httplib::Request& req) {
-    const std::string cookies = req.get_header_value("Cookie");
-    const std::string key = "mazesearch_token=";
-    const auto at = cookies.find(key);
-    if (at == std::string::npos) return "";
-    const auto end = cookies.find(';', at);
-    return cookies.substr(at + key.size(), end == std::string::npos ? end : end - at - key.size());
 }
 
 void send_json(httplib::Response& res, const json& body, int status = 200) {
@@ -82,6 +72,101 @@ std::string mime_of(const std::string& name) {
     return "text/html; charset=utf-8";
 }
 
+// The address of either end of `socket`.
+void address_of(int socket, bool remote, std::string& ip, int& port) {
+    sockaddr_storage a{};
+    socklen_t len = sizeof a;
+    auto* sa = reinterpret_cast<sockaddr*>(&a);
+    ip.clear();
+    port = 0;
+    if ((remote ? ::getpeername(socket, sa, &len) : ::getsockname(socket, sa, &len)) != 0) return;
+    char text[INET6_ADDRSTRLEN] = {};
+    if (a.ss_family == AF_INET) {
+        const auto* v4 = reinterpret_cast<const sockaddr_in*>(&a);
+        ::inet_ntop(AF_INET, &v4->sin_addr, text, sizeof text);
+        port = ntohs(v4->sin_port);
+    } else if (a.ss_family == AF_INET6) {
+        const auto* v6 = reinterpret_cast<const sockaddr_in6*>(&a);
+        ::inet_ntop(AF_INET6, &v6->sin6_addr, text, sizeof text);
+        port = ntohs(v6->sin6_port);
+    }
+    ip = text;
+}
+
+// A request already read whole by the connection loop, and its answer gathered whole for the loop
+// to write: what httplib's process_request reads and writes instead of the socket.
+class WholeRequest : public httplib::Stream {
+  public:
+    WholeRequest(int socket, const std::string& request) : socket_(socket), in_(request) {}
+    bool is_readable() const override { return at_ < in_.size(); }
+    bool is_writable() const override { return true; }
+    ssize_t read(char* ptr, size_t size) override {
+        const std::size_t n = std::min(size, in_.size() - at_);
+        std::memcpy(ptr, in_.data() + at_, n);
+        at_ += n;
+        return static_cast<ssize_t>(n);
+    }
+    ssize_t write(const char* ptr, size_t size) override {
+        out_.append(ptr, size);
+        return static_cast<ssize_t>(size);
+    }
+    void get_remote_ip_and_port(std::string& ip, int& port) const override {
+        address_of(socket_, true, ip, port);
+    }
+    void get_local_ip_and_port(std::string& ip, int& port) const override {
+        address_of(socket_, false, ip, port);
+    }
+    socket_t socket() const override { return socket_; }
+    std::string take_answer() { return std::move(out_); }
+
+  private:
+    int socket_;
+    const std::string& in_;
+    std::size_t at_ = 0;
+    std::string out_;
+};
+
+// Runs a task where it is given: the accept loop's only task is to hand a connection over.
+class RunAtOnce : public httplib::TaskQueue {
+  public:
+    void enqueue(std::function<void()> fn) override { fn(); }
+    void shutdown() override {}
+};
+
+// httplib's server with the connections its accept loop takes handed to a ConnectionLoop:
+// httplib parses and routes each request, the loop reads and writes the socket.
+class GatedServer : public httplib::Server {
+  public:
+    GatedServer() {
+        new_task_queue = [] { return new RunAtOnce; };
+    }
+    void open_gate(const GateRules& rules, unsigned workers) {
+        loop_.emplace(
+            rules,
+            [this](int socket, const std::string& request, bool last, bool& close) {
+                WholeRequest whole(socket, request);
+                bool closed = false;
+                const bool ok = process_request(whole, last, closed, nullptr);
+                close = !ok || closed;
+                return whole.take_answer();
+            },
+            workers);
+    }
+    void close_gate() { loop_.reset(); }
+
+  private:
+    bool process_and_close_socket(socket_t socket) override {
+        if (loop_) {
+            loop_->adopt(socket);
+        } else {
+            ::close(socket);
+        }
+        return true;
+    }
+
+    std::optional<ConnectionLoop> loop_;
+};
+
 // Runs an API handler: its JSON, or the RequestError's status and reason, or 500 for anything
 // else (a file changing under the read): never a crash.
 template <class F>
@@ -99,25 +184,6 @@ std::string param(const httplib::Request& req, const std::string& key, bool requ
     if (req.has_param(key.c_str())) return req.get_param_value(key.c_str());
     if (required) throw RequestError(400, "missing query parameter " + key);
     return "";
-}
-
-// Who may ask: with a token, only requests that carry it (in the query or the page's cookie);
-// without one (127.0.0.1), only requests addressed to this machine by name, so that a web page
-// elsewhere cannot reach the server through a name of its own that points here.
-bool allowed(const httplib::Request& req, const ServeOptions& o, httplib::Response& res) {
-    if (!o.token.empty()) {
-        const std::string given =
-            req.has_param("token") ? req.get_param_value("token") : cookie_token(req);
-        if (same_secret(given, o.token)) return true;
-        send_error(res, 403, "a token is needed: open the URL that `mazesearch serve` printed");
-        return false;
-    }
-    std::string host = req.get_header_value("Host");
-    if (const auto colon = host.rfind(':'); colon != std::string::npos && host.back() != ']')
-        host.resize(colon);
-    if (host == "127.0.0.1" || host == "localhost" || host == "[::1]" || host.empty()) return true;
-    send_error(res, 403, "this server answers only requests addressed to 127.0.0.1 or localhost");
-    return false;
 }
 
 void add_routes(httplib::Server& svr, ServedFolder& folder, const ServeOptions& o) {
@@ -186,20 +252,23 @@ int serve(ServeOptions o) {
     ServedFolder folder(o.folder);
     const bool local = o.host == "127.0.0.1" || o.host == "localhost" || o.host == "::1";
     if (!local && o.token.empty()) o.token = make_token();
-    httplib::Server svr;
-    svr.set_read_timeout(10, 0);
-    svr.set_write_timeout(10, 0);
+    GatedServer svr;
     svr.set_payload_max_length(kMaxRequestBytes);
     // An answer's head and body go out as separate writes: without TCP_NODELAY, Nagle's rule
     // held the body until the client's delayed acknowledgement, about 25 ms a request
     // (experiments/bench_serve.py: 150 requests a second on 4 keep-alive connections).
     svr.set_tcp_nodelay(true);
-    svr.set_pre_routing_handler([&o](const httplib::Request& req, httplib::Response& res) {
+    // httplib's default sets SO_REUSEPORT, with which a second server bound the same port and the
+    // two shared the requests; SO_REUSEADDR alone lets a restart bind at once and no more.
+    svr.set_socket_options([](socket_t s) {
+        const int yes = 1;
+        ::setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
+    svr.set_pre_routing_handler([](const httplib::Request&, httplib::Response& res) {
         res.set_header("X-Content-Type-Options", "nosniff");
         res.set_header("Referrer-Policy", "no-referrer");
         res.set_header("Content-Security-Policy", "default-src 'self'; img-src 'self' data:");
-        return allowed(req, o, res) ? httplib::Server::HandlerResponse::Unhandled
-                                    : httplib::Server::HandlerResponse::Handled;
+        return httplib::Server::HandlerResponse::Unhandled;
     });
     add_routes(svr, folder, o);
     svr.set_error_handler([](const httplib::Request&, httplib::Response& res) {
@@ -207,14 +276,20 @@ int serve(ServeOptions o) {
     });
     svr.set_exception_handler([](const httplib::Request&, httplib::Response& res,
                                  std::exception_ptr) { send_error(res, 500, "internal error"); });
+    errno = 0;
     const int port = o.port == 0 ? svr.bind_to_any_port(o.host) : o.port;
     if (port < 0 || (o.port != 0 && !svr.bind_to_port(o.host, o.port))) {
-        diag().error(
-            "serve: cannot listen on {}:{} (in use, or not an address of this machine); "
-            "try --port 0 for any free port",
-            o.host, o.port);
+        if (errno == EADDRINUSE)
+            diag().error(
+                "serve: port {} is in use (another server?); try --port 0 for any free port",
+                o.port);
+        else
+            diag().error("serve: cannot listen on {}:{} (not an address of this machine?)", o.host,
+                         o.port);
         return 2;
     }
+    svr.open_gate(GateRules{port, o.token, kMaxRequestBytes},
+                  std::max(4u, std::thread::hardware_concurrency()));
     const std::string shown = o.host.find(':') != std::string::npos ? "[" + o.host + "]" : o.host;
     std::printf("mazesearch serve: http://%s:%d/%s\n", shown.c_str(), port,
                 o.token.empty() ? "" : ("?token=" + o.token).c_str());
@@ -233,6 +308,7 @@ int serve(ServeOptions o) {
     svr.listen_after_bind();
     done = true;
     watcher.join();
+    svr.close_gate();
     return 0;
 }
 

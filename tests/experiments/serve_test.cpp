@@ -13,6 +13,7 @@
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/experiments/serve/request_gate.hpp"
 #include "mazesearch/experiments/serve/served_folder.hpp"
 #include "mazesearch/experiments/serve/walk_answer.hpp"
 #include "random_boards.hpp"
@@ -235,6 +236,68 @@ TEST(ServedFolder, RepeatsAreTheFoldersThereAreNotTheCountAFileClaims) {
     ASSERT_EQ(run["repeats"].size(), 2u);
     EXPECT_EQ(run["repeats"][1]["folder"], "repeat-001");
     EXPECT_EQ(run["best"], 7);
+}
+
+TEST(RequestGate, TheHostIsReadExactly) {
+    EXPECT_TRUE(local_host("127.0.0.1:8080", 8080));
+    EXPECT_TRUE(local_host("127.0.0.1", 8080));
+    EXPECT_TRUE(local_host("localhost:8080", 8080));
+    EXPECT_TRUE(local_host("[::1]:8080", 8080));
+    EXPECT_FALSE(local_host("localhost:evil", 8080));
+    EXPECT_FALSE(local_host("127.0.0.1:8080@evil.example", 8080));
+    EXPECT_FALSE(local_host("127.0.0.1:8081", 8080));
+    EXPECT_FALSE(local_host("127.0.0.1:", 8080));
+    EXPECT_FALSE(local_host("[::1]evil", 8080));
+    EXPECT_FALSE(local_host("evil.example", 8080));
+    EXPECT_FALSE(local_host("", 8080));
+}
+
+TEST(RequestGate, CookiesAndQueryParametersAreFoundByTheirExactName) {
+    EXPECT_EQ(cookie_value("a=b; mazesearch_token=T", "mazesearch_token"), "T");
+    EXPECT_EQ(cookie_value("a=b;mazesearch_token=T;c=d", "mazesearch_token"), "T");
+    EXPECT_EQ(cookie_value("xmazesearch_token=T", "mazesearch_token"), std::nullopt);
+    EXPECT_EQ(cookie_value("x=mazesearch_token=T", "mazesearch_token"), std::nullopt);
+    EXPECT_EQ(query_value("/api/runs?a=1&token=T%41", "token"), "TA");
+    EXPECT_EQ(query_value("/api/runs?xtoken=T", "token"), std::nullopt);
+    EXPECT_EQ(query_value("/api/runs?a=token=T", "token"), std::nullopt);
+}
+
+TEST(RequestGate, AHeadIsJudgedBeforeItsBodyIsRead) {
+    const GateRules local{8080, "", 1000}, token{8080, "secret", 1000};
+    const auto status = [](const std::string& head, const GateRules& r) {
+        return judge_head(head, r).status;
+    };
+    const std::string get = "GET /api/runs HTTP/1.1\r\n";
+    EXPECT_EQ(head_length(get + "Host: 127.0.0.1\r\n"), std::nullopt);
+    const std::string host = "Host: 127.0.0.1\r\n\r\n";
+    EXPECT_EQ(head_length(get + host + "rest"), get.size() + host.size());
+    EXPECT_EQ(status(get + "Host: 127.0.0.1:8080\r\n\r\n", local), 0);
+    EXPECT_EQ(status(get + "Host: 127.0.0.1\r\nHost: 127.0.0.1\r\n\r\n", local), 400);
+    EXPECT_EQ(status(get + "\r\n", local), 400);
+    EXPECT_EQ(status(get + "Host: evil.example\r\n\r\n", local), 403);
+    EXPECT_EQ(status(get + "Host : 127.0.0.1\r\n\r\n", local), 400);
+    EXPECT_EQ(status(get + "Host: 127.0.0.1\nX: y\r\n\r\n", local), 400);
+    std::string many = get + "Host: 127.0.0.1\r\n";
+    for (int i = 0; i < 100; ++i) many += "X: y\r\n";
+    EXPECT_EQ(status(many + "\r\n", local), 431);
+    const std::string post = "POST /api/walk HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+    EXPECT_EQ(status(post + "Content-Length: 1001\r\n\r\n", local), 413);
+    EXPECT_EQ(status(post + "Content-Length: 1\r\nContent-Length: 1\r\n\r\n", local), 400);
+    EXPECT_EQ(status(post + "Content-Length: -1\r\n\r\n", local), 400);
+    EXPECT_EQ(status(post + "Transfer-Encoding: chunked\r\n\r\n", local), 411);
+    const GateVerdict v =
+        judge_head(post + "Content-Length: 999\r\nExpect: 100-continue\r\n\r\n", local);
+    EXPECT_EQ(v.status, 0);
+    EXPECT_EQ(v.body_bytes, 999u);
+    EXPECT_TRUE(v.expect_continue);
+    EXPECT_EQ(v.head, post + "Content-Length: 999\r\n\r\n");
+    // With a token, it is asked for before the body, whatever the Host.
+    const std::string walk =
+        "POST /api/walk HTTP/1.1\r\nHost: example.org\r\nContent-Length: 9\r\n";
+    EXPECT_EQ(status(walk + "\r\n", token), 403);
+    EXPECT_EQ(status(walk + "Cookie: xmazesearch_token=secret\r\n\r\n", token), 403);
+    EXPECT_EQ(status(walk + "Cookie: mazesearch_token=secret\r\n\r\n", token), 0);
+    EXPECT_EQ(status("POST /api/walk?token=secret HTTP/1.1\r\nHost: a\r\n\r\n", token), 0);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""`mazesearch serve` against a hostile user: links and FIFOs in run and sweep folders, and a
-config that claims a hundred million repeats.
+"""`mazesearch serve` against a hostile user: links and FIFOs in run and sweep folders, a config
+that claims a hundred million repeats, a port already in use, walk numbers that do not fit the
+board, slow clients, a million headers, and loose Host headers and cookies.
 
     MAZESEARCH_BIN=build/mazesearch MAZESEARCH_SOURCE_DIR=. python3 tests/serve/test_serve_hostile.py
 """
@@ -9,6 +10,7 @@ import json
 import os
 import shutil
 import socket
+import subprocess
 import sys
 import tempfile
 import threading
@@ -176,6 +178,33 @@ class ServeFolderLinksTest(unittest.TestCase):
         self.assertEqual(status, 200, body)
         self.assertEqual([r["folder"] for r in body["repeats"]], ["repeat-000", "repeat-001"])
         self.assertEqual(body["best"], 5)
+
+
+class ServePortTest(unittest.TestCase):
+    def test_a_port_in_use_is_an_error(self):
+        if not Path(BIN).exists():
+            self.skipTest("no mazesearch at %s" % BIN)
+        folder = Path(tempfile.mkdtemp(prefix="serve-port-"))
+        try:
+            proc, url = start_server(folder)
+            try:
+                port = port_of(url)
+                second = subprocess.Popen([BIN, "serve", str(folder), "--port", str(port)],
+                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                          text=True)
+                try:
+                    out, err = second.communicate(timeout=60)
+                except subprocess.TimeoutExpired:
+                    second.kill()
+                    out, err = second.communicate()
+                self.assertEqual(second.returncode, 2, (out, err))
+                self.assertIn("port %d is in use" % port, err)
+                self.assertEqual(out, "")  # nothing served, no URL
+                self.assertEqual(fetch(url + "api/runs")[0], 200)  # the first goes on
+            finally:
+                stop(proc)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
