@@ -5,6 +5,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -186,6 +187,17 @@ std::string param(const httplib::Request& req, const std::string& key, bool requ
     return "";
 }
 
+// The row number of /api/logbook's `from` (0 when not given): digits only, and few enough of
+// them to be a row (strtoull took " -1" and "+5", and wrapped the one and cut a longer number
+// to the largest).
+std::size_t row_number(const std::string& from) {
+    if (from.empty()) return 0;
+    if (from.size() > 15 ||
+        !std::all_of(from.begin(), from.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        throw RequestError(400, "from: expected a row number");
+    return static_cast<std::size_t>(std::stoull(from));
+}
+
 void add_routes(httplib::Server& svr, ServedFolder& folder, const ServeOptions& o) {
     svr.Get("/", [&o](const httplib::Request& req, httplib::Response& res) {
         const auto page = static_file("index.html");
@@ -210,14 +222,9 @@ void add_routes(httplib::Server& svr, ServedFolder& folder, const ServeOptions& 
     });
     svr.Get("/api/logbook", [&folder](const httplib::Request& req, httplib::Response& res) {
         answer(res, [&] {
-            const std::string from = param(req, "from", false);
-            char* end = nullptr;
-            const unsigned long long k = from.empty() ? 0 : std::strtoull(from.c_str(), &end, 10);
-            if (!from.empty() && (*end || from[0] == '-'))
-                throw RequestError(400, "from: expected a row number");
             const std::string repeat = param(req, "repeat", false);
             return folder.logbook(param(req, "path"), repeat.empty() ? "." : repeat,
-                                  static_cast<std::size_t>(k));
+                                  row_number(param(req, "from", false)));
         });
     });
     svr.Get("/api/sweep", [&folder](const httplib::Request& req, httplib::Response& res) {

@@ -291,6 +291,8 @@ TEST(RequestGate, AHeadIsJudgedBeforeItsBodyIsRead) {
     EXPECT_EQ(v.body_bytes, 999u);
     EXPECT_TRUE(v.expect_continue);
     EXPECT_EQ(v.head, post + "Content-Length: 999\r\n\r\n");
+    EXPECT_EQ(judge_head(get + "Host: 127.0.0.1\r\nRange: bytes=0-1,0-1\r\n\r\n", local).head,
+              get + "Host: 127.0.0.1\r\n\r\n");  // the whole is answered
     // With a token, it is asked for before the body, whatever the Host.
     const std::string walk =
         "POST /api/walk HTTP/1.1\r\nHost: example.org\r\nContent-Length: 9\r\n";

@@ -5,7 +5,8 @@
 // token, the token (in the query, ?token=..., or in the cookie named exactly mazesearch_token);
 // without one (127.0.0.1), a Host of 127.0.0.1, localhost or [::1], with no port or the port
 // served; a body only as one Content-Length of at most the most a request may send. Anything
-// else is answered at once with a 4xx, and nothing more of the request is read.
+// else is answered at once with a 4xx, and nothing more of the request is read. A Range is
+// ignored: the whole is answered.
 #pragma once
 
 #include <cstddef>
@@ -34,7 +35,7 @@ struct GateVerdict {
     std::string reason;
     std::size_t body_bytes = 0;    // its Content-Length
     bool expect_continue = false;  // it waits for "100 Continue" before it sends its body
-    std::string head;              // the head to hand on (without Expect: answered here)
+    std::string head;  // the head to hand on: without Expect (answered here) and Range (ignored)
 };
 
 // The verdict on a whole head (the first head_length bytes of a request).
