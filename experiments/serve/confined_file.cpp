@@ -156,6 +156,22 @@ std::optional<std::string> read_confined_head(const fs::path& root, const fs::pa
     return read_bounded(reopen(*o, O_RDONLY, root, path).get(), bytes, over, shown(root, path));
 }
 
+std::optional<std::string> read_confined_tail(const fs::path& root, const fs::path& path,
+                                              std::size_t bytes) {
+    using namespace confined_detail;
+    const auto o = open_regular(root, path);
+    if (!o) return std::nullopt;
+    const Fd fd = reopen(*o, O_RDONLY, root, path);
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0)
+        throw std::runtime_error(shown(root, path) + ": " + std::strerror(errno));
+    const auto size = static_cast<std::size_t>(st.st_size);
+    if (size > bytes && ::lseek(fd.get(), static_cast<off_t>(size - bytes), SEEK_SET) < 0)
+        throw std::runtime_error(shown(root, path) + ": " + std::strerror(errno));
+    bool over = false;
+    return read_bounded(fd.get(), bytes, over, shown(root, path));
+}
+
 std::optional<ConfinedStat> stat_confined(const fs::path& root, const fs::path& path) {
     const auto o = confined_detail::open_regular(root, path);
     if (!o) return std::nullopt;

@@ -34,6 +34,18 @@ LogbookView read_logbook(const fs::path& root, const fs::path& p) {
     return LogbookView(read_confined(root, p).value_or(""));
 }
 
+LogbookView read_logbook_end(const fs::path& root, const fs::path& p) {
+    constexpr std::size_t kTailBytes = 64 * 1024;
+    const auto st = stat_confined(root, p);
+    if (!st || st->bytes <= 2 * kTailBytes) return read_logbook(root, p);
+    const std::string head = read_confined_head(root, p, 4096).value_or("");
+    const std::string tail = read_confined_tail(root, p, kTailBytes).value_or("");
+    const auto header_end = head.find('\n');
+    const auto first_whole = tail.find('\n');  // the tail's first line may be cut
+    if (header_end == std::string::npos || first_whole == std::string::npos) return {};
+    return LogbookView(head.substr(0, header_end + 1) + tail.substr(first_whole + 1));
+}
+
 std::size_t planned_repeats(const json& config) {
     const json r = config.value("repeats", json(1));
     if (!r.is_number_unsigned() || r.get<std::uint64_t>() < 1) return 1;

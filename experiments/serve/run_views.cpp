@@ -48,7 +48,7 @@ RepeatNow repeat_now(const fs::path& root, const fs::path& run, const std::strin
         r.seconds = s.value("seconds", 0.0);
         return r;
     }
-    const LogbookView b = read_logbook(root, dir / "logbook.csv");
+    const LogbookView b = read_logbook_end(root, dir / "logbook.csv");
     if (b.rows() > 0) {
         const std::size_t last = b.rows() - 1;
         r.best = b.cell(last, "best");

@@ -238,6 +238,19 @@ TEST(ServedFolder, RepeatsAreTheFoldersThereAreNotTheCountAFileClaims) {
     EXPECT_EQ(run["best"], 7);
 }
 
+TEST(ServedFolder, ALongLogbooksLastRowIsReadFromItsEnd) {
+    Folder f;
+    std::string text = "gen,evals,rejected,best,mean,std,min,max,seconds\n";
+    for (int g = 1; g <= 20000; ++g)
+        text += std::to_string(g) + "," + std::to_string(100 * g) + ",3," +
+                std::to_string(g % 997) + ",20,5,10,40," + std::to_string(g) + "\n";
+    f.log(text + "20001,2");  // a row still being written
+    const json row = ServedFolder(f.root).runs()["runs"][0];
+    EXPECT_EQ(row["evaluations"], 2000000);
+    EXPECT_EQ(row["best"], 20000 % 997);
+    EXPECT_EQ(row["seconds"], 20000);
+}
+
 TEST(RequestGate, TheHostIsReadExactly) {
     EXPECT_TRUE(local_host("127.0.0.1:8080", 8080));
     EXPECT_TRUE(local_host("127.0.0.1", 8080));

@@ -30,6 +30,11 @@ std::optional<std::string> read_confined(const std::filesystem::path& root,
 std::optional<std::string> read_confined_head(const std::filesystem::path& root,
                                               const std::filesystem::path& path, std::size_t bytes);
 
+// The last `bytes` bytes of the regular file `path` (all of a shorter one), checked as
+// read_confined does; none when nothing is there.
+std::optional<std::string> read_confined_tail(const std::filesystem::path& root,
+                                              const std::filesystem::path& path, std::size_t bytes);
+
 // The size and the time of the last write (seconds since 1970) of the regular file `path`,
 // checked as read_confined does; none when nothing is there.
 struct ConfinedStat {

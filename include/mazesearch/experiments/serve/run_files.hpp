@@ -27,6 +27,9 @@ nlohmann::json read_json_or_null(const std::filesystem::path& root, const std::f
 // The first line of the run folder's status file, as RunFolder::status reads it.
 std::string status_line(const std::filesystem::path& root, const std::filesystem::path& dir);
 LogbookView read_logbook(const std::filesystem::path& root, const std::filesystem::path& p);
+// The same with only its header and its last rows (at least the last whole one): what the runs
+// table needs of a long run's logbook, polled every two seconds by every browser.
+LogbookView read_logbook_end(const std::filesystem::path& root, const std::filesystem::path& p);
 
 // The repeats a run's config asks for, at most kMaxRepeats; one when it says no whole number.
 std::size_t planned_repeats(const nlohmann::json& config);
