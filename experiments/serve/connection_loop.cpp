@@ -171,7 +171,11 @@ void ConnectionLoop::take_new_and_done() {
         body_bytes_ -= std::exchange(c->body_reserved, 0);
         std::string().swap(c->request);
         std::string answer = std::move(c->out);
-        answer_with(*c, std::move(answer), c->close_after);
+        try {
+            answer_with(*c, std::move(answer), c->close_after);
+        } catch (const std::exception&) {
+            close(*c);  // out of memory for the next request's head: this connection ends
+        }
     }
     for (int s : fresh) {
         if (connections_.size() >= kMaxConnections) {
