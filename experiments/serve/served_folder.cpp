@@ -1,10 +1,10 @@
 #include "mazesearch/experiments/serve/served_folder.hpp"
 
 #include <algorithm>
-#include <fstream>
 
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/serve/confined_file.hpp"
 #include "mazesearch/experiments/serve/walk_answer.hpp"
 
 namespace fs = std::filesystem;
@@ -25,16 +25,18 @@ bool skipped(const std::string& name) {
            name == "node_modules" || name == "__pycache__" || name == "CMakeFiles";
 }
 
-// A small .txt file that starts as a cell or passage board does.
-bool looks_like_board(const fs::path& p) {
-    std::error_code ec;
-    if (p.extension() != ".txt" || fs::file_size(p, ec) > kMaxBoardBytes || ec) return false;
-    std::ifstream in(p, std::ios::binary);
-    char head[64] = {};
-    in.read(head, sizeof head);
-    const auto kind =
-        sniff_file_kind(std::string_view(head, static_cast<std::size_t>(in.gcount())), p.string());
-    return kind && (*kind == FileKind::CellBoard || *kind == FileKind::PassageBoard);
+// A small regular .txt file inside the root that starts as a cell or passage board does.
+bool looks_like_board(const fs::path& root, const fs::path& p) {
+    if (p.extension() != ".txt") return false;
+    try {
+        const auto st = stat_confined(root, p);
+        if (!st || st->bytes > kMaxBoardBytes) return false;
+        const auto head = read_confined_head(root, p, 64);
+        const auto kind = head ? sniff_file_kind(*head, p.string()) : std::nullopt;
+        return kind && (*kind == FileKind::CellBoard || *kind == FileKind::PassageBoard);
+    } catch (const std::exception&) {
+        return false;  // a FIFO, a link out: not offered
+    }
 }
 
 }  // namespace
@@ -87,7 +89,7 @@ const ServedFolder::Scan& ServedFolder::scan() {
             if (it->is_symlink(ec)) continue;
             if (it->is_directory(ec)) {
                 if (depth < kMaxDepth && !skipped(name)) stack.emplace_back(it->path(), depth + 1);
-            } else if (s.boards.size() < kMaxBoards && looks_like_board(it->path())) {
+            } else if (s.boards.size() < kMaxBoards && looks_like_board(root_, it->path())) {
                 s.boards.push_back(it->path());
             }
         }
@@ -108,9 +110,9 @@ nlohmann::json ServedFolder::boards() {
     nlohmann::json list = nlohmann::json::array();
     for (const fs::path& p : found) {
         try {
-            std::ifstream in(p, std::ios::binary);
-            const std::string text((std::istreambuf_iterator<char>(in)), {});
-            const nlohmann::json b = board_structure_for_text(text, p.string());
+            const auto text = read_confined(root_, p, kMaxBoardBytes);
+            if (!text) continue;
+            const nlohmann::json b = board_structure_for_text(*text, p.string());
             list.push_back({{"path", fs::relative(p, root_).generic_string()},
                             {"model", b["model"]},
                             {"rows", b["rows"]},
@@ -124,13 +126,13 @@ nlohmann::json ServedFolder::boards() {
 
 nlohmann::json ServedFolder::board(const std::string& path) const {
     const fs::path p = inside(path);
-    std::error_code ec;
-    if (!fs::is_regular_file(p, ec)) throw RequestError(400, "path " + path + ": not a file");
-    if (fs::file_size(p, ec) > kMaxBoardBytes)
+    const auto st = stat_confined(root_, p);
+    if (!st) throw RequestError(404, "path " + path + ": no such file");
+    if (st->bytes > kMaxBoardBytes)
         throw RequestError(413, "path " + path + ": too large for a board file");
-    std::ifstream in(p, std::ios::binary);
-    const std::string text((std::istreambuf_iterator<char>(in)), {});
-    nlohmann::json a = walk_answer_for_text(text, path);
+    const auto text = read_confined(root_, p, kMaxBoardBytes);
+    if (!text) throw RequestError(404, "path " + path + ": no such file");
+    nlohmann::json a = walk_answer_for_text(*text, path);
     a["file"] = fs::relative(p, root_).generic_string();
     return a;
 }

@@ -1,5 +1,6 @@
 #include "mazesearch/experiments/serve/walk_answer.hpp"
 
+#include <cassert>
 #include <chrono>
 #include <string>
 #include <variant>
@@ -17,15 +18,35 @@ namespace {
 using AnyBoard = std::variant<Board, PassageBoard>;
 using nlohmann::json;
 
+// A value as a message shows it: its JSON, cut short.
+std::string shown_value(const json& v) {
+    std::string text = v.dump(-1, ' ', false, json::error_handler_t::replace);
+    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    return text;
+}
+
+// `v` as a whole number in [low, high] (low >= 0); RequestError 400 naming `field` otherwise. A
+// fraction, a boolean, a string or a number outside the range is refused, never rounded, cut to
+// an int or wrapped around the board.
+int whole_in(const json& v, const std::string& field, int low, int high) {
+    assert(0 <= low && low <= high);
+    const std::string range = std::to_string(low) + " to " + std::to_string(high);
+    if (!v.is_number_integer())
+        throw RequestError(
+            400, field + ": expected a whole number from " + range + ", got " + shown_value(v));
+    // Unsigned and signed apart: 2^64 - 1 read as a signed number would be -1.
+    const bool fits = v.is_number_unsigned()
+                          ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(high) &&
+                                v.get<std::uint64_t>() >= static_cast<std::uint64_t>(low)
+                          : v.get<std::int64_t>() >= low && v.get<std::int64_t>() <= high;
+    if (!fits) throw RequestError(400, field + ": expected " + range + ", got " + shown_value(v));
+    return static_cast<int>(v.get<std::int64_t>());
+}
+
 // A whole number from `j[key]` in [low, high]; RequestError 400 naming the key otherwise.
 int whole(const json& j, const std::string& key, int low, int high) {
-    if (!j.contains(key) || !j[key].is_number_integer())
-        throw RequestError(400, "board." + key + ": expected a whole number");
-    const auto v = j[key].get<long long>();
-    if (v < low || v > high)
-        throw RequestError(400, "board." + key + ": expected " + std::to_string(low) + " to " +
-                                    std::to_string(high) + ", got " + std::to_string(v));
-    return static_cast<int>(v);
+    if (!j.contains(key)) throw RequestError(400, "board." + key + ": expected a whole number");
+    return whole_in(j[key], "board." + key, low, high);
 }
 
 // `j[key]`: rows * cols flags (0/1 or false/true), row-major.
@@ -38,27 +59,25 @@ std::vector<bool> flags(const json& j, const std::string& key, int rows, int col
     for (const json& f : j[key]) {
         if (f.is_boolean())
             out.push_back(f.get<bool>());
-        else if (f == 0 || f == 1)
+        else if (f.is_number_integer() && (f == 0 || f == 1))
             out.push_back(f == 1);
         else
-            throw RequestError(400, "board." + key + ": expected 0 or 1, got " + f.dump());
+            throw RequestError(400, "board." + key + ": expected 0 or 1, got " + shown_value(f));
     }
     return out;
 }
 
 Cell cell_of(const json& j, const std::string& key, int rows, int cols) {
-    if (!j.contains(key) || !j[key].is_array() || j[key].size() != 2 ||
-        !j[key][0].is_number_integer() || !j[key][1].is_number_integer())
+    if (!j.contains(key) || !j[key].is_array() || j[key].size() != 2)
         throw RequestError(400, "board." + key + ": expected [row, column]");
-    const Cell x{j[key][0].get<int>(), j[key][1].get<int>()};
-    if (x.r < 0 || x.r >= rows || x.c < 0 || x.c >= cols)
-        throw RequestError(400, "board." + key + ": outside the board");
-    return x;
+    return Cell{whole_in(j[key][0], "board." + key + " row", 0, rows - 1),
+                whole_in(j[key][1], "board." + key + " column", 0, cols - 1)};
 }
 
 AnyBoard from_structure(const json& j) {
     if (!j.is_object()) throw RequestError(400, "board: expected an object");
-    const std::string model = j.value("model", "");
+    const json model_value = j.value("model", json());
+    const std::string model = model_value.is_string() ? model_value.get<std::string>() : "";
     const int rows = whole(j, "rows", 1, kMaxSide), cols = whole(j, "cols", 1, kMaxSide);
     if (model == "cells") {
         Board b(rows, cols, cell_of(j, "start", rows, cols), cell_of(j, "exit", rows, cols));

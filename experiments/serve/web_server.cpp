@@ -1,8 +1,11 @@
 #include "mazesearch/experiments/serve/web_server.hpp"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -12,6 +15,8 @@
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
+#include "mazesearch/experiments/serve/gated_server.hpp"
+#include "mazesearch/experiments/serve/request_gate.hpp"
 #include "mazesearch/experiments/serve/served_folder.hpp"
 #include "mazesearch/experiments/serve/walk_answer.hpp"
 #include "mazesearch/experiments/serve/web_assets.hpp"
@@ -35,24 +40,6 @@ std::string make_token() {
         t += part;
     }
     return t;
-}
-
-// Compares without stopping at the first difference, so that the time taken says nothing of
-// how much of a guess was right.
-bool same_secret(const std::string& a, const std::string& b) {
-    unsigned diff = a.size() == b.size() ? 0u : 1u;
-    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
-        diff |= static_cast<unsigned>(a[i] ^ b[i]);
-    return diff == 0;
-}
-
-std::string cookie_token(const httplib::Request& req) {
-    const std::string cookies = req.get_header_value("Cookie");
-    const std::string key = "mazesearch_token=";
-    const auto at = cookies.find(key);
-    if (at == std::string::npos) return "";
-    const auto end = cookies.find(';', at);
-    return cookies.substr(at + key.size(), end == std::string::npos ? end : end - at - key.size());
 }
 
 void send_json(httplib::Response& res, const json& body, int status = 200) {
@@ -101,23 +88,15 @@ std::string param(const httplib::Request& req, const std::string& key, bool requ
     return "";
 }
 
-// Who may ask: with a token, only requests that carry it (in the query or the page's cookie);
-// without one (127.0.0.1), only requests addressed to this machine by name, so that a web page
-// elsewhere cannot reach the server through a name of its own that points here.
-bool allowed(const httplib::Request& req, const ServeOptions& o, httplib::Response& res) {
-    if (!o.token.empty()) {
-        const std::string given =
-            req.has_param("token") ? req.get_param_value("token") : cookie_token(req);
-        if (same_secret(given, o.token)) return true;
-        send_error(res, 403, "a token is needed: open the URL that `mazesearch serve` printed");
-        return false;
-    }
-    std::string host = req.get_header_value("Host");
-    if (const auto colon = host.rfind(':'); colon != std::string::npos && host.back() != ']')
-        host.resize(colon);
-    if (host == "127.0.0.1" || host == "localhost" || host == "[::1]" || host.empty()) return true;
-    send_error(res, 403, "this server answers only requests addressed to 127.0.0.1 or localhost");
-    return false;
+// The row number of /api/logbook's `from` (0 when not given): digits only, and few enough of
+// them to be a row (strtoull took " -1" and "+5", and wrapped the one and cut a longer number
+// to the largest).
+std::size_t row_number(const std::string& from) {
+    if (from.empty()) return 0;
+    if (from.size() > 15 ||
+        !std::all_of(from.begin(), from.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        throw RequestError(400, "from: expected a row number");
+    return static_cast<std::size_t>(std::stoull(from));
 }
 
 void add_routes(httplib::Server& svr, ServedFolder& folder, const ServeOptions& o) {
@@ -144,14 +123,9 @@ void add_routes(httplib::Server& svr, ServedFolder& folder, const ServeOptions& 
     });
     svr.Get("/api/logbook", [&folder](const httplib::Request& req, httplib::Response& res) {
         answer(res, [&] {
-            const std::string from = param(req, "from", false);
-            char* end = nullptr;
-            const unsigned long long k = from.empty() ? 0 : std::strtoull(from.c_str(), &end, 10);
-            if (!from.empty() && (*end || from[0] == '-'))
-                throw RequestError(400, "from: expected a row number");
             const std::string repeat = param(req, "repeat", false);
             return folder.logbook(param(req, "path"), repeat.empty() ? "." : repeat,
-                                  static_cast<std::size_t>(k));
+                                  row_number(param(req, "from", false)));
         });
     });
     svr.Get("/api/sweep", [&folder](const httplib::Request& req, httplib::Response& res) {
@@ -186,20 +160,23 @@ int serve(ServeOptions o) {
     ServedFolder folder(o.folder);
     const bool local = o.host == "127.0.0.1" || o.host == "localhost" || o.host == "::1";
     if (!local && o.token.empty()) o.token = make_token();
-    httplib::Server svr;
-    svr.set_read_timeout(10, 0);
-    svr.set_write_timeout(10, 0);
+    GatedServer svr;
     svr.set_payload_max_length(kMaxRequestBytes);
     // An answer's head and body go out as separate writes: without TCP_NODELAY, Nagle's rule
     // held the body until the client's delayed acknowledgement, about 25 ms a request
     // (experiments/bench_serve.py: 150 requests a second on 4 keep-alive connections).
     svr.set_tcp_nodelay(true);
-    svr.set_pre_routing_handler([&o](const httplib::Request& req, httplib::Response& res) {
+    // httplib's default sets SO_REUSEPORT, with which a second server bound the same port and the
+    // two shared the requests; SO_REUSEADDR alone lets a restart bind at once and no more.
+    svr.set_socket_options([](socket_t s) {
+        const int yes = 1;
+        ::setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
+    svr.set_pre_routing_handler([](const httplib::Request&, httplib::Response& res) {
         res.set_header("X-Content-Type-Options", "nosniff");
         res.set_header("Referrer-Policy", "no-referrer");
         res.set_header("Content-Security-Policy", "default-src 'self'; img-src 'self' data:");
-        return allowed(req, o, res) ? httplib::Server::HandlerResponse::Unhandled
-                                    : httplib::Server::HandlerResponse::Handled;
+        return httplib::Server::HandlerResponse::Unhandled;
     });
     add_routes(svr, folder, o);
     svr.set_error_handler([](const httplib::Request&, httplib::Response& res) {
@@ -207,14 +184,20 @@ int serve(ServeOptions o) {
     });
     svr.set_exception_handler([](const httplib::Request&, httplib::Response& res,
                                  std::exception_ptr) { send_error(res, 500, "internal error"); });
+    errno = 0;
     const int port = o.port == 0 ? svr.bind_to_any_port(o.host) : o.port;
     if (port < 0 || (o.port != 0 && !svr.bind_to_port(o.host, o.port))) {
-        diag().error(
-            "serve: cannot listen on {}:{} (in use, or not an address of this machine); "
-            "try --port 0 for any free port",
-            o.host, o.port);
+        if (errno == EADDRINUSE)
+            diag().error(
+                "serve: port {} is in use (another server?); try --port 0 for any free port",
+                o.port);
+        else
+            diag().error("serve: cannot listen on {}:{} (not an address of this machine?)", o.host,
+                         o.port);
         return 2;
     }
+    svr.open_gate(GateRules{port, o.token, kMaxRequestBytes},
+                  std::max(4u, std::thread::hardware_concurrency()));
     const std::string shown = o.host.find(':') != std::string::npos ? "[" + o.host + "]" : o.host;
     std::printf("mazesearch serve: http://%s:%d/%s\n", shown.c_str(), port,
                 o.token.empty() ? "" : ("?token=" + o.token).c_str());
@@ -233,6 +216,7 @@ int serve(ServeOptions o) {
     svr.listen_after_bind();
     done = true;
     watcher.join();
+    svr.close_gate();
     return 0;
 }
 

@@ -1,15 +1,19 @@
 // What `mazesearch serve` answers, without HTTP: walks of boards given as text or as the page's
 // structured boards, and the folder's paths, runs and logbooks, read as a run writes them.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
+#include <tuple>
 
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/experiments/serve/request_gate.hpp"
 #include "mazesearch/experiments/serve/served_folder.hpp"
 #include "mazesearch/experiments/serve/walk_answer.hpp"
 #include "random_boards.hpp"
@@ -30,6 +34,15 @@ int status_of(const std::function<void()>& f) {
         return e.status();
     }
     return 200;
+}
+
+std::string reason_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const RequestError& e) {
+        return e.what();
+    }
+    return "";
 }
 
 TEST(WalkAnswer, TheOptimumWalksItsMovesAndThePathPlaysThemBack) {
@@ -102,6 +115,29 @@ TEST(WalkAnswer, BadBoardsAreRefusedWithTheReason) {
     EXPECT_EQ(walk_answer({{"board", blocked_start}})["moves"], 115);
 }
 
+TEST(WalkAnswer, NumbersThatDoNotFitTheBoardAreRefusedNotWrapped) {
+    const json good = walk_answer({{"text", kOptimum6}})["board"];
+    const std::uint64_t most = std::numeric_limits<std::uint64_t>::max();
+    for (const auto& [key, value, field] : std::vector<std::tuple<std::string, json, std::string>>{
+             {"start", json::array({std::uint64_t{1} << 40, 0}), "board.start row"},
+             {"exit", json::array({5, (std::uint64_t{1} << 32) + 2}), "board.exit column"},
+             {"exit", json::array({most, 5}), "board.exit row"},
+             {"start", json::array({0.5, 0}), "board.start row"},
+             {"start", json::array({true, 0}), "board.start row"},
+             {"rows", (std::int64_t{1} << 32) + 6, "board.rows"},
+             {"rows", 6.0, "board.rows"},
+             {"cols", true, "board.cols"},
+             {"cols", -6, "board.cols"}}) {
+        json bad = good;
+        bad[key] = value;
+        const std::string why = reason_of([&] { walk_answer({{"board", bad}}); });
+        EXPECT_NE(why.find(field), std::string::npos) << key << " " << value << ": " << why;
+    }
+    json fraction = good;
+    fraction["open"][3] = 1.0;
+    EXPECT_EQ(status_of([&] { walk_answer({{"board", fraction}}); }), 400);
+}
+
 TEST(WalkAnswer, AnInfeasibleBoardSaysSoAndHasNoPath) {
     const json a = walk_answer({{"text", "S#\n#.\nE.\n"}});
     EXPECT_FALSE(a["feasible"].get<bool>());
@@ -168,6 +204,115 @@ TEST(ServedFolder, ALogbookIsReadAsItIsWrittenAndFromAnyRow) {
     const json boards = s.boards();
     ASSERT_EQ(boards["boards"].size(), 1u);
     EXPECT_EQ(boards["boards"][0]["path"], "board.txt");
+}
+
+TEST(ServedFolder, NoFileIsReadThroughALinkOutOrWhenItIsNotARegularFile) {
+    Folder f;
+    ServedFolder s(f.root);
+    f.log("gen,evals,rejected,best,mean,std,min,max,seconds\n1,100,3,40,20,5,10,40,0.5\n");
+    const fs::path best = f.root / "runs" / "a" / "best.txt";
+    fs::create_symlink(fs::path(testing_support::test_dir()) / "secret.txt", best);
+    EXPECT_EQ(status_of([&] { s.run("runs/a"); }), 403);
+    fs::remove(best);
+    fs::create_symlink("../../board.txt", best);  // a link that stays inside is followed
+    EXPECT_EQ(s.run("runs/a")["best_board"], kOptimum6);
+    const fs::path logbook = f.root / "runs" / "a" / "logbook.csv";
+    fs::remove(logbook);
+    ASSERT_EQ(::mkfifo(logbook.c_str(), 0600), 0);
+    EXPECT_EQ(status_of([&] { s.logbook("runs/a", ".", 0); }), 403);
+    EXPECT_EQ(status_of([&] { s.run("runs/a"); }), 403);
+    EXPECT_TRUE(s.runs()["runs"].empty());  // left out of the table, not waited on
+}
+
+TEST(ServedFolder, RepeatsAreTheFoldersThereAreNotTheCountAFileClaims) {
+    Folder f;
+    std::ofstream(f.root / "runs" / "a" / "config.json")
+        << R"({"name": "a", "repeats": 100000000})";
+    for (const char* r : {"repeat-000", "repeat-001"}) {
+        fs::create_directory(f.root / "runs" / "a" / r);
+        std::ofstream(f.root / "runs" / "a" / r / "logbook.csv") << "gen,evals,best\n1,10,7\n";
+    }
+    const json run = ServedFolder(f.root).run("runs/a");
+    ASSERT_EQ(run["repeats"].size(), 2u);
+    EXPECT_EQ(run["repeats"][1]["folder"], "repeat-001");
+    EXPECT_EQ(run["best"], 7);
+}
+
+TEST(ServedFolder, ALongLogbooksLastRowIsReadFromItsEnd) {
+    Folder f;
+    std::string text = "gen,evals,rejected,best,mean,std,min,max,seconds\n";
+    for (int g = 1; g <= 20000; ++g)
+        text += std::to_string(g) + "," + std::to_string(100 * g) + ",3," +
+                std::to_string(g % 997) + ",20,5,10,40," + std::to_string(g) + "\n";
+    f.log(text + "20001,2");  // a row still being written
+    const json row = ServedFolder(f.root).runs()["runs"][0];
+    EXPECT_EQ(row["evaluations"], 2000000);
+    EXPECT_EQ(row["best"], 20000 % 997);
+    EXPECT_EQ(row["seconds"], 20000);
+}
+
+TEST(RequestGate, TheHostIsReadExactly) {
+    EXPECT_TRUE(local_host("127.0.0.1:8080", 8080));
+    EXPECT_TRUE(local_host("127.0.0.1", 8080));
+    EXPECT_TRUE(local_host("localhost:8080", 8080));
+    EXPECT_TRUE(local_host("[::1]:8080", 8080));
+    EXPECT_FALSE(local_host("localhost:evil", 8080));
+    EXPECT_FALSE(local_host("127.0.0.1:8080@evil.example", 8080));
+    EXPECT_FALSE(local_host("127.0.0.1:8081", 8080));
+    EXPECT_FALSE(local_host("127.0.0.1:", 8080));
+    EXPECT_FALSE(local_host("[::1]evil", 8080));
+    EXPECT_FALSE(local_host("evil.example", 8080));
+    EXPECT_FALSE(local_host("", 8080));
+}
+
+TEST(RequestGate, CookiesAndQueryParametersAreFoundByTheirExactName) {
+    EXPECT_EQ(cookie_value("a=b; mazesearch_token=T", "mazesearch_token"), "T");
+    EXPECT_EQ(cookie_value("a=b;mazesearch_token=T;c=d", "mazesearch_token"), "T");
+    EXPECT_EQ(cookie_value("xmazesearch_token=T", "mazesearch_token"), std::nullopt);
+    EXPECT_EQ(cookie_value("x=mazesearch_token=T", "mazesearch_token"), std::nullopt);
+    EXPECT_EQ(query_value("/api/runs?a=1&token=T%41", "token"), "TA");
+    EXPECT_EQ(query_value("/api/runs?xtoken=T", "token"), std::nullopt);
+    EXPECT_EQ(query_value("/api/runs?a=token=T", "token"), std::nullopt);
+}
+
+TEST(RequestGate, AHeadIsJudgedBeforeItsBodyIsRead) {
+    const GateRules local{8080, "", 1000}, token{8080, "secret", 1000};
+    const auto status = [](const std::string& head, const GateRules& r) {
+        return judge_head(head, r).status;
+    };
+    const std::string get = "GET /api/runs HTTP/1.1\r\n";
+    EXPECT_EQ(head_length(get + "Host: 127.0.0.1\r\n"), std::nullopt);
+    const std::string host = "Host: 127.0.0.1\r\n\r\n";
+    EXPECT_EQ(head_length(get + host + "rest"), get.size() + host.size());
+    EXPECT_EQ(status(get + "Host: 127.0.0.1:8080\r\n\r\n", local), 0);
+    EXPECT_EQ(status(get + "Host: 127.0.0.1\r\nHost: 127.0.0.1\r\n\r\n", local), 400);
+    EXPECT_EQ(status(get + "\r\n", local), 400);
+    EXPECT_EQ(status(get + "Host: evil.example\r\n\r\n", local), 403);
+    EXPECT_EQ(status(get + "Host : 127.0.0.1\r\n\r\n", local), 400);
+    EXPECT_EQ(status(get + "Host: 127.0.0.1\nX: y\r\n\r\n", local), 400);
+    std::string many = get + "Host: 127.0.0.1\r\n";
+    for (int i = 0; i < 100; ++i) many += "X: y\r\n";
+    EXPECT_EQ(status(many + "\r\n", local), 431);
+    const std::string post = "POST /api/walk HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+    EXPECT_EQ(status(post + "Content-Length: 1001\r\n\r\n", local), 413);
+    EXPECT_EQ(status(post + "Content-Length: 1\r\nContent-Length: 1\r\n\r\n", local), 400);
+    EXPECT_EQ(status(post + "Content-Length: -1\r\n\r\n", local), 400);
+    EXPECT_EQ(status(post + "Transfer-Encoding: chunked\r\n\r\n", local), 411);
+    const GateVerdict v =
+        judge_head(post + "Content-Length: 999\r\nExpect: 100-continue\r\n\r\n", local);
+    EXPECT_EQ(v.status, 0);
+    EXPECT_EQ(v.body_bytes, 999u);
+    EXPECT_TRUE(v.expect_continue);
+    EXPECT_EQ(v.head, post + "Content-Length: 999\r\n\r\n");
+    EXPECT_EQ(judge_head(get + "Host: 127.0.0.1\r\nRange: bytes=0-1,0-1\r\n\r\n", local).head,
+              get + "Host: 127.0.0.1\r\n\r\n");  // the whole is answered
+    // With a token, it is asked for before the body, whatever the Host.
+    const std::string walk =
+        "POST /api/walk HTTP/1.1\r\nHost: example.org\r\nContent-Length: 9\r\n";
+    EXPECT_EQ(status(walk + "\r\n", token), 403);
+    EXPECT_EQ(status(walk + "Cookie: xmazesearch_token=secret\r\n\r\n", token), 403);
+    EXPECT_EQ(status(walk + "Cookie: mazesearch_token=secret\r\n\r\n", token), 0);
+    EXPECT_EQ(status("POST /api/walk?token=secret HTTP/1.1\r\nHost: a\r\n\r\n", token), 0);
 }
 
 }  // namespace

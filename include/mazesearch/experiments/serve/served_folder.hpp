@@ -4,8 +4,11 @@
 //
 // Every path a request names is relative to the folder and must stay inside it: an absolute
 // path, `..` that climbs out, or a link that points out is refused (RequestError 403), a path
-// that does not exist is 404. Files are read as they are while a run writes them: a logbook's
-// last line still being written is left for the next read.
+// that does not exist is 404. Every file read on the way (a run's config, its best board, its
+// archive, a sweep's points) is held to the same once its links are resolved, and is read only
+// when it is a regular file, and only so much of it (confined_file.hpp): a run folder with a link
+// out or a FIFO in it is refused (403), or left out of the runs table. Files are read as they are
+// while a run writes them: a logbook's last line still being written is left for the next read.
 #pragma once
 
 #include <chrono>
@@ -35,6 +38,12 @@ class ServedFolder {
     nlohmann::json board(const std::string& path) const;  // its walk answer
 
   private:
+    // The rows of /api/runs for a run folder and for a sweep folder (null for neither).
+    static nlohmann::json run_row(const std::filesystem::path& root,
+                                  const std::filesystem::path& dir);
+    static nlohmann::json sweep_row(const std::filesystem::path& root,
+                                    const std::filesystem::path& dir);
+
     // The run and sweep folders and board files under the root, found by a bounded walk of the
     // tree (hidden folders, build trees and the insides of runs left out), kept for a second or
     // two so that many browsers polling at once do not walk it each time.

@@ -1,0 +1,58 @@
+#include "mazesearch/experiments/serve/logbook_view.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace maze::experiments {
+
+// Named, not anonymous: the library is built as a unity build.
+namespace logbook_view_detail {
+
+// The cells of the line [begin, end) of `text`, a carriage return dropped.
+std::vector<std::string> split_line(const std::string& text, std::size_t begin, std::size_t end) {
+    std::vector<std::string> cells(1);
+    for (std::size_t i = begin; i < end; ++i) {
+        if (text[i] == ',')
+            cells.emplace_back();
+        else if (text[i] != '\r')
+            cells.back() += text[i];
+    }
+    return cells;
+}
+
+}  // namespace logbook_view_detail
+
+LogbookView::LogbookView(std::string text) : text_(std::move(text)) {
+    const std::size_t last = text_.rfind('\n');
+    if (last == std::string::npos) return;
+    text_.resize(last + 1);
+    std::size_t end = text_.find('\n');
+    columns_ = logbook_view_detail::split_line(text_, 0, end);
+    for (std::size_t begin = end + 1; begin < text_.size(); begin = end + 1) {
+        end = text_.find('\n', begin);
+        const auto commas = std::count(text_.begin() + static_cast<std::ptrdiff_t>(begin),
+                                       text_.begin() + static_cast<std::ptrdiff_t>(end), ',');
+        if (static_cast<std::size_t>(commas) + 1 == columns_.size()) starts_.push_back(begin);
+    }
+}
+
+std::vector<nlohmann::json> LogbookView::row(std::size_t i) const {
+    const std::size_t begin = starts_.at(i);
+    std::vector<nlohmann::json> out;
+    for (const std::string& c :
+         logbook_view_detail::split_line(text_, begin, text_.find('\n', begin))) {
+        char* stop = nullptr;
+        const double v = std::strtod(c.c_str(), &stop);
+        out.push_back(c.empty() || *stop ? nlohmann::json(nullptr) : nlohmann::json(v));
+    }
+    return out;
+}
+
+std::optional<double> LogbookView::cell(std::size_t i, const std::string& column) const {
+    const auto it = std::find(columns_.begin(), columns_.end(), column);
+    if (it == columns_.end()) return std::nullopt;
+    const nlohmann::json v = row(i)[static_cast<std::size_t>(it - columns_.begin())];
+    return v.is_number() ? std::optional<double>(v.get<double>()) : std::nullopt;
+}
+
+}  // namespace maze::experiments

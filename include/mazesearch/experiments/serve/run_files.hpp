@@ -1,0 +1,47 @@
+// How `mazesearch serve` reads the files of a run folder: each through the confined reads
+// (confined_file.hpp), with what one request may read of it. Used by the views of runs and of
+// sweeps (run_views.cpp, sweep_views.cpp).
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mazesearch/experiments/serve/logbook_view.hpp"
+
+namespace maze::experiments {
+
+// What one request may read: a run's JSON files, config.yaml and archive index, its status line,
+// and the repeat folders (the most a config may ask for) among the entries of its folder.
+inline constexpr std::size_t kMaxRunJsonBytes = std::size_t{16} << 20;
+inline constexpr std::size_t kMaxStatusBytes = 4096;
+inline constexpr std::size_t kMaxRepeats = 100000;
+inline constexpr std::size_t kMaxFolderEntries = 200000;
+
+// The JSON file `p`; null when it is not there or not whole (being rewritten: the next poll
+// reads it whole).
+nlohmann::json read_json_or_null(const std::filesystem::path& root, const std::filesystem::path& p);
+// The first line of the run folder's status file, as RunFolder::status reads it.
+std::string status_line(const std::filesystem::path& root, const std::filesystem::path& dir);
+LogbookView read_logbook(const std::filesystem::path& root, const std::filesystem::path& p);
+// The same with only its header and its last rows (at least the last whole one): what the runs
+// table needs of a long run's logbook, polled every two seconds by every browser.
+LogbookView read_logbook_end(const std::filesystem::path& root, const std::filesystem::path& p);
+
+// The repeats a run's config asks for, at most kMaxRepeats; one when it says no whole number.
+std::size_t planned_repeats(const nlohmann::json& config);
+bool is_repeat_folder_name(const std::string& name);
+// The repeat folders there are in the run folder `dir` (never as many as a file says: a
+// config.json may claim any number), or "." for a run of one repeat. RequestError 403 for one
+// that leads out of the root.
+std::vector<std::string> repeat_folders(const std::filesystem::path& root,
+                                        const std::filesystem::path& dir,
+                                        const nlohmann::json& config);
+
+nlohmann::json optional_number(const std::optional<double>& v);
+double unix_now();  // seconds since 1970
+
+}  // namespace maze::experiments
