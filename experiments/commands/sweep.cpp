@@ -45,9 +45,13 @@ Command add_sweep(CLI::App& app) {
                     "More configs (FILE.yaml: the configs are swept too), then key=value for "
                     "every point; key=a,b,c or key=range(start,stop[,step]) to sweep it; "
                     "output=DIR names the sweep folder");
+    // One value each time (given again for another zip): the overrides after it stay overrides.
     sub->add_option("--zip", o->zips,
-                    "Swept keys (comma-separated) whose lists are paired, not multiplied")
-        ->take_all();
+                    "Swept keys (comma-separated) whose lists are paired, not multiplied; again "
+                    "for another zip")
+        ->expected(1)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--jobs", o->jobs, "Points run at a time [as many as the cores]")
         ->check(CLI::Range(1, 4096));
     sub->add_option("--point", o->point, "Run only this point (0-based; a Slurm array task)")

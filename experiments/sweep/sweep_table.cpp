@@ -329,17 +329,17 @@ std::vector<std::string> sweep_names(const std::vector<std::string>& dirs) {
             n += (n.empty() || n == "/" ? "" : "/") + parts[i][k];
         return n;
     };
+    std::vector<std::string> names(dirs.size());
     for (bool longer = true; longer;) {
         longer = false;
+        for (std::size_t i = 0; i < dirs.size(); ++i) names[i] = name(i);
+        // Every name two folders share grows by a part, together.
         for (std::size_t i = 0; i < dirs.size(); ++i)
-            for (std::size_t j = 0; j < dirs.size(); ++j)
-                if (i != j && name(i) == name(j) && used[i] < parts[i].size()) {
-                    ++used[i];
-                    longer = true;
-                }
+            if (used[i] < parts[i].size() && std::count(names.begin(), names.end(), names[i]) > 1) {
+                ++used[i];
+                longer = true;
+            }
     }
-    std::vector<std::string> names;
-    for (std::size_t i = 0; i < dirs.size(); ++i) names.push_back(name(i));
     return names;
 }
 
