@@ -74,7 +74,7 @@ PointState point_state(const fs::path& dir, const SweepPoint& p) {
         st.status = "running";
     } else if (status == "finished") {
         st.status = "finished";
-    } else if (exit && *exit != 0 && *exit != kExitInterrupted) {
+    } else if (exit && failed_exit(*exit)) {
         st.status = "failed";  // whatever its run folder says: a crash, a kill, a bad input
     } else {
         st.status = status.empty() ? "pending" : RunFolder::at_rest(status);
