@@ -88,7 +88,7 @@ TEST(SweepTogether, SixtyFourPointTasksStartedAtOnceMakeTheFolderOnce) {
 // after the sweep's end, finds nothing left to run.
 TEST(SweepTogether, IdenticalSweepsAtOnceRunOnceAndTheOthersAreToldItIsInUse) {
     const std::string dir = fresh("sweep-twins");
-    const std::vector<std::vector<std::string>> each(4, tiny_sweep(dir, 6));
+    const std::vector<std::vector<std::string>> each(16, tiny_sweep(dir, 6));
     const std::vector<std::string> errs = err_files("twins", each.size());
     const std::vector<int> st = run_together(each, errs, std::chrono::seconds(300));
     int ran = 0;
