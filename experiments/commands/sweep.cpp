@@ -59,10 +59,11 @@ Command add_sweep(CLI::App& app) {
     sub->add_flag("--dry-run", o->dry_run, "Check every point and print them; run nothing");
     sub->footer(
         "The sweep folder (output=DIR, default runs/<name>/sweep-<timestamp>/) holds sweep.json,\n"
-        "index.csv, a run folder point-NNN/ per point, logs/ and, once every point is finished,\n"
-        "summary.md, summary.csv and summary.json (docs/formats.md, \"Sweep folders\"). The same\n"
-        "command again, or `mazesearch resume DIR`, runs only what is missing. Under mpirun,\n"
-        "point i runs on rank i mod the number of ranks.");
+        "configs/ (the config as the sweep read it: what every point runs), index.csv, a run\n"
+        "folder point-NNN/ per point, logs/ and, once every point is finished, summary.md,\n"
+        "summary.csv and summary.json (docs/formats.md, \"Sweep folders\"). The same command\n"
+        "again, or `mazesearch resume DIR`, runs only what is missing. Under mpirun, point i\n"
+        "runs on rank i mod the number of ranks; any number of --point tasks may run at once.");
     return {sub,
             [o] {
                 SweepSpec spec = plan_sweep(o->config, o->args, o->zips);
