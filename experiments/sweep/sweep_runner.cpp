@@ -105,6 +105,11 @@ void say_sweep_end(const fs::path& dir, const SweepSpec& s, int status, int only
 // Sets the output folder when the spec has none, checks every point and says how they share the
 // cores.
 Sharing prepare(SweepSpec& s, const SweepOptions& o) {
+    // Without it each task of an array would make a sweep folder of its own, named by its time.
+    if (s.output.empty() && o.only_point >= 0)
+        throw ConfigError("--point " + std::to_string(o.only_point) +
+                          ": give the sweep folder (output=DIR), the one every task of the sweep "
+                          "shares");
     if (s.output.empty()) {
         const RunConfig base = load_config_text(s.config_texts.front(), s.config, s.fixed);
         s.output = RunFolder::default_path(base.name).string();

@@ -160,6 +160,13 @@ TEST(SweepPoints, SweepTakesWhatRunTakesAndZipTakesOneListOfKeys) {
     EXPECT_EQ(cfg.at("label"), "a(b");
     EXPECT_EQ(cfg.at("seed"), 2);
     EXPECT_EQ(cfg.at("budget").at("evaluations"), 2000);
+    // A task of an array without output= made a sweep folder of its own.
+    const CmdResult alone =
+        run("sweep " + kAnnealing + " seed=1,2 --point 1", "cd " + test_dir() + " && ");
+    EXPECT_EQ(alone.status, 2);
+    EXPECT_NE(alone.err.find("--point 1: give the sweep folder (output=DIR)"), std::string::npos)
+        << alone.err;
+    EXPECT_FALSE(fs::exists(test_dir() + "/runs"));
     const CmdResult config = run("sweep " + kAnnealing + " config=x.yaml seed=1,2 --dry-run");
     EXPECT_EQ(config.status, 2);
     EXPECT_NE(config.err.find("config is not a key of a config; the config files are the first "
