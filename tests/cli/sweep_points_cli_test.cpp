@@ -87,6 +87,33 @@ TEST(SweepPoints, ResumedFromAnotherFolderTheSweepRunsItsPinnedConfig) {
               std::string::npos);
 }
 
+// A sweep folder made before configs were pinned (no configs/, no pinned_configs) goes on as it
+// did: its points run the config file, which must not have changed since.
+TEST(SweepPoints, AFolderMadeBeforeConfigsWerePinnedResumesFromTheConfigFile) {
+    const std::string cfg = write_temp("legacy.yaml", read_file(kAnnealing));
+    const std::string dir = fresh("sweep-legacy");
+    ASSERT_EQ(run("sweep " + cfg +
+                  " seed=1,2 budget.evaluations=2000 repeats=1 -q --point 0 "
+                  "output=" +
+                  dir)
+                  .status,
+              0);
+    json spec = json::parse(read_file(dir + "/sweep.json"));
+    spec.erase("pinned_configs");
+    std::ofstream(dir + "/sweep.json", std::ios::trunc) << spec.dump(2) << "\n";
+    fs::remove_all(dir + "/configs");
+    const CmdResult r = run("resume " + dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(statuses(dir), std::vector<std::string>(2, "finished"));
+    EXPECT_NE(read_file(dir + "/logs/point-001.txt").find(" run " + cfg + " "), std::string::npos);
+    std::ofstream(cfg, std::ios::app) << "# edited\n";
+    const CmdResult edited = run("resume " + dir);
+    EXPECT_EQ(edited.status, 2);
+    EXPECT_NE(edited.err.find(cfg + ": changed since the sweep in " + dir + " began"),
+              std::string::npos)
+        << edited.err;
+}
+
 // Three points of one run each, the middle one with a budget it never reaches, one at a time: when
 // the middle one runs, the first has finished and the last not begun, whatever the machine's
 // speed.
