@@ -70,7 +70,9 @@ bool free_for_a_sweep(const fs::path& dir) {
 
 }  // namespace
 
-Opening open_sweep_folder(const SweepSpec& s, const fs::path& dir) {
+Opening open_sweep_folder(const SweepSpec& s, const fs::path& given) {
+    // output=runs/x/ names runs/x: the temporary folder goes beside it, not into it.
+    const fs::path dir = given.filename().empty() ? given.parent_path() : given;
     std::error_code ec;
     // Twice at most: a rename that finds the folder made by another process reads it next.
     for (int attempt = 0; attempt < 2; ++attempt) {

@@ -114,6 +114,20 @@ TEST(SweepPoints, AFolderMadeBeforeConfigsWerePinnedResumesFromTheConfigFile) {
         << edited.err;
 }
 
+// output=DIR/ (a shell's completion adds the slash) is DIR, missing or empty: the folder made
+// beside it is renamed onto it (it was made inside it, and the rename failed).
+TEST(SweepPoints, AnOutputFolderGivenWithASlashIsThatFolder) {
+    const std::string missing = fresh("sweep-slash"), empty = fresh("sweep-slash-empty");
+    fs::create_directories(empty);
+    for (const std::string& dir : {missing, empty}) {
+        const CmdResult r =
+            run("sweep " + kAnnealing +
+                " seed=1,2 budget.evaluations=300 repeats=1 -q output=" + dir + "/");
+        ASSERT_EQ(r.status, 0) << r.err;
+        EXPECT_EQ(statuses(dir), std::vector<std::string>(2, "finished"));
+    }
+}
+
 // Three points of one run each, the middle one with a budget it never reaches, one at a time: when
 // the middle one runs, the first has finished and the last not begun, whatever the machine's
 // speed.
