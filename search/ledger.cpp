@@ -118,6 +118,9 @@ StepStats Ledger::take_step_stats() {
         s.mean = s_.step_sum / static_cast<double>(s_.step_count);
         const double var = s_.step_sum_sq / static_cast<double>(s_.step_count) - s.mean * s.mean;
         s.std = var > 0 ? std::sqrt(var) : 0;
+        // An infinite score leaves no finite spread (inf - inf is NaN, which read as 0): none only
+        // when every score is that same infinity.
+        if (!std::isfinite(s.mean)) s.std = s_.step_min == s_.step_max ? 0 : HUGE_VAL;
         s.min = s_.step_min;
         s.max = s_.step_max;
     }

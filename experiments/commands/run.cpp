@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/engine/input_file.hpp"
 #include "mazesearch/experiments/cluster/file_rank.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
@@ -43,7 +44,12 @@ Command add_run(CLI::App& app) {
         "folder\"). Ctrl-C writes a checkpoint and exits 130; `mazesearch resume DIR` continues.");
     return {sub,
             [opts] {
-                const RunConfig c = load_config(opts->config, opts->overrides);
+                // Under mpirun rank 0 reads the config and every rank takes its bytes: a file
+                // edited as the ranks start (or another file of that name where a rank starts)
+                // made a job of two configs.
+                const std::string text = FileRank().from_here(
+                    [&] { return read_input(opts->config, kMaxConfigBytes, "a config file"); });
+                const RunConfig c = load_config_text(text, opts->config, opts->overrides);
                 if (opts->dry_run) {
                     if (!FileRank().here()) return kExitOk;  // under mpirun, printed once
                     check_experiment(c);                     // everything a real run checks first

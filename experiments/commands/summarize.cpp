@@ -29,7 +29,7 @@ std::string table_row(const std::string& d, double optimum) {
     const RunFigures f = read_run_figures(d);
     const nlohmann::json cfg = read_json_file(std::filesystem::path(d) / "config.json");
     const std::vector<double>& scores = f.scores;
-    const std::string label = cfg.value("label", cfg.value("name", d));
+    const std::string label = markdown_cell(cfg.value("label", cfg.value("name", d)));
     const std::string ref = cfg.contains("reference") && cfg["reference"].is_number()
                                 ? table_number(cfg["reference"].get<double>())
                                 : "";
@@ -95,6 +95,7 @@ Command add_summarize(CLI::App& app) {
         "several sweeps make one table, each row named by its sweep's folder first.");
     return {sub, [o, by] {
                 // Every table first, so that a bad folder stops the command before any output.
+                refuse_repeated_folders(o->dirs);
                 std::vector<std::string> rows, sweeps;
                 for (const std::string& d : o->dirs) {
                     if (is_sweep_folder(d))

@@ -45,9 +45,13 @@ Command add_sweep(CLI::App& app) {
                     "More configs (FILE.yaml: the configs are swept too), then key=value for "
                     "every point; key=a,b,c or key=range(start,stop[,step]) to sweep it; "
                     "output=DIR names the sweep folder");
+    // One value each time (given again for another zip): the overrides after it stay overrides.
     sub->add_option("--zip", o->zips,
-                    "Swept keys (comma-separated) whose lists are paired, not multiplied")
-        ->take_all();
+                    "Swept keys (comma-separated) whose lists are paired, not multiplied; again "
+                    "for another zip")
+        ->expected(1)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--jobs", o->jobs, "Points run at a time [as many as the cores]")
         ->check(CLI::Range(1, 4096));
     sub->add_option("--point", o->point, "Run only this point (0-based; a Slurm array task)")
@@ -55,10 +59,11 @@ Command add_sweep(CLI::App& app) {
     sub->add_flag("--dry-run", o->dry_run, "Check every point and print them; run nothing");
     sub->footer(
         "The sweep folder (output=DIR, default runs/<name>/sweep-<timestamp>/) holds sweep.json,\n"
-        "index.csv, a run folder point-NNN/ per point, logs/ and, once every point is finished,\n"
-        "summary.md, summary.csv and summary.json (docs/formats.md, \"Sweep folders\"). The same\n"
-        "command again, or `mazesearch resume DIR`, runs only what is missing. Under mpirun,\n"
-        "point i runs on rank i mod the number of ranks.");
+        "configs/ (the config as the sweep read it: what every point runs), index.csv, a run\n"
+        "folder point-NNN/ per point, logs/ and, once every point is finished, summary.md,\n"
+        "summary.csv and summary.json (docs/formats.md, \"Sweep folders\"). The same command\n"
+        "again, or `mazesearch resume DIR`, runs only what is missing. Under mpirun, point i\n"
+        "runs on rank i mod the number of ranks; any number of --point tasks may run at once.");
     return {sub,
             [o] {
                 SweepSpec spec = plan_sweep(o->config, o->args, o->zips);

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "mazesearch/experiments/run/run_folder.hpp"
+#include "mazesearch/experiments/stats/rank_compare.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/state_json.hpp"
 
@@ -80,7 +81,8 @@ nlohmann::json aggregate_summary(const RunConfig& config, const BoardView& view,
     if (!scores.empty()) {
         const std::size_t n = scores.size();
         j["best_score"] = Real(scores.back());
-        j["median_score"] = Real(n % 2 ? scores[n / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2);
+        j["median_score"] =
+            Real(n % 2 ? scores[n / 2] : stats::middle_of(scores[n / 2 - 1], scores[n / 2]));
         j["worst_score"] = Real(scores.front());
     }
     std::uint64_t evals = 0, rejected = 0;

@@ -10,8 +10,6 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "mazesearch/experiments/files.hpp"
-
 extern char** environ;
 
 namespace maze::experiments {
@@ -39,7 +37,7 @@ std::string self_executable() {
     return p;
 }
 
-PointProcess::PointProcess(const std::vector<std::string>& args, const std::filesystem::path& log) {
+PointProcess::PointProcess(const std::vector<std::string>& args, int log_fd) {
     const std::string exe = self_executable();
     // Everything the child needs is prepared before fork(): between fork() and exec() only
     // async-signal-safe calls are made.
@@ -51,16 +49,19 @@ PointProcess::PointProcess(const std::vector<std::string>& args, const std::file
     for (char** e = environ; *e; ++e)
         if (!launcher_variable(*e)) envp.push_back(*e);
     envp.push_back(nullptr);
-    const int err = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (err < 0) throw FileError(log, "open for writing", errno);
     const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    // Closed in the child by its exec: until then the child holds copies of this process's
+    // files, the locks of the other points among them, which must not outlive the fork.
+    int exec_pipe[2] = {-1, -1};
+    if (::pipe2(exec_pipe, O_CLOEXEC) != 0) exec_pipe[0] = exec_pipe[1] = -1;
     const pid_t parent = ::getpid();
     pid_ = ::fork();
     if (pid_ == 0) {
         ::prctl(PR_SET_PDEATHSIG, SIGTERM);
         if (::getppid() != parent) ::_exit(143);  // the sweep died before prctl took effect
         if (null >= 0) ::dup2(null, STDOUT_FILENO);
-        ::dup2(err, STDERR_FILENO);
+        // The same open file as the log's lock: the lock stays while this process lives.
+        ::dup2(log_fd, STDERR_FILENO);
         // The program this process runs, by its kernel link rather than its path: a rebuild
         // that replaces the file during a long sweep leaves every point on the sweep's own
         // build (and the path would then name a deleted file).
@@ -70,8 +71,15 @@ PointProcess::PointProcess(const std::vector<std::string>& args, const std::file
         ::_exit(127);
     }
     const int fork_errno = errno;
-    ::close(err);
     if (null >= 0) ::close(null);
+    if (exec_pipe[1] >= 0) {
+        ::close(exec_pipe[1]);
+        // End of file once the child has exec'd (or ended): nothing is ever written.
+        char c;
+        while (pid_ > 0 && ::read(exec_pipe[0], &c, 1) < 0 && errno == EINTR) {
+        }
+        ::close(exec_pipe[0]);
+    }
     if (pid_ < 0)
         throw std::runtime_error(std::string("cannot start a point: ") + std::strerror(fork_errno));
 }

@@ -71,7 +71,7 @@ std::string compare_groups_markdown(const GroupTable& t) {
     const std::optional<std::size_t> leader = leader_of(t);
     if (!leader) return "No combination has a finished run to compare.\n";
     const SweepGroup& lg = t.groups[*leader];
-    std::string out = "Leader: " + label_of(t, lg) + " (median " +
+    std::string out = "Leader: " + markdown_cell(label_of(t, lg)) + " (median " +
                       table_number(median_of_sorted(lg.scores)) + " over " +
                       std::to_string(lg.scores.size()) + " runs).\n\n" +
                       "| combination | runs | median | leader's lead (Hodges-Lehmann) | 95% "
@@ -79,10 +79,10 @@ std::string compare_groups_markdown(const GroupTable& t) {
                       "---: | --- |\n";
     for (const Versus& v : compare_with(t, *leader)) {
         const SweepGroup& g = t.groups[v.group];
-        out += "| " + label_of(t, g) + " | " + std::to_string(g.scores.size()) + " | " +
-               table_number(median_of_sorted(g.scores)) + " | " + table_number(v.lead.estimate) +
-               " | " + table_number(v.lead.low) + " to " + table_number(v.lead.high) + " | " +
-               p_text(v.test) + " | " + v.verdict + " |\n";
+        out += "| " + markdown_cell(label_of(t, g)) + " | " + std::to_string(g.scores.size()) +
+               " | " + table_number(median_of_sorted(g.scores)) + " | " +
+               table_number(v.lead.estimate) + " | " + table_number(v.lead.low) + " to " +
+               table_number(v.lead.high) + " | " + p_text(v.test) + " | " + v.verdict + " |\n";
     }
     out +=
         "\nA combination is beaten when the rank test's p is below 0.05 and the interval of "
@@ -101,9 +101,9 @@ nlohmann::json compare_groups_json(const GroupTable& t) {
                                {"u", v.test.u},
                                {"p_two_sided", v.test.p_two_sided},
                                {"exact", v.test.exact},
-                               {"lead", v.lead.estimate},
-                               {"lead_low", v.lead.low},
-                               {"lead_high", v.lead.high},
+                               {"lead", score_json(v.lead.estimate)},
+                               {"lead_low", score_json(v.lead.low)},
+                               {"lead_high", score_json(v.lead.high)},
                                {"lead_confidence", v.lead.confidence},
                                {"verdict", v.verdict}});
     return j;

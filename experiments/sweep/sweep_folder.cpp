@@ -1,5 +1,10 @@
 #include "mazesearch/experiments/sweep/sweep_folder.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -7,6 +12,7 @@
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/run/report.hpp"
 #include "mazesearch/experiments/run/run_folder.hpp"
+#include "mazesearch/experiments/sweep/point_lock.hpp"
 #include "mazesearch/experiments/sweep/sweep_table.hpp"
 
 namespace fs = std::filesystem;
@@ -15,15 +21,42 @@ namespace maze::experiments {
 
 namespace {
 
-// The last "exit status N" a point's log records; none if it has none.
-std::optional<int> logged_exit(const fs::path& log) {
+// The exit status of the point's last session, as its log records it: the last
+// "exit status N" after the last "== mazesearch ..." line; none if that session has none (it
+// runs, or its sweep died before it ended) or the log has no session.
+std::optional<int> last_session_exit(const fs::path& log) {
     std::ifstream in(log);
     std::string line;
     std::optional<int> status;
-    while (std::getline(in, line))
+    while (std::getline(in, line)) {
+        if (line.rfind("== ", 0) == 0) status.reset();
         if (line.rfind("exit status ", 0) == 0) status = std::atoi(line.c_str() + 12);
+    }
     return status;
 }
+
+// The lock under which index.csv is made and written: of several processes of one sweep, the
+// last to write it read the points after the others (a blocking flock, held for one rewrite).
+class IndexLock {
+  public:
+    explicit IndexLock(const fs::path& dir) {
+        const fs::path file = dir / "logs" / "index.lock";
+        fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd_ < 0) throw FileError(file, "open the lock file", errno);
+        while (::flock(fd_, LOCK_EX) != 0)
+            if (errno != EINTR) {
+                const int err = errno;
+                ::close(fd_);
+                throw FileError(file, "lock", err);
+            }
+    }
+    IndexLock(const IndexLock&) = delete;
+    IndexLock& operator=(const IndexLock&) = delete;
+    ~IndexLock() { ::close(fd_); }
+
+  private:
+    int fd_ = -1;
+};
 
 }  // namespace
 
@@ -31,17 +64,20 @@ fs::path sweep_log_path(const fs::path& dir, const SweepPoint& p) {
     return dir / "logs" / (p.folder + ".txt");
 }
 
-PointState point_state(const fs::path& dir, const SweepPoint& p, const std::set<int>& running) {
+PointState point_state(const fs::path& dir, const SweepPoint& p) {
     PointState st;
     const fs::path folder = dir / p.folder;
+    const fs::path log = sweep_log_path(dir, p);
     const std::string status = RunFolder::status(folder);
-    if (running.count(p.id)) {
+    const std::optional<int> exit = last_session_exit(log);
+    if (point_held(log)) {
         st.status = "running";
-    } else if (status.empty()) {
-        const std::optional<int> exit = logged_exit(sweep_log_path(dir, p));
-        st.status = exit && *exit != 0 && *exit != 130 ? "failed" : "pending";
+    } else if (status == "finished") {
+        st.status = "finished";
+    } else if (exit && failed_exit(*exit)) {
+        st.status = "failed";  // whatever its run folder says: a crash, a kill, a bad input
     } else {
-        st.status = RunFolder::at_rest(status);
+        st.status = status.empty() ? "pending" : RunFolder::at_rest(status);
     }
     if (status == "finished" && fs::exists(folder / "summary.json")) {
         const RunFigures f = read_run_figures(folder);
@@ -53,14 +89,15 @@ PointState point_state(const fs::path& dir, const SweepPoint& p, const std::set<
     return st;
 }
 
-void write_sweep_index(const fs::path& dir, const SweepSpec& spec, const std::set<int>& running) {
+void write_sweep_index(const fs::path& dir, const SweepSpec& spec) {
+    const IndexLock lock(dir);
     std::ostringstream out;
     out << "point,folder,status,best,evaluations,seconds";
     for (const SweepAxis& a : spec.axes)
         for (const std::string& k : a.keys) out << "," << csv_field(k);
     out << "\n";
     for (const SweepPoint& p : spec.points) {
-        const PointState st = point_state(dir, p, running);
+        const PointState st = point_state(dir, p);
         out << p.id << "," << p.folder << "," << st.status << ","
             << (st.best ? format_score(*st.best) : "") << "," << format_score(st.evaluations) << ","
             << st.seconds;

@@ -1,153 +1,18 @@
 #include "mazesearch/experiments/sweep/sweep_spec.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
+#include <cassert>
 #include <cstdio>
-#include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <span>
 
+#include "mazesearch/engine/input_file.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
 
 namespace maze::experiments {
-
-namespace {
-
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t");
-    if (b == std::string::npos) return "";
-    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
-
-// The text split at the commas that are outside brackets, braces, parentheses and quotes (a
-// YAML flow list [1, 2] or a quoted 'a, b' is one value).
-std::vector<std::string> split_top_level(const std::string& text, const std::string& where) {
-    std::vector<std::string> items(1);
-    int depth = 0;
-    char quote = 0;
-    for (char c : text) {
-        if (quote) {
-            if (c == quote) quote = 0;
-        } else if (c == '\'' || c == '"') {
-            quote = c;
-        } else if (c == '[' || c == '{' || c == '(') {
-            ++depth;
-        } else if (c == ']' || c == '}' || c == ')') {
-            if (--depth < 0) throw ConfigError(where + ": '" + c + "' closes nothing");
-        } else if (c == ',' && depth == 0) {
-            items.emplace_back();
-            continue;
-        }
-        items.back() += c;
-    }
-    if (quote) throw ConfigError(where + ": a quote is not closed");
-    if (depth != 0) throw ConfigError(where + ": a bracket is not closed");
-    for (std::string& item : items) item = trim(item);
-    return items;
-}
-
-double range_number(const std::string& text, const std::string& where) {
-    const std::string t = trim(text);
-    double v = 0;
-    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-    if (t.empty() || ec != std::errc() || end != t.data() + t.size() || !std::isfinite(v))
-        throw ConfigError(where + ": '" + t + "' is not a number; expected range(stop), " +
-                          "range(start, stop) or range(start, stop, step)");
-    return v;
-}
-
-// How a range's values are written: as integers when every bound is one, with as many decimals
-// as the bounds have (range(0.1, 0.4, 0.1) is 0.1, 0.2, 0.3, not 0.30000000000000004), or, when
-// a bound has an exponent, as the shortest text that reads back as the value.
-int range_decimals(const std::vector<std::string>& args) {
-    int decimals = 0;
-    for (const std::string& a : args) {
-        const std::string t = trim(a);
-        if (t.find_first_of("eE") != std::string::npos) return -1;
-        if (const auto dot = t.find('.'); dot != std::string::npos)
-            decimals = std::max(decimals, static_cast<int>(t.size() - dot - 1));
-    }
-    return decimals;
-}
-
-std::string number_text(double v, int decimals) {
-    char buf[64];
-    if (decimals >= 0) {
-        // As long as it takes: range(1e70 written out, ...) has 71 digits, and a text cut to
-        // the buffer was another number (found by tests/fuzz/fuzz_sweep.cpp).
-        std::string s(static_cast<std::size_t>(std::snprintf(nullptr, 0, "%.*f", decimals, v)), '\0');
-        std::snprintf(s.data(), s.size() + 1, "%.*f", decimals, v);
-        return s == "-0" ? "0" : s;
-    }
-    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-    std::string s(buf, end);
-    if (s.find_first_of(".eE") == std::string::npos) s += ".0";  // stays a float in YAML
-    return s;
-}
-
-// range(stop), range(start, stop) or range(start, stop, step): the stop left out, as in Python.
-// Values are start + i * step, so that they do not drift, each before the stop as written.
-std::vector<std::string> expand_range(const std::string& inside, const std::string& where) {
-    const std::vector<std::string> args = split_top_level(inside, where);
-    if (args.empty() || args.size() > 3 || (args.size() == 1 && args[0].empty()))
-        throw ConfigError(where +
-                          ": expected range(stop), range(start, stop) or "
-                          "range(start, stop, step)");
-    std::vector<double> n;
-    for (const std::string& a : args) n.push_back(range_number(a, where));
-    const double start = n.size() == 1 ? 0 : n[0];
-    const double stop = n.size() == 1 ? n[0] : n[1];
-    const double step = n.size() == 3 ? n[2] : 1;
-    if (step == 0) throw ConfigError(where + ": the step of a range cannot be 0");
-    const double count = std::ceil((stop - start) / step);
-    if (count > static_cast<double>(kMaxSweepPoints))
-        throw ConfigError(where + ": the range has " + number_text(count, 0) +
-                          " values; a sweep holds at most " + std::to_string(kMaxSweepPoints));
-    const int decimals = range_decimals(args);
-    std::vector<std::string> values;
-    for (std::size_t i = 0; count >= 1 && i < static_cast<std::size_t>(count); ++i) {
-        const std::string text = number_text(start + static_cast<double>(i) * step, decimals);
-        const double v = std::strtod(text.c_str(), nullptr);
-        if (step > 0 ? v >= stop : v <= stop) break;
-        // Past 2^53 a step of 1 adds nothing: the same value twice would be two points of one.
-        if (!values.empty() && text == values.back())
-            throw ConfigError(where + ": the step is too small for the values: " + text +
-                              " comes twice (a double holds about 16 digits)");
-        values.push_back(text);
-    }
-    if (values.empty())
-        throw ConfigError(where + ": the range is empty (the stop is left out, as in Python)");
-    return values;
-}
-
-// A config file named among the arguments: no '=', a YAML name.
-bool is_config_file(const std::string& arg) {
-    return arg.find('=') == std::string::npos && (arg.ends_with(".yaml") || arg.ends_with(".yml"));
-}
-
-bool is_range(const std::string& item) {
-    return item.rfind("range(", 0) == 0 && item.back() == ')';
-}
-
-}  // namespace
-
-std::vector<std::string> sweep_values(const std::string& text, const std::string& where) {
-    const std::string t = trim(text);
-    if (is_range(t)) return expand_range(t.substr(6, t.size() - 7), where);
-    std::vector<std::string> items = split_top_level(t, where);
-    if (items.size() == 1) return {text};  // one value, as given
-    for (const std::string& item : items) {
-        if (item.empty())
-            throw ConfigError(where +
-                              ": an empty value in the list (two commas, or one at an end)");
-        if (is_range(item))
-            throw ConfigError(where + ": a range cannot be one item of a list; sweep it alone");
-    }
-    return items;
-}
 
 std::string point_folder_name(int id) {
     char name[32];
@@ -157,6 +22,16 @@ std::string point_folder_name(int id) {
 
 namespace {
 
+// A config file named among the arguments: no '=', a YAML name.
+bool is_config_file(const std::string& arg) {
+    return arg.find('=') == std::string::npos && (arg.ends_with(".yaml") || arg.ends_with(".yml"));
+}
+
+// A config file's bytes, read as `run` reads them (the same limit, the same errors).
+std::string read_config_text(const std::string& path) {
+    return read_input(path, kMaxConfigBytes, "a config file");
+}
+
 // The axes of the swept overrides, zips joined into one axis each, in the order of their first
 // key on the command line.
 std::vector<SweepAxis> make_axes(
@@ -165,7 +40,7 @@ std::vector<SweepAxis> make_axes(
     std::map<std::string, std::size_t> zip_of;  // key -> index of its zip
     for (std::size_t z = 0; z < zips.size(); ++z) {
         const std::string where = "--zip " + zips[z];
-        for (const std::string& key : split_top_level(zips[z], where)) {
+        for (const std::string& key : split_sweep_list(zips[z], where)) {
             if (key.empty()) throw ConfigError(where + ": an empty key");
             if (!zip_of.emplace(key, z).second)
                 throw ConfigError(where + ": " + key + " is in a zip already");
@@ -243,11 +118,16 @@ SweepSpec plan_sweep(const std::string& config, const std::vector<std::string>& 
         if (eq == std::string::npos || eq == 0)
             throw ConfigError("override '" + arg + "': expected key.sub=value or key=a,b,c");
         const std::string key = arg.substr(0, eq);
+        if (key == "config")
+            throw ConfigError("override '" + arg +
+                              "': config is not a key of a config; the config files are the "
+                              "first arguments (several, `mazesearch sweep A.yaml B.yaml ...`, "
+                              "are swept)");
         if (!seen.insert(key).second)
             throw ConfigError("override '" + arg + "': " + key + " is given twice");
         std::vector<std::string> values =
             sweep_values(arg.substr(eq + 1), "override '" + arg + "'");
-        const bool axis = values.size() > 1 || is_range(trim(arg.substr(eq + 1)));
+        const bool axis = values.size() > 1 || is_sweep_range(arg.substr(eq + 1));
         if (key == "output") {
             if (axis)
                 throw ConfigError("override '" + arg +
@@ -265,8 +145,22 @@ SweepSpec plan_sweep(const std::string& config, const std::vector<std::string>& 
     }
     s.axes = make_axes(swept, zips);
     s.points = make_points(s.axes);
-    s.config_hash = s.hash_configs();
+    // Each config is read once: these bytes are checked, hashed and pinned in the sweep folder.
+    const std::vector<std::string> files = s.config_files();
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        s.config_texts.push_back(read_config_text(files[i]));
+        s.pinned.push_back(pinned_config_name(i, files[i]));
+    }
+    s.config_hash = s.hash_texts();
     return s;
+}
+
+std::string pinned_config_name(std::size_t i, const std::string& path) {
+    char number[32];
+    std::snprintf(number, sizeof number, "%03zu", i);
+    // The file's own name, cut to stay well within a file name's 255 bytes.
+    return "configs/" + std::string(number) + "-" +
+           std::filesystem::path(path).filename().string().substr(0, 200);
 }
 
 std::string SweepSpec::config_of(const SweepPoint& p) const {
@@ -275,7 +169,7 @@ std::string SweepSpec::config_of(const SweepPoint& p) const {
     return config;
 }
 
-std::string SweepSpec::hash_configs() const {
+std::vector<std::string> SweepSpec::config_files() const {
     std::vector<std::string> files = {config};
     for (const SweepAxis& a : axes)
         for (std::size_t k = 0; k < a.keys.size(); ++k)
@@ -283,10 +177,35 @@ std::string SweepSpec::hash_configs() const {
                 files.clear();
                 for (const auto& row : a.values) files.push_back(row[k]);
             }
-    if (files.size() == 1) return fnv1a64_hex(read_text_file(files[0]));
+    return files;
+}
+
+std::size_t SweepSpec::config_index(const SweepPoint& p) const {
+    const std::vector<std::string> files = config_files();
+    const auto at = std::find(files.begin(), files.end(), config_of(p));
+    assert(at != files.end());
+    return static_cast<std::size_t>(at - files.begin());
+}
+
+namespace {
+
+std::string hash_of(const std::vector<std::string>& texts) {
+    if (texts.size() == 1) return fnv1a64_hex(texts[0]);
     std::string all;
-    for (const std::string& f : files) all += fnv1a64_hex(read_text_file(f));
+    for (const std::string& t : texts) all += fnv1a64_hex(t);
     return fnv1a64_hex(all);
+}
+
+}  // namespace
+
+std::string SweepSpec::hash_configs() const {
+    std::vector<std::string> texts;
+    for (const std::string& f : config_files()) texts.push_back(read_config_text(f));
+    return hash_of(texts);
+}
+
+std::string SweepSpec::hash_texts() const {
+    return hash_of(config_texts);
 }
 
 std::vector<std::string> SweepSpec::overrides_of(const SweepPoint& p) const {
@@ -308,6 +227,7 @@ nlohmann::json SweepSpec::to_json() const {
         for (const auto& [key, value] : p.overrides) o[key] = value;
         j["points"].push_back({{"id", p.id}, {"folder", p.folder}, {"overrides", o}});
     }
+    if (!pinned.empty()) j["pinned_configs"] = pinned;
     return j;
 }
 
@@ -340,6 +260,15 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j, const std::string& sourc
         s.points = make_points(s.axes);
         if (s.to_json().at("points") != j.at("points"))
             throw ConfigError("its points are not the combinations of its axes");
+        if (j.contains("pinned_configs")) {
+            s.pinned = j.at("pinned_configs").get<std::vector<std::string>>();
+            // Named by the sweep, never by the file: no other folder's file can be pinned here.
+            const std::vector<std::string> files = s.config_files();
+            bool named = s.pinned.size() == files.size();
+            for (std::size_t i = 0; named && i < files.size(); ++i)
+                named = s.pinned[i] == pinned_config_name(i, files[i]);
+            if (!named) throw ConfigError("pinned_configs: not the copies of its configs");
+        }
     } catch (const std::exception& e) {
         throw ConfigError(source + ": not a sweep spec: " + e.what());
     }
@@ -347,7 +276,11 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j, const std::string& sourc
 }
 
 bool SweepSpec::same_sweep(const SweepSpec& other) const {
-    return to_json() == other.to_json();
+    // Whether the configs are pinned is how the folder was made, not which sweep it holds.
+    nlohmann::json a = to_json(), b = other.to_json();
+    a.erase("pinned_configs");
+    b.erase("pinned_configs");
+    return a == b;
 }
 
 }  // namespace maze::experiments

@@ -10,6 +10,7 @@
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/run/report.hpp"
 #include "mazesearch/experiments/run/run_folder.hpp"
+#include "mazesearch/experiments/stats/rank_compare.hpp"
 #include "mazesearch/experiments/sweep/sweep_compare.hpp"
 #include "mazesearch/experiments/sweep/sweep_runner.hpp"
 #include "mazesearch/search/state_json.hpp"
@@ -95,7 +96,20 @@ RunFigures read_run_figures(const fs::path& dir) {
 double median_of_sorted(const std::vector<double>& v) {
     const std::size_t n = v.size();
     if (n == 0) return std::numeric_limits<double>::quiet_NaN();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    return n % 2 ? v[n / 2] : stats::middle_of(v[n / 2 - 1], v[n / 2]);
+}
+
+std::string markdown_cell(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '|') out += '\\';  // a column's end otherwise
+        out += c == '\n' || c == '\r' ? ' ' : c;
+    }
+    return out;
+}
+
+nlohmann::json score_json(double v) {
+    return nlohmann::json(Real(v));
 }
 
 std::string csv_field(const std::string& text) {
@@ -149,7 +163,7 @@ std::vector<SweepGroup> group_sweep(const fs::path& dir, const SweepSpec& spec,
 std::string group_table_markdown(const GroupTable& t) {
     std::string head = "|", rule = "|";
     for (const std::string& k : t.keys) {
-        head += " " + k + " |";
+        head.append(" ").append(markdown_cell(k)).append(" |");
         rule += " --- |";
     }
     if (by_config(t)) {
@@ -174,8 +188,9 @@ std::string group_table_markdown(const GroupTable& t) {
         head + " evaluations per run | seconds per run |\n" + rule + " ---: | ---: |\n";
     for (const SweepGroup& g : t.groups) {
         std::string row = "|";
-        for (const std::string& v : g.values) row += " " + v + " |";
-        if (by_config(t)) row += " " + g.label + " |";
+        // (Appended in parts: GCC 12 warns of " " + a returned string, -Wrestrict.)
+        for (const std::string& v : g.values) row.append(" ").append(markdown_cell(v)).append(" |");
+        if (by_config(t)) row.append(" ").append(markdown_cell(g.label)).append(" |");
         if (any_reference(t))
             row += " " + (g.reference ? table_number(*g.reference) : std::string()) + " |";
         const bool any = !g.scores.empty();
@@ -228,8 +243,10 @@ nlohmann::json group_table_json(const GroupTable& t) {
     for (const SweepGroup& g : t.groups) {
         nlohmann::json values = nlohmann::json::object();
         for (std::size_t i = 0; i < t.keys.size(); ++i) values[t.keys[i]] = g.values[i];
+        nlohmann::json scores = nlohmann::json::array();
+        for (double v : g.scores) scores.push_back(score_json(v));
         nlohmann::json row = {{"values", values}, {"points", g.points}, {"finished", g.finished},
-                              {"runs", g.runs},   {"scores", g.scores}, {"evaluations", g.evals},
+                              {"runs", g.runs},   {"scores", scores},   {"evaluations", g.evals},
                               {"seconds", g.secs}};
         // The totals above, and the means a run that the Markdown and CSV tables show.
         if (g.runs) {
@@ -237,19 +254,19 @@ nlohmann::json group_table_json(const GroupTable& t) {
             row["seconds_per_run"] = per_run(g.secs, g.runs);
         }
         if (!g.scores.empty()) {
-            row["best"] = g.scores.back();
-            row["median"] = median_of_sorted(g.scores);
-            row["worst"] = g.scores.front();
+            row["best"] = score_json(g.scores.back());
+            row["median"] = score_json(median_of_sorted(g.scores));
+            row["worst"] = score_json(g.scores.front());
         }
         if (t.past) row["runs_past"] = count_past(g, *t.past);
         if (t.reached) row["runs_reached"] = count_reached(g, *t.reached);
         row["label"] = g.label;
-        if (g.reference) row["reference"] = *g.reference;
+        if (g.reference) row["reference"] = score_json(*g.reference);
         rows.push_back(row);
     }
     nlohmann::json j = {{"keys", t.keys}, {"groups", rows}};
-    if (t.past) j["past"] = *t.past;
-    if (t.reached) j["reached"] = *t.reached;
+    if (t.past) j["past"] = score_json(*t.past);
+    if (t.reached) j["reached"] = score_json(*t.reached);
     return j;
 }
 
@@ -293,10 +310,45 @@ std::vector<std::string> group_keys(const SweepTableOptions& o, const SweepSpec&
     return keys;
 }
 
+// The name of each sweep of one table: its folder's name, or, for folders of the same name
+// (a/sw, b/sw), as many of the last parts of its path as tell it from the others.
+std::vector<std::string> sweep_names(const std::vector<std::string>& dirs) {
+    std::vector<std::vector<std::string>> parts;  // each path's parts, the last first
+    for (const std::string& d : dirs) {
+        std::error_code ec;
+        fs::path p = fs::absolute(d, ec).lexically_normal();
+        if (p.filename().empty()) p = p.parent_path();
+        std::vector<std::string> rev;
+        for (const fs::path& part : p) rev.insert(rev.begin(), part.string());
+        parts.push_back(std::move(rev));
+    }
+    std::vector<std::size_t> used(dirs.size(), 1);
+    const auto name = [&](std::size_t i) {
+        std::string n;
+        for (std::size_t k = std::min(used[i], parts[i].size()); k-- > 0;)
+            n += (n.empty() || n == "/" ? "" : "/") + parts[i][k];
+        return n;
+    };
+    std::vector<std::string> names(dirs.size());
+    for (bool longer = true; longer;) {
+        longer = false;
+        for (std::size_t i = 0; i < dirs.size(); ++i) names[i] = name(i);
+        // Every name two folders share grows by a part, together.
+        for (std::size_t i = 0; i < dirs.size(); ++i)
+            if (used[i] < parts[i].size() && std::count(names.begin(), names.end(), names[i]) > 1) {
+                ++used[i];
+                longer = true;
+            }
+    }
+    return names;
+}
+
 // The combinations of one sweep, or of several in one table: then each row is also named by its
-// sweep (the folder's name, the first column), and the sweeps must be grouped by the same keys.
+// sweep (sweep_names, the first column), and the sweeps must be grouped by the same keys.
 GroupTable sweep_groups(const SweepTableOptions& o, const std::vector<std::string>& dirs,
                         bool by_given) {
+    refuse_repeated_folders(dirs);
+    const std::vector<std::string> names = sweep_names(dirs);
     GroupTable t;
     for (std::size_t i = 0; i < dirs.size(); ++i) {
         const std::string& d = dirs[i];
@@ -313,7 +365,7 @@ GroupTable sweep_groups(const SweepTableOptions& o, const std::vector<std::strin
                               "; give --by KEYS (or --by '') to group them alike");
         }
         for (SweepGroup& g : group_sweep(dir, spec, keys)) {
-            if (dirs.size() > 1) g.values.insert(g.values.begin(), dir.filename().string());
+            if (dirs.size() > 1) g.values.insert(g.values.begin(), names[i]);
             t.groups.push_back(std::move(g));
         }
     }
@@ -321,6 +373,17 @@ GroupTable sweep_groups(const SweepTableOptions& o, const std::vector<std::strin
 }
 
 }  // namespace
+
+void refuse_repeated_folders(const std::vector<std::string>& dirs) {
+    for (std::size_t i = 0; i < dirs.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j) {
+            std::error_code ec;
+            if (fs::equivalent(dirs[j], dirs[i], ec) && !ec)
+                throw ConfigError("summarize: " + dirs[j] + " and " + dirs[i] +
+                                  " are the same folder, given twice (its runs would be counted "
+                                  "twice)");
+        }
+}
 
 std::string sweep_table(const SweepTableOptions& o, const std::vector<std::string>& dirs,
                         bool by_given) {

@@ -12,20 +12,15 @@
 #include <string>
 
 #include "cli_support.hpp"
+#include "sweep_support.hpp"
 
-namespace maze::testing_support {
+namespace maze::testing_support::sweep_cli {
 namespace {
 
-namespace fs = std::filesystem;
+using namespace sweep_support;
 using nlohmann::json;
 
-const std::string kConfig = kSourceDir + "/configs/paper/annealing.yaml";
-
-std::string fresh(const std::string& name) {
-    const std::string dir = test_dir() + "/" + name;
-    fs::remove_all(dir);
-    return dir;
-}
+const std::string kConfig = kAnnealing;
 
 // `mazesearch sweep` of the annealing config with `args`, into the sweep folder `dir`.
 CmdResult sweep(const std::string& args, const std::string& dir) {
@@ -34,21 +29,6 @@ CmdResult sweep(const std::string& args, const std::string& dir) {
 
 double best_of(const std::string& run_folder) {
     return json::parse(read_file(run_folder + "/summary.json")).at("best_score").get<double>();
-}
-
-// The status column of index.csv, one entry per point.
-std::vector<std::string> statuses(const std::string& sweep) {
-    std::vector<std::string> out;
-    std::istringstream in(read_file(sweep + "/index.csv"));
-    std::string line;
-    std::getline(in, line);  // header
-    while (std::getline(in, line)) {
-        const auto a = line.find(',');
-        const auto b = line.find(',', a + 1);
-        const auto c = line.find(',', b + 1);
-        out.push_back(line.substr(b + 1, c - b - 1));
-    }
-    return out;
 }
 
 TEST(Sweep, EachPointIsTheRunItStandsForAndTheTablesSayIt) {
@@ -139,6 +119,11 @@ TEST(Sweep, AnInterruptedSweepResumesToTheUninterruptedResult) {
         " optimizer.t_start=2,8 seed=1,2,3 budget.evaluations=150000 "
         "repeats=1 --jobs 2 output=";
     ASSERT_EQ(run("sweep " + kConfig + args + whole + " -q").status, 0);
+    // Point 0 alone first: it makes the folder, where the test then holds point 5, so that the
+    // sweep cannot end before the signal however fast the machine is (it accepted 0 or 130).
+    ASSERT_EQ(run("sweep " + kConfig + args + cut + " --point 0 -q").status, 0);
+    HeldPoint held(cut + "/logs/point-005.txt");
+    ASSERT_TRUE(held.held());
     std::vector<std::string> argv = {"sweep",
                                      kConfig,
                                      "optimizer.t_start=2,8",
@@ -148,20 +133,21 @@ TEST(Sweep, AnInterruptedSweepResumesToTheUninterruptedResult) {
                                      "--jobs",
                                      "2",
                                      "output=" + cut};
-    Child c(argv, test_dir() + "/sweep-cut.err");
-    // Interrupted once a point has finished (every wait bounded: a busy machine is slow).
+    const std::string err = test_dir() + "/sweep-cut.err";
+    Child c(argv, err);
+    // Interrupted while it waits for point 5: a point still running then is interrupted and
+    // resumed from its checkpoint (every wait bounded: a busy machine is slow).
     ASSERT_TRUE(c.wait_until(
-        [&] { return read_file(cut + "/index.csv").find(",finished,") != std::string::npos; },
-        std::chrono::seconds(120)));
+        [&] { return read_file(err).find("point-005 is in use") != std::string::npos; },
+        std::chrono::seconds(120)))
+        << read_file(err);
     c.send(SIGINT);
     const ChildExit e = c.wait(std::chrono::seconds(120));
-    ASSERT_TRUE(e.exited) << e.describe();
-    // It may have finished every point before the signal came; then it says 0.
-    EXPECT_TRUE(e.code == 130 || e.code == 0) << e.describe();
-    if (e.code == 130) {
-        EXPECT_NE(read_file(test_dir() + "/sweep-cut.err").find("mazesearch resume " + cut),
-                  std::string::npos);
-    }
+    ASSERT_TRUE(e.exited && e.code == 130) << e.describe() << "\n" << read_file(err);
+    EXPECT_NE(read_file(err).find("`mazesearch resume " + cut + "`"), std::string::npos);
+    EXPECT_EQ(statuses(cut).at(0), "finished");
+    EXPECT_EQ(statuses(cut).at(5), "running");  // the test holds it as another sweep would
+    held.release();
     ASSERT_EQ(run("resume " + cut + " -q").status, 0);
     for (int p = 0; p < 6; ++p) {
         const std::string folder = "/point-00" + std::to_string(p);
@@ -314,4 +300,4 @@ TEST(Sweep, DryRunPrintsThePointsAndWritesNothing) {
 }
 
 }  // namespace
-}  // namespace maze::testing_support
+}  // namespace maze::testing_support::sweep_cli

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "mpi_support.hpp"
 
@@ -154,6 +155,34 @@ TEST(MpiRun, APopulationAnnealingRunEqualsOneProcess) {
     EXPECT_EQ(json_file(dir + "/three/summary.json").at("ranks"), 3);
     // The population was resampled along the way (the state says how often).
     EXPECT_GT(json_file(dir + "/one/checkpoint.json").at("optimizer").at("resamplings"), 10);
+}
+
+// Each rank read the config file itself: ranks started in folders whose files of that name differ
+// (or by a file edited as they started) ran a job of two configs and said nothing. Rank 0's bytes
+// are every rank's: the job equals one process of rank 0's config.
+TEST(MpiRun, EveryRankRunsTheConfigRankZeroRead) {
+    const std::string dir = own_test_dir();
+    const std::string text =
+        "name: pa\nseed: 5\nthreads: 1\ntarget: {kind: mouse-maze, rows: 9, cols: 9}\n"
+        "optimizer: {kind: population-annealing, population: 7, sweep: 50, "
+        "acceptance: relative, t_start: 0.2, t_end: 0.005, schedule: exponential}\n"
+        "budget: {evaluations: 30000}\n";
+    std::string other = text;
+    other.replace(other.find("t_start: 0.2"), 12, "t_start: 5.0");
+    for (const auto& [sub, bytes] : {std::pair{"zero", text}, std::pair{"one", other}}) {
+        std::filesystem::create_directories(dir + "/" + sub);
+        std::ofstream(dir + "/" + sub + "/pa.yaml", std::ios::binary) << bytes;
+    }
+    const CmdResult alone = run("run " + dir + "/zero/pa.yaml -q output=" + dir + "/alone");
+    ASSERT_EQ(alone.status, 0) << alone.err;
+    // Two application contexts of one job: rank 0 starts in zero/, rank 1 in one/.
+    const std::string job = dir + "/job";
+    const CmdResult two = run("run pa.yaml -q output=" + job + " : -n 1 -wdir " + dir + "/one " +
+                                  kBin + " run pa.yaml -q output=" + job,
+                              mpirun(1) + "-wdir " + dir + "/zero ");
+    ASSERT_EQ(two.status, 0) << two.err;
+    EXPECT_EQ(json_file(job + "/summary.json").at("ranks"), 2);
+    EXPECT_EQ(outcome(job), outcome(dir + "/alone"));
 }
 
 // Ctrl-C on mpirun: every rank stops after the same step, rank 0 writes the checkpoint, and

@@ -80,7 +80,24 @@ TEST(SweepValues, MalformedListsAndRangesAreErrorsNamingTheOverride) {
     EXPECT_NE(message("range(1,3),4").find("a range cannot be one item"), std::string::npos);
     EXPECT_NE(message("[1,2").find("a bracket is not closed"), std::string::npos);
     EXPECT_NE(message("'a,b").find("a quote is not closed"), std::string::npos);
-    EXPECT_NE(message("a],b").find("']' closes nothing"), std::string::npos);
+    EXPECT_NE(message("[a},b").find("'}' does not close '['"), std::string::npos);
+    EXPECT_NE(message("{a: [1, 2},b").find("'}' does not close '['"), std::string::npos);
+}
+
+// `sweep` refused values that `run` takes: the apostrophe of description=don't was an open quote,
+// the lone parenthesis of label=a(b an open bracket. As in YAML, a quote or a bracket opens only
+// at the start of a value, and parentheses group only when they pair up.
+TEST(SweepValues, EveryValueRunTakesWithoutACommaIsOneValue) {
+    for (const std::string v :
+         {"don't", "a(b", "a)b", "((a)", "f(a, b)", "a[b", "a]b", "a{b}", "x'y'z", "it''s", "\"q\"",
+          "'a, b'", "[1, [2, 3]]", "{a: [1, 2]}", "a: b", "say \"hi\""})
+        EXPECT_EQ(sweep_values(v, "x"), Values{v}) << v;
+    EXPECT_EQ(sweep_values("don't,won't", "x"), (Values{"don't", "won't"}));
+    EXPECT_EQ(sweep_values("a(b,c", "x"), (Values{"a(b", "c"}));
+    EXPECT_EQ(sweep_values("f(a, b),g(c)", "x"), (Values{"f(a, b)", "g(c)"}));
+    EXPECT_EQ(sweep_values("'it''s, ok',b", "x"), (Values{"'it''s, ok'", "b"}));
+    EXPECT_EQ(sweep_values("\"a\\\", b\",c", "x"), (Values{"\"a\\\", b\"", "c"}));
+    EXPECT_EQ(sweep_values("[a, 'b]', c],d", "x"), (Values{"[a, 'b]', c]", "d"}));
 }
 
 // Found by tests/fuzz/fuzz_sweep.cpp: a value written out with more than 63 characters was cut to
@@ -88,7 +105,8 @@ TEST(SweepValues, MalformedListsAndRangesAreErrorsNamingTheOverride) {
 // value twice, two points of one.
 TEST(SweepValues, LongNumbersStayWholeAndAStepTooSmallIsRefused) {
     const std::string e70 = "1" + std::string(70, '0');
-    const Values big = sweep_values("range(" + e70 + ", 3" + std::string(70, '0') + ", " + e70 + ")", "x");
+    const Values big =
+        sweep_values("range(" + e70 + ", 3" + std::string(70, '0') + ", " + e70 + ")", "x");
     ASSERT_EQ(big.size(), 2u);
     EXPECT_EQ(std::strtod(big[0].c_str(), nullptr), 1e70);
     EXPECT_EQ(std::strtod(big[1].c_str(), nullptr), 2e70);
@@ -151,6 +169,10 @@ TEST(PlanSweep, MalformedSweepsAreRefused) {
         return std::string("no error");
     };
     EXPECT_EQ(message({"seed=1,2", "seed=3"}, {}), "override 'seed=3': seed is given twice");
+    // `config` names no key of a config: the files come first (it said "given twice").
+    EXPECT_EQ(message({"config=x.yaml"}, {}),
+              "override 'config=x.yaml': config is not a key of a config; the config files are "
+              "the first arguments (several, `mazesearch sweep A.yaml B.yaml ...`, are swept)");
     EXPECT_EQ(message({"output=a,b"}, {}),
               "override 'output=a,b': output (the sweep folder) cannot be swept");
     EXPECT_EQ(message({"noequals"}, {}),

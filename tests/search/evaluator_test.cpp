@@ -159,6 +159,34 @@ TEST(Evaluator, SaveRestoreKeepsInfiniteScoresThroughJsonText) {
     EXPECT_EQ(sa.max, sb.max);
 }
 
+// The logbook's statistics of a step with -inf scores: the mean is -inf, and the spread is
+// infinite when finite scores are there too (it was written 0: inf - inf read as no variance).
+TEST(Evaluator, AStepWithInfiniteScoresHasAnInfiniteSpread) {
+    const MouseMazeTarget inner = five();
+    const SometimesWorst t(inner);
+    const double inf = std::numeric_limits<double>::infinity();
+    Rng rng(7);
+    Evaluator ev(t, Budget{}, 1);
+    Genome worst(t.genes());  // no wall: 0 genes set, a multiple of 3
+    ev.evaluate_one(worst);
+    ev.evaluate_one(worst);
+    const StepStats only = ev.take_step_stats();
+    EXPECT_EQ(only.mean, -inf);
+    EXPECT_EQ(only.std, 0);  // every score the same -inf
+    std::size_t finite = 0;
+    for (int i = 0; finite == 0 || i < 20; ++i) {
+        const Genome g = random_genome(t, rng, 0.3);
+        ev.evaluate_one(g);
+        finite += g.count() % 3 != 0;
+    }
+    ev.evaluate_one(worst);
+    const StepStats mixed = ev.take_step_stats();
+    EXPECT_EQ(mixed.min, -inf);
+    EXPECT_GT(mixed.max, 0);
+    EXPECT_EQ(mixed.mean, -inf);
+    EXPECT_EQ(mixed.std, inf);
+}
+
 // A checkpoint whose boards do not fit the target, with a NaN score, an archive larger than this
 // evaluator's or not best first, or counters that contradict each other is refused, and nothing
 // changes (found by the checkpoint fuzzer, tests/fuzz/fuzz_checkpoint.cpp).

@@ -8,7 +8,9 @@
 // - shift_interval estimates by how much group a lies above group b (the Hodges-Lehmann estimate,
 //   the median of all differences a_i - b_j) with a distribution-free confidence interval.
 //
-// Both throw std::invalid_argument for an empty sample or a NaN value.
+// Both throw std::invalid_argument for an empty sample or a NaN value. Infinite values are data
+// like any other (a target scores a board it cannot rate -inf): they rank below or above every
+// finite value and tie with their equals.
 #pragma once
 
 #include <cstddef>
@@ -53,10 +55,15 @@ struct ShiftInterval {
 // The shift of a over b and a confidence interval for it, assuming the two distributions differ
 // only by that shift. When the samples are too small for the confidence asked for, the interval is
 // the whole range of differences and `confidence` (below the one asked for) says what it achieves.
-// Infinite values are refused (std::invalid_argument) as their differences are not numbers; so is
-// a confidence outside (0, 1).
+// With infinities the differences are taken as the ranks see them: equal values (two -inf too)
+// differ by 0, inf and -inf by inf; the estimate and the ends may then be infinite (the middle of
+// -inf and inf is 0, middle_of). A confidence outside (0, 1) is refused (std::invalid_argument).
 ShiftInterval shift_interval(std::span<const double> a, std::span<const double> b,
                              double confidence = 0.95);
+
+// The midpoint of two sorted values, as the median of an even count takes it: -inf with anything
+// but inf is -inf, inf with anything but -inf is inf, and -inf with inf is 0.
+double middle_of(double low, double high);
 
 // The null distribution of U for samples of sizes n and m without ties: element u (0 <= u <= n*m)
 // counts the ways, among all C(n+m, n) splits of n+m distinct values, in which U equals u. The

@@ -6,7 +6,6 @@
 
 #include <sys/types.h>
 
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,11 +15,12 @@ namespace maze::experiments {
 class PointProcess {
   public:
     // Starts this program (/proc/self/exe) with `args`, its standard output discarded and its
-    // standard error appended to `log`. The child gets SIGTERM if the sweep dies first (it then
-    // checkpoints, as it does on Ctrl-C), and runs as a single process: the variables by which
-    // an MPI launcher makes a process a rank are left out of its environment.
-    // FileError when the log cannot be opened; std::runtime_error when no process can be made.
-    PointProcess(const std::vector<std::string>& args, const std::filesystem::path& log);
+    // standard error the open file `log_fd` (the point's log, opened for appending by its
+    // PointLock: the child shares the lock). The child gets SIGTERM if the sweep dies first (it
+    // then checkpoints, as it does on Ctrl-C), and runs as a single process: the variables by
+    // which an MPI launcher makes a process a rank are left out of its environment.
+    // std::runtime_error when no process can be made.
+    PointProcess(const std::vector<std::string>& args, int log_fd);
 
     pid_t pid() const { return pid_; }
     // The exit status once the child has ended (a signal that ended it: 128 + its number);

@@ -5,7 +5,6 @@
 
 #include <filesystem>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -17,19 +16,33 @@ bool is_sweep_folder(const std::filesystem::path& dir);
 // SWEEP/logs/point-NNN.txt: what the point said, each session's command and exit status.
 std::filesystem::path sweep_log_path(const std::filesystem::path& dir, const SweepPoint& p);
 
-// What a point's folder says now.
+// A point's exit status: 0 it finished, 130 it was interrupted (it stopped at a safe point on
+// Ctrl-C or SIGTERM, its checkpoints written), anything else it failed (an error, a crash, a kill
+// by hand or by the kernel: 128 + the signal).
+inline constexpr int kExitInterrupted = 130;
+inline bool failed_exit(int status) {
+    return status != 0 && status != kExitInterrupted;
+}
+
+// What a point is now, one word with one meaning wherever it is shown (the sweep's lines,
+// index.csv, summarize, serve):
+//   running      a live process holds the point's lock (point_lock.hpp);
+//   finished     its run finished;
+//   failed       else, when its last session ended with a failed exit status (failed_exit);
+//   interrupted  else, when its run stopped before its end (at a safe point, or its sweep was
+//                killed): its checkpoints resume it;
+//   pending      else: never started, or stopped before its run began.
 struct PointState {
-    std::string status;          // pending, running, interrupted, finished or failed
+    std::string status;
     std::optional<double> best;  // the best score of its repeats, once one has one
     double evaluations = 0, seconds = 0;
     std::vector<double> scores;  // each finished repeat's best
 };
-// `running`: the points this process knows are running.
-PointState point_state(const std::filesystem::path& dir, const SweepPoint& p,
-                       const std::set<int>& running = {});
+PointState point_state(const std::filesystem::path& dir, const SweepPoint& p);
 
-// Rewrites SWEEP/index.csv from the point folders (atomically: a reader sees a whole file).
-void write_sweep_index(const std::filesystem::path& dir, const SweepSpec& spec,
-                       const std::set<int>& running = {});
+// Rewrites SWEEP/index.csv from the point folders (atomically: a reader sees a whole file; and
+// under a lock, logs/index.lock, so that of the processes of one sweep the last writer wrote
+// what it read last).
+void write_sweep_index(const std::filesystem::path& dir, const SweepSpec& spec);
 
 }  // namespace maze::experiments

@@ -1,6 +1,7 @@
 // Runs a sweep into its folder:
 //
 //   SWEEP/sweep.json      the spec (config, its hash, fixed overrides, axes, points)
+//   SWEEP/configs/        the configs' bytes as the sweep read them: what every point runs
 //   SWEEP/index.csv       one row per point: folder, status, best, evaluations, seconds, values
 //   SWEEP/point-NNN/      the point's run folder, as `mazesearch run ... output=...` makes it
 //   SWEEP/logs/point-NNN.txt   what the point said on standard error, and its exit status
@@ -10,12 +11,11 @@
 // as child processes (`jobs` at a time), and under mpirun point i runs on rank i mod size. A
 // rerun of the same sweep, or `mazesearch resume SWEEP`, runs only what is missing: a finished
 // point is kept, an interrupted one resumed from its checkpoint, a failed one tried again. A
-// point that fails is recorded as failed and the others go on.
+// point that fails is recorded as failed and the others go on. Any number of processes may run
+// one sweep at once (sweep_opening.hpp, point_lock.hpp).
 #pragma once
 
 #include <filesystem>
-#include <optional>
-#include <set>
 #include <string>
 #include <vector>
 

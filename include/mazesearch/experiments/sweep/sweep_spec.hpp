@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "mazesearch/experiments/sweep/sweep_values.hpp"
+
 namespace maze::experiments {
 
 // One axis: its keys (one, or the keys of a zip) and its values, one row per step of the axis
@@ -39,6 +41,14 @@ struct SweepSpec {
     // FNV-1a of the config's bytes (of every swept config's, in order): a rerun with an edited
     // config is refused.
     std::string config_hash;
+    // The sweep folder's copies of the config files, in the order of config_files(): the bytes
+    // the sweep pinned when it was planned, written once with the folder (SWEEP/configs/NNN-NAME),
+    // and the only config every point runs, whenever and by whichever process. Empty in a sweep
+    // folder made before configs were pinned (its points read the config files themselves).
+    std::vector<std::string> pinned;
+    // The bytes of each config file, in the same order, as read once (plan_sweep) or from the
+    // pinned copies (with_pinned_texts); not in sweep.json.
+    std::vector<std::string> config_texts;
     std::vector<std::string> fixed;  // the one-value overrides, key=value, as given
     std::vector<SweepAxis> axes;
     // The swept keys that tell one combination from another: every swept key but `seed` and
@@ -50,11 +60,17 @@ struct SweepSpec {
 
     // The config file of point p (its `config` value when configs are swept).
     std::string config_of(const SweepPoint& p) const;
+    // The config files: the `config` axis's values when configs are swept, else `config`.
+    std::vector<std::string> config_files() const;
+    // The index in config_files() of point p's config.
+    std::size_t config_index(const SweepPoint& p) const;
     // The overrides of point p for `mazesearch run`: the fixed ones, then its own (`config` not
     // among them).
     std::vector<std::string> overrides_of(const SweepPoint& p) const;
     // The hash the config files have now (config_hash when none changed).
     std::string hash_configs() const;
+    // The hash of config_texts (config_hash when they are the bytes the sweep pinned).
+    std::string hash_texts() const;
     // sweep.json; from_json checks what it reads (ConfigError naming `source`).
     nlohmann::json to_json() const;
     static SweepSpec from_json(const nlohmann::json& j, const std::string& source);
@@ -62,17 +78,17 @@ struct SweepSpec {
     bool same_sweep(const SweepSpec& other) const;
 };
 
+// SWEEP/configs/NNN-NAME, the pinned copy of the config file `path`, the i-th of the sweep's.
+std::string pinned_config_name(std::size_t i, const std::string& path);
+
 // The spec of `mazesearch sweep CONFIG ARGS... --zip KEYS...` (ARGS may begin with more config
 // files: names ending in .yaml or .yml, without '='): ConfigError on a malformed value
 // list or range, a key given twice, a zip of keys not swept or of lists of different lengths,
-// output swept, no point, or more than kMaxSweepPoints points. The config file is read for its
-// hash only; the points' configs are checked by the caller.
+// output swept, `config=` (the config files are the first arguments), no point, or more than
+// kMaxSweepPoints points. Each config file is read once, here: its bytes (config_texts) are
+// hashed, checked by the caller and pinned in the sweep folder.
 SweepSpec plan_sweep(const std::string& config, const std::vector<std::string>& args,
                      const std::vector<std::string>& zips);
-
-// The values of one override's value text: the comma-separated list, or the range, expanded;
-// a single value is a list of one. `where` names the override in errors.
-std::vector<std::string> sweep_values(const std::string& text, const std::string& where);
 
 // The folder of a sweep's point with this id: point-000, point-001, ...
 std::string point_folder_name(int id);

@@ -27,10 +27,16 @@ RunFigures read_run_figures(const std::filesystem::path& dir);
 
 // A number in a table: integers and infinities as a score is printed, fractions to one decimal.
 std::string table_number(double v);
-// The median of sorted values (the mean of the middle two for an even count); NaN for none.
+// The median of sorted values (the middle of the middle two for an even count, as
+// stats::middle_of takes it: -inf with a number is -inf, -inf with inf is 0); NaN for none.
 double median_of_sorted(const std::vector<double>& sorted);
 // A CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break.
 std::string csv_field(const std::string& text);
+// A Markdown table cell: '|' escaped (\|), line breaks made spaces.
+std::string markdown_cell(const std::string& text);
+// A score in JSON, which has no infinity: a number, or "inf", "-inf", "nan" as the run files
+// write them.
+nlohmann::json score_json(double v);
 
 // One combination of a sweep's group keys and its seeds.
 struct SweepGroup {
@@ -78,10 +84,15 @@ struct SweepTableOptions {
     std::string format = "md";
     bool compare = false;
 };
+// ConfigError when two of `dirs` are the same folder (by their files, however they are named:
+// a/sw, a/sw/, ./a/sw, a link to it), whose runs a table would count twice.
+void refuse_repeated_folders(const std::vector<std::string>& dirs);
+
 // The table of the sweep folders `dirs` as `summarize` prints it, grouped by o.by when
 // `by_given`, else by each sweep's group keys. Several sweeps make one table, each row named
-// first by its sweep's folder; ConfigError when they are grouped by other keys, or a folder
-// cannot be read.
+// first by its sweep's folder (its name, or as many of the last parts of its path as tell it
+// from the others: a/sw and b/sw); ConfigError when they are grouped by other keys, a folder is
+// given twice, or a folder cannot be read.
 std::string sweep_table(const SweepTableOptions& o, const std::vector<std::string>& dirs,
                         bool by_given);
 

@@ -1,0 +1,142 @@
+// The tables of sweeps: infinite scores (a board a target cannot rate scores -inf) in every
+// table, CSV, JSON and comparison; one folder given twice; sweeps of one name; and values that
+// hold a Markdown table's '|'.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "sweep_support.hpp"
+
+namespace maze::testing_support::sweep_tables {
+namespace {
+
+using namespace sweep_support;
+using nlohmann::json;
+
+// Cat traps on the side-4 board: with one block the trapper wins no board (every run's best is
+// -inf); with 16 it wins most. A second a sweep.
+const char* const kCatTrap =
+    "name: trap\nseed: 1\nthreads: 1\n"
+    "target: {kind: cat-trap, side: 4, max_blocks: 16, max_preblocked: 36, node_limit: 200000}\n"
+    "optimizer: {kind: random, p_blocked: 0.3}\nbudget: {evaluations: 30}\n";
+
+// The '|' of a Markdown line that are not escaped (\|): its cells' bounds.
+int bars(const std::string& line) {
+    int n = 0;
+    for (std::size_t i = 0; i < line.size(); ++i)
+        n += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
+    return n;
+}
+
+// Every line of a Markdown table, from its head on, has as many cells as its head.
+void expect_whole_table(const std::string& md) {
+    std::istringstream in(md);
+    std::string line;
+    int head = -1;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] != '|') {
+            head = -1;
+            continue;
+        }
+        if (head < 0) head = bars(line);
+        EXPECT_EQ(bars(line), head) << line << "\nin:\n" << md;
+    }
+}
+
+// `summarize --compare` failed ("internal error: shift_interval: ... infinite value") on a sweep
+// whose runs ended at -inf, and JSON, which has no infinity, wrote null for each score.
+TEST(SweepTables, InfiniteScoresAreDataInEveryTableAndComparison) {
+    const std::string cfg = write_temp("trap.yaml", kCatTrap);
+    const std::string dir = fresh("sweep-inf");
+    const CmdResult r =
+        run("sweep " + cfg + " 'seed=range(1,5)' target.max_blocks=1,16 -q output=" + dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::vector<std::string> best = index_column(dir, 3);
+    for (int p : {0, 2, 4, 6}) EXPECT_EQ(best.at(p), "-inf") << p;
+    for (int p : {1, 3, 5, 7}) EXPECT_NE(best.at(p).find_first_of("0123456789"), std::string::npos);
+    const CmdResult md = run("summarize " + dir + " --compare");
+    ASSERT_EQ(md.status, 0) << md.err;
+    EXPECT_NE(md.out.find("| 1 | 4 of 4 | 4 | -inf | -inf | -inf |"), std::string::npos) << md.out;
+    EXPECT_NE(md.out.find("Leader: target.max_blocks=16"), std::string::npos) << md.out;
+    EXPECT_NE(md.out.find("| target.max_blocks=1 | 4 | -inf | inf | inf to inf |"),
+              std::string::npos)
+        << md.out;
+    const CmdResult js = run("summarize " + dir + " --compare --format json");
+    ASSERT_EQ(js.status, 0) << js.err;
+    const json j = json::parse(js.out);
+    const json& lost = j.at("groups")[0];
+    EXPECT_EQ(lost.at("values").at("target.max_blocks"), "1");
+    EXPECT_EQ(lost.at("scores"), json({"-inf", "-inf", "-inf", "-inf"}));
+    EXPECT_EQ(lost.at("best"), "-inf");
+    EXPECT_EQ(lost.at("median"), "-inf");
+    const json& other = j.at("compare").at("others")[0];
+    EXPECT_EQ(other.at("combination"), "target.max_blocks=1");
+    EXPECT_EQ(other.at("u"), 16);  // every run of the leader beats every run of the other
+    EXPECT_EQ(other.at("lead"), "inf");
+    EXPECT_EQ(other.at("lead_low"), "inf");
+    EXPECT_EQ(other.at("lead_high"), "inf");
+    // The sweep's own summary says the same; CSV writes the word; over both groups the median
+    // of four -inf and four numbers is -inf.
+    EXPECT_EQ(json::parse(read_file(dir + "/summary.json")).at("groups")[0].at("scores"),
+              lost.at("scores"));
+    const CmdResult csv = run("summarize " + dir + " --format csv");
+    EXPECT_NE(csv.out.find("\n1,trap,,4,4,4,-inf,-inf,-inf,"), std::string::npos) << csv.out;
+    const CmdResult all = run("summarize " + dir + " --by '' --format json");
+    EXPECT_EQ(json::parse(all.out).at("groups")[0].at("median"), "-inf") << all.out;
+    const CmdResult one = run("summarize " + dir + "/point-000");
+    ASSERT_EQ(one.status, 0) << one.err;
+    EXPECT_NE(one.out.find("| -inf | -inf | -inf |"), std::string::npos) << one.out;
+}
+
+// The same sweep given twice was counted twice; a/sw b/sw were two rows named sw.
+TEST(SweepTables, AFolderGivenTwiceIsRefusedAndSweepsOfOneNameAreToldApart) {
+    const std::string a = fresh("first") + "/sw", b = fresh("second") + "/sw";
+    for (const std::string& d : {a, b})
+        ASSERT_EQ(run("sweep " + kAnnealing +
+                      " 'first_repeat=range(0,2)' repeats=1 budget.evaluations=300 -q output=" + d)
+                      .status,
+                  0);
+    const CmdResult r = run("summarize " + a + " " + b + "/ --by '' --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json t = json::parse(r.out);
+    EXPECT_EQ(t.at("groups")[0].at("values").at("sweep"), "first/sw");
+    EXPECT_EQ(t.at("groups")[1].at("values").at("sweep"), "second/sw");
+    for (const std::string& twice :
+         {a + " " + a + "/", a + " " + test_dir() + "/first/../first/sw", a + " " + b + " " + a}) {
+        const CmdResult again = run("summarize " + twice + " --by ''");
+        EXPECT_EQ(again.status, 2) << twice;
+        EXPECT_NE(again.err.find("are the same folder, given twice"), std::string::npos)
+            << again.err;
+        EXPECT_TRUE(again.out.empty()) << again.out;
+    }
+    const CmdResult runs = run("summarize " + a + "/point-000 " + a + "/point-000/");
+    EXPECT_EQ(runs.status, 2);
+    EXPECT_NE(runs.err.find("are the same folder, given twice"), std::string::npos) << runs.err;
+}
+
+// A '|' in a swept value made a cell of its own and broke the Markdown table.
+TEST(SweepTables, APipeInASweptValueStaysInItsCell) {
+    const std::string dir = fresh("sweep-pipe");
+    ASSERT_EQ(run("sweep " + kAnnealing +
+                  " 'label=x|y,z' seed=1,2 repeats=1 budget.evaluations=300 -q output=" + dir)
+                  .status,
+              0);
+    const CmdResult md = run("summarize " + dir + " --compare");
+    ASSERT_EQ(md.status, 0) << md.err;
+    EXPECT_NE(md.out.find("| x\\|y | 2 of 2 |"), std::string::npos) << md.out;
+    EXPECT_NE(md.out.find("label=x\\|y"), std::string::npos) << md.out;
+    expect_whole_table(md.out);
+    expect_whole_table(read_file(dir + "/summary.md"));
+    const CmdResult runs = run("summarize " + dir + "/point-000 " + dir + "/point-002");
+    ASSERT_EQ(runs.status, 0) << runs.err;
+    EXPECT_NE(runs.out.find("| x\\|y |"), std::string::npos) << runs.out;
+    expect_whole_table(runs.out);
+}
+
+}  // namespace
+}  // namespace maze::testing_support::sweep_tables
