@@ -77,10 +77,14 @@ Opening open_sweep_folder(const SweepSpec& s, const fs::path& given) {
     // Twice at most: a rename that finds the folder made by another process reads it next.
     for (int attempt = 0; attempt < 2; ++attempt) {
         if (fs::exists(dir / "sweep.json", ec)) return join(s, dir);
-        if (!free_for_a_sweep(dir))
+        if (!free_for_a_sweep(dir)) {
+            // Another process's rename may have put the whole folder there between the two
+            // looks: a folder with sweep.json is a sweep to join, not a stranger's folder.
+            if (fs::exists(dir / "sweep.json", ec)) return join(s, dir);
             throw ConfigError(dir.string() +
                               ": exists and is not an empty folder; give another output= for "
                               "the sweep");
+        }
         // An empty folder given by a link is replaced where it is, the link kept.
         const fs::path target = fs::is_symlink(dir, ec) ? fs::canonical(dir, ec) : dir;
         if (!target.parent_path().empty()) make_folder(target.parent_path());
