@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "mazesearch/experiments/sweep/sweep_table.hpp"  // score_json
+
 namespace maze::experiments {
 
 // Named, not anonymous: the library is built as a unity build.
@@ -43,7 +45,9 @@ std::vector<nlohmann::json> LogbookView::row(std::size_t i) const {
          logbook_view_detail::split_line(text_, begin, text_.find('\n', begin))) {
         char* stop = nullptr;
         const double v = std::strtod(c.c_str(), &stop);
-        out.push_back(c.empty() || *stop ? nlohmann::json(nullptr) : nlohmann::json(v));
+        // JSON has no infinity: "-inf" is written as the run files write it (score_json), a
+        // cell that is no number at all as null.
+        out.push_back(c.empty() || *stop ? nlohmann::json(nullptr) : score_json(v));
     }
     return out;
 }
@@ -52,7 +56,9 @@ std::optional<double> LogbookView::cell(std::size_t i, const std::string& column
     const auto it = std::find(columns_.begin(), columns_.end(), column);
     if (it == columns_.end()) return std::nullopt;
     const nlohmann::json v = row(i)[static_cast<std::size_t>(it - columns_.begin())];
-    return v.is_number() ? std::optional<double>(v.get<double>()) : std::nullopt;
+    if (v.is_number()) return v.get<double>();
+    if (v.is_string()) return std::strtod(v.get<std::string>().c_str(), nullptr);  // "-inf"
+    return std::nullopt;
 }
 
 }  // namespace maze::experiments

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "mazesearch/experiments/serve/confined_file.hpp"
+#include "mazesearch/experiments/sweep/sweep_table.hpp"  // score_json
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -68,7 +69,8 @@ std::vector<std::string> repeat_folders(const fs::path& root, const fs::path& di
 }
 
 json optional_number(const std::optional<double>& v) {
-    return v ? json(*v) : json(nullptr);
+    // An infinite score is data ("-inf"), as in the sweep tables; only a missing one is null.
+    return v ? score_json(*v) : json(nullptr);
 }
 
 }  // namespace maze::experiments

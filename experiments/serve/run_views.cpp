@@ -9,6 +9,7 @@
 #include "mazesearch/experiments/serve/run_files.hpp"
 #include "mazesearch/experiments/serve/served_folder.hpp"
 #include "mazesearch/experiments/serve/walk_answer.hpp"
+#include "mazesearch/search/state_json.hpp"  // Real: "-inf" in summary.json
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -43,7 +44,11 @@ RepeatNow repeat_now(const fs::path& root, const fs::path& run, const std::strin
             r.modified = std::max(r.modified, st->modified);
     const json s = read_json_or_null(root, dir / "summary.json");
     if (r.status == "finished" && s.is_object() && !s.contains("runs")) {
-        if (s.value("best_score", json()).is_number()) r.best = s["best_score"].get<double>();
+        // A number, or "-inf", "inf", "nan" as summary.json writes them.
+        try {
+            if (s.contains("best_score")) r.best = s["best_score"].get<Real>().value();
+        } catch (const std::exception&) {
+        }
         r.evaluations = s.value("evaluations", 0.0);
         r.seconds = s.value("seconds", 0.0);
         return r;

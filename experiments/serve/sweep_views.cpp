@@ -60,7 +60,7 @@ json series_of(const fs::path& root, const fs::path& logbook) {
         if (i % stride != 0 && i + 1 != n) continue;
         const auto e = b.cell(i, "evals");
         const auto best = b.cell(i, "best");
-        if (e && best) out.push_back({*e, *best});
+        if (e && best) out.push_back({*e, score_json(*best)});  // -inf as "-inf", not null
     }
     return out;
 }

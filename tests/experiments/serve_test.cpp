@@ -251,6 +251,25 @@ TEST(ServedFolder, ALongLogbooksLastRowIsReadFromItsEnd) {
     EXPECT_EQ(row["seconds"], 20000);
 }
 
+// JSON has no infinity: a run that ends at -inf (a cat trap that cannot be won) is "-inf" in
+// every answer, as in the run's own files, never null (which says "no score yet").
+TEST(ServedFolder, InfiniteScoresAreWrittenAsTheRunFilesWriteThem) {
+    Folder f;
+    f.log("gen,evals,rejected,best,mean,std,min,max,seconds\n1,40,0,-inf,-inf,0,-inf,-inf,0.1\n");
+    ServedFolder s(f.root);
+    const json rows = s.logbook("runs/a", ".", 0)["rows"];
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0][3], "-inf");
+    EXPECT_EQ(rows[0][1], 40);
+    EXPECT_EQ(s.runs()["runs"][0]["best"], "-inf");  // running: from the logbook
+    std::ofstream(f.root / "runs" / "a" / "status", std::ios::trunc) << "finished\n";
+    std::ofstream(f.root / "runs" / "a" / "summary.json")
+        << R"({"best_score": "-inf", "evaluations": 40, "seconds": 0.1})";
+    const json run = s.run("runs/a");
+    ASSERT_EQ(run["repeats"].size(), 1u);
+    EXPECT_EQ(run["repeats"][0]["best"], "-inf");  // finished: from summary.json
+}
+
 TEST(RequestGate, TheHostIsReadExactly) {
     EXPECT_TRUE(local_host("127.0.0.1:8080", 8080));
     EXPECT_TRUE(local_host("127.0.0.1", 8080));

@@ -41,6 +41,7 @@ std::vector<std::string> repeat_folders(const std::filesystem::path& root,
                                         const std::filesystem::path& dir,
                                         const nlohmann::json& config);
 
+// A score as the API writes it: a number, "inf", "-inf" or "nan"; null when there is none.
 nlohmann::json optional_number(const std::optional<double>& v);
 double unix_now();  // seconds since 1970
 
