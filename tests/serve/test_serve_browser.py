@@ -204,7 +204,7 @@ class ServeBrowserTest(ServeBrowserBase):
                     self.assertTrue(exp["median"], f"/api/sweep has no series for combination {i}")
                     self.assertGreaterEqual(runs, len(g["points"]), "every point has a run")
                     name = mine["median"]["label"]
-                    self.assertIn(f"({len(g['points'])} points", name)
+                    self.assertIn(f"({len(g['points'])} point" + ("s" if len(g["points"]) != 1 else ""), name)
                     if runs > len(g["points"]):
                         self.assertIn(f"{runs} runs)", name)
                     for role, curve in exp.items():

@@ -167,11 +167,12 @@ export function SweepView(root, route) {
       const { med, lo, hi } = combinationCurves(list);
       const label = labelOf(g.values || {}, keys);
       const runs = list.length > ids.length ? `, ${list.length} runs` : '';
+      const points = `${ids.length} point${ids.length === 1 ? '' : 's'}`;
       // group and role tell the browser test which combination and which line a dataset draws
       const band = { isBand: true, group: i, borderColor: 'transparent', borderWidth: 0, stepped: true, pointRadius: 0 };
       sets.push({ ...band, label: `${label} lowest`, role: 'lowest', data: lo, backgroundColor: 'transparent', fill: false });
       sets.push({ ...band, label: `${label} highest`, role: 'highest', data: hi, backgroundColor: rgba(color, 0.16), fill: '-1' });
-      sets.push({ label: `${label} (${ids.length} points${runs})`, group: i, role: 'median', data: med, borderColor: color, backgroundColor: color, borderWidth: 2, stepped: true, fill: false });
+      sets.push({ label: `${label} (${points}${runs})`, group: i, role: 'median', data: med, borderColor: color, backgroundColor: color, borderWidth: 2, stepped: true, fill: false });
     });
     chart.data.datasets = sets;
     chart.options.scales.y.title.text = 'best so far';
