@@ -138,13 +138,12 @@ class ServeBrowserTest(ServeBrowserBase):
             time.sleep(0.3)
 
     def test_2b_run_charts_draw_the_logbooks(self):
-        """A finished run's chart, with one repeat and with two: each repeat's line is its logbook
+        """Finished runs' charts, with one repeat and with two: each repeat's line is its logbook
         (evaluations increasing, the rows' best at every row), the median is the repeats' median."""
-        runs = []
+        runs = []  # every point of the sweeps (up to four each): curves that climb, curves that do not
         for path in self.finished_sweeps:
             points = self.api("/api/sweep", path=path).get("points", [])
-            if points:
-                runs.append(f"{path}/{points[0]['folder']}")
+            runs += [f"{path}/{p['folder']}" for p in points[:4]]
         if not runs:
             self.skipTest("the server shows no finished sweep")
         for path in runs:
