@@ -153,29 +153,33 @@ class Scratch:
         return run(["cmake", "--build", self.build, "-j", str(self.jobs), "--target", *sorted(targets)],
                    log).returncode == 0
 
-    def ctest_programs(self, regex):
-        """The programs the ctest tests matching regex run (targets of this build), or None when no
-        test matches yet (the test programs not built, so their tests not listed)."""
-        r = run(["ctest", "--test-dir", self.build, "-R", regex, "--show-only=json-v1"])
-        if r.returncode != 0:
-            return None
-        tests = json.loads(r.stdout).get("tests", [])
-        if not tests:
-            return None
-        programs = set()
-        for t in tests:
-            command = t.get("command") or []
-            if command and os.path.abspath(command[0]).startswith(self.build + os.sep):
-                programs.add(os.path.basename(command[0]))
-        return programs
+    def ctest_programs(self, regexes):
+        """The programs the ctest tests matching the regexes run (targets of this build), or None
+        when a regex matches no test yet (its program not built, so its tests not listed)."""
+        programs, listed = set(), True
+        for regex in regexes:
+            r = subprocess.run(["ctest", "--test-dir", self.build, "-R", regex, "--show-only=json-v1"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            try:
+                tests = json.loads(r.stdout).get("tests", []) if r.returncode == 0 else []
+            except ValueError:
+                tests = []
+            listed = listed and bool(tests)
+            for t in tests:
+                command = t.get("command") or []
+                if command and os.path.abspath(command[0]).startswith(self.build + os.sep):
+                    programs.add(os.path.basename(command[0]))
+        return programs if listed else None
 
     def apply(self, patch, log, reverse=False):
         return run(["git", "apply", *(["-R"] if reverse else []), patch.path], log, cwd=self.src,
                    env=self.git_env).returncode == 0
 
 
-def ctest_regex(patches):
-    return "|".join(f"({r})" for p in patches for r in p.ctest)
+def ctest_regexes(patches):
+    """The patches' ctest regexes, each once (ctest takes one -R, and CMake's regular expressions
+    too few groups to join them all into one)."""
+    return list(dict.fromkeys(r for p in patches for r in p.ctest))
 
 
 def prepare(scratch, patches, log):
@@ -184,13 +188,13 @@ def prepare(scratch, patches, log):
     targets = {"mazesearch"}
     if any(p.pytest for p in patches):
         targets.add("mazesearch_python")
-    regex = ctest_regex(patches)
-    if regex:
-        programs = scratch.ctest_programs(regex)
+    regexes = ctest_regexes(patches)
+    if regexes:
+        programs = scratch.ctest_programs(regexes)
         if programs is None:  # a first build: its tests are listed once their programs are built
             if not scratch.build_targets(["mazesearch_test_programs"], log):
                 return None
-            programs = scratch.ctest_programs(regex) or set()
+            programs = scratch.ctest_programs(regexes) or set()
         targets |= programs
     return targets if scratch.build_targets(targets, log) else None
 
@@ -199,8 +203,7 @@ def run_tests(scratch, patches, log):
     """Runs the patches' tests; (names of the tests that failed, problems: tests that did not run
     as they should, as words)."""
     failed, problems = [], []
-    regex = ctest_regex(patches)
-    if regex:
+    for regex in ctest_regexes(patches):
         r = run(["ctest", "--test-dir", scratch.build, "-R", regex, "--no-tests=error", "-j", "2",
                  "--timeout", str(CTEST_TIMEOUT), "--output-on-failure"], log)
         with open(log) as f:
@@ -214,7 +217,7 @@ def run_tests(scratch, patches, log):
         if not ran or ran.group(2) == "0":
             problems.append(f"ctest -R '{regex}' ran no test")
         failed += names
-    for spec in (s for p in patches for s in p.pytest):
+    for spec in dict.fromkeys(s for p in patches for s in p.pytest):
         args = shlex.split(spec)
         env = dict(os.environ, PYTHONPATH=os.path.join(scratch.build, "python"), PYTHONDONTWRITEBYTECODE="1")
         r = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args], log,
