@@ -1,14 +1,15 @@
 // Every optimizer run with an evaluation budget stops at it: exactly at the budget, or, for the
 // two that count a whole step's boards at once (window: one window's settings; exhaustive on a
 // grid: one chunk of subtrees), at the first step that reaches it (docs/formats.md, "Optimizer
-// keys"). And the ledger says what was spent: its feasible evaluations are the boards the target
-// scored, one each, so a batch scored past the budget cannot hide.
+// keys"). And the ledger says what was spent: on one thread its feasible evaluations are the
+// boards the target scored, one each, so a batch scored past the budget cannot hide.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <span>
 #include <string>
 #include <utility>
@@ -125,6 +126,11 @@ std::vector<Case> cases() {
     };
 }
 
+// gtest prints a parameter without a printer as its bytes; the name is what a reader needs.
+void PrintTo(const Case& c, std::ostream* os) {
+    *os << c.name;
+}
+
 class BudgetCase : public ::testing::TestWithParam<Case> {};
 
 INSTANTIATE_TEST_SUITE_P(Every, BudgetCase, ::testing::ValuesIn(cases()),
@@ -158,8 +164,12 @@ TEST_P(BudgetCase, StopsAtTheBudgetAndTheLedgerSaysSo) {
             } else {
                 EXPECT_EQ(ev.evaluations(), budget);
             }
-            if (c.scores_boards) {
+            // On one thread every board walked is counted; on more the batch scorer's chunks may
+            // walk a few feasible proposals past the ones it takes (batch_scorer.cpp), never fewer.
+            if (c.scores_boards && threads == 1) {
                 EXPECT_EQ(target.scored.load(), ev.evaluations());
+            } else if (c.scores_boards) {
+                EXPECT_GE(target.scored.load(), ev.evaluations());
             }
             ++reached;
             EXPECT_EQ(ev.save().at("evaluations").get<std::uint64_t>(), ev.evaluations());
