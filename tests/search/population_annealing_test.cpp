@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +18,7 @@
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "peaks_target.hpp"
 
 namespace population_annealing_test {
 
@@ -101,37 +101,6 @@ TEST(PopulationAnnealing, ASteepFallKeepsOnlyTheBestChains) {
     EXPECT_GE(pa.families(), 1u);
 }
 
-// A target of isolated peaks: peak i (genes 2i and 2i + 1 set, no other) is worth values[i],
-// every other board 1. Two peaks differ in four genes, so a chain on a peak proposes only boards
-// worth 1, which a cold sweep never takes: the chains come to the resampling as they started.
-class Peaks : public maze::Target {
-  public:
-    explicit Peaks(std::vector<double> values) : values_(std::move(values)) {}
-    std::string name() const override { return "peaks"; }
-    std::size_t genes() const override { return 2 * values_.size(); }
-    const maze::Topology& topology() const override { return topo_; }
-    void feasibility(std::span<const maze::Genome> g, std::span<bool> f) const override {
-        for (std::size_t i = 0; i < g.size(); ++i) f[i] = true;
-    }
-    void score(std::span<const maze::Genome> g, std::span<double> v) const override {
-        for (std::size_t i = 0; i < g.size(); ++i) {
-            v[i] = 1;
-            for (std::size_t k = 0; k < values_.size(); ++k)
-                if (g[i] == peak(k)) v[i] = values_[k];
-        }
-    }
-    maze::Genome peak(std::size_t k) const {
-        maze::Genome g(genes());
-        g.set(2 * k, true);
-        g.set(2 * k + 1, true);
-        return g;
-    }
-
-  private:
-    std::vector<double> values_;
-    maze::Topology topo_{"none", 0, 0, {}, {}};
-};
-
 // One step from chains on the peaks: a sweep of one proposal a chain at t_start, then the
 // resampling for the fall to t_end (the schedule's end: `length` is the evaluations of that
 // step). Each chain must get population * w / (sum of w) copies rounded down or up, w =
@@ -140,7 +109,7 @@ class Peaks : public maze::Target {
 // (the score under relative acceptance, its logarithm under differences) gives other copies.
 void expect_copies(const std::vector<double>& values, const std::string& acceptance, double t_start,
                    double t_end) {
-    const Peaks target(values);
+    const maze::testing_support::Peaks target(values);
     const std::int64_t n = static_cast<std::int64_t>(values.size());
     const bool relative = acceptance == "relative";
     const double fall = 1 / t_end - 1 / t_start;
