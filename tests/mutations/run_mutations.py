@@ -229,7 +229,7 @@ def run_tests(scratch, patches, log):
     return failed, problems
 
 
-def main():
+def arguments():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--work", default=os.path.join(SOURCE, "build-mutations"),
                     help="scratch folder: the copy, its build tree and the logs (default: %(default)s)")
@@ -240,9 +240,39 @@ def main():
     ap.add_argument("--list", action="store_true", help="list the patches and their tests, run nothing")
     ap.add_argument("cmake_args", nargs="*", help="after --: more options for the configure step "
                     "(besides those of the environment variable CMAKE_ARGS)")
-    a = ap.parse_args()
-    cmake_args = [x for arg in a.cmake_args for x in shlex.split(arg)] + shlex.split(os.environ.get("CMAKE_ARGS", ""))
+    return ap.parse_args()
 
+
+def baseline(scratch, patches, log):
+    """Every named test on the copy without a bug; a problem as words, or None."""
+    if prepare(scratch, patches, log) is None:
+        return f"the tree without a bug does not build ({log})"
+    failed, problems = run_tests(scratch, patches, log)
+    if failed or problems:
+        return (f"without any bug these tests fail already, so they can catch nothing: "
+                f"{', '.join(failed + problems)} ({log})")
+    return None
+
+
+def try_patch(scratch, p, log):
+    """The verdict on one bug: applied to the copy, built, its tests run, taken back out."""
+    scratch.sync()  # whatever the last patch left, the checkout as it is
+    if not scratch.apply(p, log):
+        return "DOES NOT APPLY: refresh the patch against the tree"
+    try:
+        if prepare(scratch, [p], log) is None:
+            return "DOES NOT BUILD with the bug: refresh the patch"
+        failed, problems = run_tests(scratch, [p], log)
+        if problems:
+            return "TESTS DID NOT RUN: " + "; ".join(problems)
+        return "caught by " + ", ".join(failed) if failed else "NOT CAUGHT"
+    finally:
+        scratch.apply(p, log, reverse=True)
+
+
+def main():
+    a = arguments()
+    cmake_args = [x for arg in a.cmake_args for x in shlex.split(arg)] + shlex.split(os.environ.get("CMAKE_ARGS", ""))
     patches = [Patch(os.path.join(HERE, f)) for f in sorted(os.listdir(HERE)) if f.endswith(".patch")]
     if a.only:
         unknown = set(a.only) - {p.name for p in patches}
@@ -265,38 +295,17 @@ def main():
         return 1
     if not a.no_baseline:
         start = time.time()
-        if prepare(scratch, patches, setup_log) is None:
-            print(f"mutations: the tree without a bug does not build ({setup_log})")
-            return 1
-        failed, problems = run_tests(scratch, patches, setup_log)
-        if failed or problems:
-            print(f"mutations: without any bug these tests fail already, so they can catch nothing: "
-                  f"{', '.join(failed + problems)} ({setup_log})")
+        problem = baseline(scratch, patches, setup_log)
+        if problem:
+            print(f"mutations: {problem}")
             return 1
         print(f"baseline: every named test passes without a bug ({time.time() - start:.0f} s)", flush=True)
-
     bad = []
     for p in patches:
         start = time.time()
         log = os.path.join(scratch.logs, p.name + ".log")
         open(log, "w").close()
-        scratch.sync()  # whatever the last patch left, the checkout as it is
-        if not scratch.apply(p, log):
-            verdict = "DOES NOT APPLY: refresh the patch against the tree"
-        else:
-            try:
-                if prepare(scratch, [p], log) is None:
-                    verdict = "DOES NOT BUILD with the bug: refresh the patch"
-                else:
-                    failed, problems = run_tests(scratch, [p], log)
-                    if problems:
-                        verdict = "TESTS DID NOT RUN: " + "; ".join(problems)
-                    elif failed:
-                        verdict = "caught by " + ", ".join(failed)
-                    else:
-                        verdict = "NOT CAUGHT"
-            finally:
-                scratch.apply(p, log, reverse=True)
+        verdict = try_patch(scratch, p, log)
         if not verdict.startswith("caught"):
             bad.append(p.name)
         print(f"{p.name}: {verdict} ({time.time() - start:.0f} s)\n    bug: {p.bug}", flush=True)
