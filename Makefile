@@ -23,6 +23,8 @@
 #   make bench          build/mazesearch bench, then the Google Benchmark binaries if built
 #   make install        cmake --install build --prefix $(PREFIX)
 #   make format         clang-format -i the C++ sources
+#   make mutations      the deliberate bugs of tests/mutations/, each applied to a scratch copy in
+#                       build-mutations/ and caught by the tests it names (docs/testing.md)
 #   make clean          remove build/, build-sanitize/, build-tsan/ and build-fuzz/
 
 SHELL := /bin/bash
@@ -85,7 +87,7 @@ TSAN_ENV := TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$
 FORMAT_DIRS := include engine search experiments tests benchmarks
 
 .PHONY: all build command deps deps-test test-programs test test-sanitize test-tsan fuzz-programs fuzz \
-	fuzz-smoke quickstart paper bench install format clean
+	fuzz-smoke quickstart paper bench install format clean mutations
 
 all: build
 
@@ -266,6 +268,10 @@ bench: build
 
 install: build
 	cmake --install $(BUILD_DIR) --prefix $(PREFIX)
+
+# Not part of make test (it builds and tests once a bug): before a release.
+mutations: deps-test
+	$(PYTHON) tests/mutations/run_mutations.py --jobs $(JOBS)
 
 format:
 	find $(FORMAT_DIRS) \( -name '*.cpp' -o -name '*.hpp' \) -type f -print0 2>/dev/null \

@@ -7,6 +7,7 @@
 
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/commands/eval_check.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 
 namespace maze::experiments {
@@ -89,8 +90,8 @@ void print_text(const std::string& name, const BoardFile& b, const WalkReport& r
 }
 
 // Walks one file and prints what eval says of it, naming the first file of `seen` it walks as
-// (then adding it to `seen`); returns the exit status (3: --check found the fast walk and the
-// reference walk disagreeing).
+// (then adding it to `seen`); returns the exit status (kExitWalkDisagrees: --check found the fast
+// walk and the reference walk disagreeing).
 int eval_file(const InputFile& in, const EvalOptions& o, std::vector<SeenWalk>& seen) {
     const std::unique_ptr<BoardFile> b = load_board_file(in);
     const WalkReport rep = b->walk(o.kmod);
@@ -102,15 +103,26 @@ int eval_file(const InputFile& in, const EvalOptions& o, std::vector<SeenWalk>& 
         print_text(in.name, *b, rep, o, same);
     if (!o.kmod && rep.moves) seen.push_back({in.name, shape, rep.visits});
     if (!o.check || o.kmod) return kExitOk;
-    const bool agree = rep.agrees_with(b->reference_walk());
-    if (!o.json) std::printf("reference walk: %s\n", agree ? "agrees" : "DISAGREES");
-    if (agree) return kExitOk;
-    std::fprintf(stderr, "mazesearch: %s: the reference walk disagrees with the fast walk\n",
-                 in.name.c_str());
-    return 3;
+    return check_reference_walk(in.name, *b, rep, o.json, stdout, stderr);
 }
 
 }  // namespace
+
+int check_reference_walk(const std::string& name, const BoardFile& board, const WalkReport& fast,
+                         bool json, std::FILE* out, std::FILE* err) {
+    const WalkReport reference = board.reference_walk();
+    if (fast.agrees_with(reference)) {
+        if (!json) std::fprintf(out, "reference walk: agrees\n");
+        return kExitOk;
+    }
+    // agrees_with and walk_difference are two views of one comparison; never an empty reason
+    std::string what = walk_difference(board, fast, reference);
+    if (what.empty()) what = "they differ";
+    if (!json) std::fprintf(out, "reference walk: DISAGREES: %s\n", what.c_str());
+    std::fprintf(err, "mazesearch: %s: the reference walk disagrees with the fast walk: %s\n",
+                 name.c_str(), what.c_str());
+    return kExitWalkDisagrees;
+}
 
 Command add_eval(CLI::App& app) {
     auto opts = std::make_shared<EvalOptions>();

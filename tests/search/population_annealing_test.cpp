@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -16,6 +18,7 @@
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "peaks_target.hpp"
 
 namespace population_annealing_test {
 
@@ -96,6 +99,63 @@ TEST(PopulationAnnealing, ASteepFallKeepsOnlyTheBestChains) {
     for (double x : v) EXPECT_EQ(x, v[0]);
     EXPECT_LT(pa.families(), static_cast<std::uint64_t>(population));
     EXPECT_GE(pa.families(), 1u);
+}
+
+// One step from chains on the peaks: a sweep of one proposal a chain at t_start, then the
+// resampling for the fall to t_end (the schedule's end: `length` is the evaluations of that
+// step). Each chain must get population * w / (sum of w) copies rounded down or up, w =
+// exp((1/t_end - 1/t_start) * f), f = ln(score) with relative acceptance and the score itself
+// with differences (population_annealing.hpp). The values are chosen so that another energy
+// (the score under relative acceptance, its logarithm under differences) gives other copies.
+void expect_copies(const std::vector<double>& values, const std::string& acceptance, double t_start,
+                   double t_end) {
+    const maze::testing_support::Peaks target(values);
+    const std::int64_t n = static_cast<std::int64_t>(values.size());
+    const bool relative = acceptance == "relative";
+    const double fall = 1 / t_end - 1 / t_start;
+    std::vector<double> w;
+    double sum = 0;
+    for (double v : values) sum += w.emplace_back(std::exp(fall * (relative ? std::log(v) : v)));
+    std::vector<maze::Genome> start;
+    for (std::size_t k = 0; k < values.size(); ++k) start.push_back(target.peak(k));
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        SCOPED_TRACE(acceptance + " from " + std::to_string(t_start) + " to " +
+                     std::to_string(t_end) + ", seed " + std::to_string(seed));
+        Params p = params(t_start, t_end, n, 1, 2 * n);
+        p.set("schedule", std::string("linear"));
+        p.set("acceptance", acceptance);
+        PopulationAnnealing pa(p);
+        Budget b;
+        b.evaluations = 1000;
+        Evaluator ev(target, b, 1);
+        pa.start(target, seed, start);
+        pa.step(ev);
+        ASSERT_EQ(ev.evaluations(), static_cast<std::uint64_t>(2 * n));  // filled, one sweep
+        ASSERT_EQ(pa.resamplings(), 1u);
+        const std::vector<double> after = chain_values(pa);
+        ASSERT_EQ(after.size(), values.size());
+        std::uint64_t families = 0;
+        for (std::size_t k = 0; k < values.size(); ++k) {
+            const double expected = static_cast<double>(n) * w[k] / sum;
+            const auto copies = std::count(after.begin(), after.end(), values[k]);
+            families += copies > 0;
+            EXPECT_GE(copies, std::floor(expected)) << "chain " << values[k];
+            EXPECT_LE(copies, std::ceil(expected)) << "chain " << values[k];
+        }
+        EXPECT_EQ(pa.families(), families);
+    }
+}
+
+TEST(PopulationAnnealing, ResamplingGivesEachChainItsBoltzmannShare) {
+    // Relative acceptance, f = ln(score): with a fall of 1 a chain's share is its score's, with a
+    // fall of 2.5 its score's to the power 2.5.
+    const std::vector<double> scores = {100, 250, 300, 450, 520, 650, 700, 850};
+    expect_copies(scores, "relative", 0.01, 1 / 101.0);
+    expect_copies(scores, "relative", 0.01, 1 / 102.5);
+    // Differences, f = score: the chains one apart, with falls of 0.5 and 0.4.
+    const std::vector<double> close = {1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007};
+    expect_copies(close, "difference", 1.0, 1 / 1.5);
+    expect_copies(close, "difference", 1.0, 1 / 1.4);
 }
 
 // The chains run their sweeps in blocks, one per thread (Evaluator::run_apart): with 1, 2 and 3

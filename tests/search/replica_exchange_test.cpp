@@ -15,6 +15,7 @@
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "peaks_target.hpp"
 
 namespace replica_exchange_test {
 
@@ -67,6 +68,41 @@ TEST(ReplicaExchange, ABetterBoardMovesToTheColderRung) {
     EXPECT_LT(chain_value(re, 1), 115);
     for (int s = 0; s < 5; ++s) re.step(ev);
     EXPECT_EQ(chain_value(re, 0), 115);
+}
+
+// Two rungs whose chains sit on isolated peaks (neither moves: every neighbour is worth 1), the
+// worse board on the hotter rung. An offer swaps them with probability p = exp((1/T0 - 1/T1) *
+// (f_hot - f_cold)), f = ln(score) with relative acceptance and the score with differences; the
+// next offer then swaps them back for sure (the better board is hotter), so of many offers a share
+// 2p / (1 + p) is taken. The scores are chosen so that another energy (the score under relative
+// acceptance, its logarithm under differences) gives a share near 0 or near 1.
+void expect_swap_share(const std::string& acceptance, double t_end, double t_start, double cold,
+                       double hot) {
+    SCOPED_TRACE(acceptance);
+    const maze::testing_support::Peaks target({cold, hot});
+    Params p = params(t_start, t_end, 2, 1, false);
+    p.set("acceptance", acceptance);
+    ReplicaExchange re(p);
+    Budget b;
+    b.evaluations = 1000000;
+    Evaluator ev(target, b, 1);
+    re.start(target, 3, {target.peak(0), target.peak(1)});  // the colder rung first
+    for (int s = 0; s < 4000; ++s) re.step(ev);
+    const bool relative = acceptance == "relative";
+    const double f_cold = relative ? std::log(cold) : cold, f_hot = relative ? std::log(hot) : hot;
+    const double swap = std::exp((1 / t_end - 1 / t_start) * (f_hot - f_cold));
+    ASSERT_GT(re.swaps_offered(0), 1900u);
+    const double share =
+        static_cast<double>(re.swaps_taken(0)) / static_cast<double>(re.swaps_offered(0));
+    EXPECT_NEAR(share, 2 * swap / (1 + swap), 0.05) << "p = " << swap;
+    // The chains never left their peaks: every board is one of the two.
+    for (std::size_t k = 0; k < 2; ++k)
+        EXPECT_TRUE(chain_value(re, k) == cold || chain_value(re, k) == hot);
+}
+
+TEST(ReplicaExchange, AWorseBoardMovesToTheColderRungWithItsBoltzmannProbability) {
+    expect_swap_share("relative", 0.01, 0.02, 1000, 980);  // p = 0.98^50 = 0.36
+    expect_swap_share("difference", 1.0, 2.0, 1000, 998);  // p = exp(-1) = 0.37
 }
 
 // Tuning moves the inner rungs and keeps the ends: the coldest at t_end, the hottest at t_start,

@@ -78,6 +78,7 @@ class ServeBrowserBase(unittest.TestCase):
         os.makedirs(cls.shot_dir, exist_ok=True)
         cls.live_path = None
         cls.sweep_path = None
+        cls.finished_sweeps = []
         if cls.url:
             cls.find_runs_on_server()
         else:
@@ -104,6 +105,14 @@ class ServeBrowserBase(unittest.TestCase):
         if sweep.returncode != 0:
             raise AssertionError(f"mazesearch sweep failed ({sweep.returncode}):\n{sweep.stdout}")
         cls.sweep_path = "sweep"
+        # the same with two repeats a point: /api/sweep keys its series ID/repeat-NNN
+        sweep = subprocess.run(
+            [cls.bin, "sweep", config, "optimizer.t_start=1,5", "budget.evaluations=20000", "repeats=2",
+             f"output={cls.scratch}/sweep-repeats", "-q"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600, text=True)
+        if sweep.returncode != 0:
+            raise AssertionError(f"mazesearch sweep (repeats=2) failed ({sweep.returncode}):\n{sweep.stdout}")
+        cls.finished_sweeps = ["sweep", "sweep-repeats"]
         # a live search, running while the test looks: a time budget long enough for a busy
         # machine (it is stopped in the clean-up), two repeats for the median line
         live_log = open(os.path.join(logs, "live.log"), "w")
@@ -173,6 +182,7 @@ class ServeBrowserBase(unittest.TestCase):
         sweeps = [r for r in runs if r.get("kind") == "sweep"]
         cls.live_path = live[0]["path"] if live else None
         cls.sweep_path = sweeps[0]["path"] if sweeps else None
+        cls.finished_sweeps = [r["path"] for r in sweeps if r.get("status") == "finished"][:3]
 
     @classmethod
     def start_browser(cls):
@@ -211,7 +221,7 @@ class ServeBrowserBase(unittest.TestCase):
         cls.pipes = []
         if getattr(cls, "scratch", None) and os.path.isdir(cls.scratch):
             if os.path.abspath(cls.shot_dir) == os.path.abspath(cls.scratch):
-                for sub in ("runs", "sweep"):  # keep the screenshots (and the logs)
+                for sub in ("runs", "sweep", "sweep-repeats"):  # keep the screenshots (and the logs)
                     shutil.rmtree(os.path.join(cls.scratch, sub), ignore_errors=True)
             else:
                 shutil.rmtree(cls.scratch, ignore_errors=True)
@@ -271,6 +281,24 @@ class ServeBrowserBase(unittest.TestCase):
     def set_range(self, element_id, value):
         self.js("const e = document.getElementById(arguments[0]); e.value = arguments[1];"
                 "e.dispatchEvent(new Event('input', {bubbles: true}));", element_id, str(value))
+
+    def logbook(self, path, repeat):
+        """All the rows of a repeat's logbook, as /api/logbook gives them a page at a time."""
+        rows, columns, start = [], [], 0
+        while True:
+            page = self.api("/api/logbook", path=path, repeat=repeat, **{"from": start})
+            columns = page.get("columns") or columns
+            rows += page.get("rows", [])
+            if not page.get("rows") or page.get("next", start) <= start:
+                return columns, rows
+            start = page["next"]
+
+    def drawn(self, chart):
+        """The datasets of the page's chart window[chart]: label, the page's tags (isBand, isMedian,
+        group, role) and the points as [x, y]."""
+        return self.js("const c = window[arguments[0]]; return c ? c.data.datasets.map(d => ({label: d.label,"
+                       " band: !!d.isBand, median: !!d.isMedian, group: d.group, role: d.role,"
+                       " data: d.data.map(p => [p.x, p.y])})) : null;", chart)
 
     def walk_ready(self, extra="true"):
         """The maze editor has the answer for the board as it is now."""

@@ -22,8 +22,11 @@ Checks: (a) the runs table shows the live run as running; (b) the run view's cha
 run goes on; (c) the maze editor: an empty 6x6 grid, a cell clicked, the moves shown equal `mazesearch
 eval --json` of the same board (also for a board file and a passage board); (d) the walk played to
 the end (the move counter reaches the moves shown), paused, scrubbed, and space plays it; (e)
-screenshots of the runs, run, sweep and maze views. Skipped (not failed) when selenium, chromium or
-chromedriver is missing.
+screenshots of the runs, run, sweep and maze views; (f) the charts draw the API's series: a
+finished run's lines are its repeats' logbooks and their median, a finished sweep's median and band
+are its runs' series (chart_expect.py works them out from the API alone), for a sweep and a run
+without repeats and with two. Skipped (not failed) when selenium, chromium or chromedriver is
+missing.
 """
 import json
 import os
@@ -34,6 +37,7 @@ import unittest
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chart_expect  # noqa: E402 - after the path
 from browser_support import GROW_WAIT, WAIT, ServeBrowserBase  # noqa: E402 - after the path
 
 try:
@@ -120,6 +124,97 @@ class ServeBrowserTest(ServeBrowserBase):
         self.assertRegex(link, r"#/run/.+/point-\d+$")
         self.assert_no_error()
         self.screenshot("sweep.png")
+
+    # ------------------------------------------------------------ (f) the charts draw the API's series
+
+    def settle(self, read, good, timeout=10):
+        """read() until good(value) or the time is up (the page may still show the view before); the
+        last value read."""
+        deadline = time.time() + timeout
+        while True:
+            value = self.wait(read, "the chart is not drawn")
+            if good(value) or time.time() > deadline:
+                return value
+            time.sleep(0.3)
+
+    def test_2b_run_charts_draw_the_logbooks(self):
+        """Finished runs' charts, with one repeat and with two: each repeat's line is its logbook
+        (evaluations increasing, the rows' best at every row), the median is the repeats' median."""
+        runs = []  # every point of the sweeps (up to four each): curves that climb, curves that do not
+        for path in self.finished_sweeps:
+            points = self.api("/api/sweep", path=path).get("points", [])
+            runs += [f"{path}/{p['folder']}" for p in points[:4]]
+        if not runs:
+            self.skipTest("the server shows no finished sweep")
+        for path in runs:
+            with self.subTest(run=path):
+                folders = [r["folder"] for r in self.api("/api/run", path=path)["repeats"]]
+                rows = [chart_expect.logbook_curve(*self.logbook(path, f)) for f in folders]
+                labels = ["best so far" if f == "." else f for f in folders]
+                self.open("#/run/" + path)
+
+                def read():
+                    d = self.drawn("mazesearchChart")
+                    lines = [x for x in d or [] if not x["median"]]
+                    return d if len(lines) == len(folders) else False
+
+                drawn = self.settle(read, lambda d: [x["data"][-1:] for x in d if not x["median"]] ==
+                                    [r[-1:] for r in rows])
+                lines = [x for x in drawn if not x["median"]]
+                self.assertEqual([x["label"] for x in lines], labels)
+                errors = []
+                for line, r in zip(lines, rows):
+                    errors += chart_expect.step_curve_errors(line["label"], line["data"], r)
+                    errors += chart_expect.shape_errors(line["label"], line["data"])
+                medians = [x for x in drawn if x["median"]]
+                self.assertEqual(len(medians), 1 if len(folders) > 1 else 0, "one median line, for two repeats or more")
+                for m in medians:
+                    self.assertTrue(m["data"], "the median line has no points")
+                    errors += chart_expect.median_errors(m["data"], [x["data"] for x in lines], rows)
+                    errors += chart_expect.shape_errors("median", m["data"])
+                self.assertEqual(errors, [], f"the chart of {path} against its logbooks")
+        self.assert_no_error()
+
+    def test_3b_sweep_charts_draw_the_api_series(self):
+        """Each combination's median and band are those of its runs' series in /api/sweep (each
+        repeat of each point a run), for a sweep without repeats and one with."""
+        if not self.finished_sweeps:
+            self.skipTest("the server shows no finished sweep")
+        for path in self.finished_sweeps:
+            with self.subTest(sweep=path):
+                sweep = self.api("/api/sweep", path=path)
+                groups = sweep["table"]["groups"]
+                expected = [chart_expect.combination_curves(sweep, g) for g in groups]
+                self.open("#/sweep/" + path)
+
+                def read():
+                    d = self.drawn("mazesearchSweepChart")
+                    return d if d and len(d) == 3 * len(groups) else False
+
+                def drawn_as_expected(d):
+                    return all([x["data"] for x in d if x["group"] == i and x["role"] == role] == [e[role]]
+                               for i, (e, _) in enumerate(expected) for role in e)
+
+                drawn = self.settle(read, drawn_as_expected)
+                errors = []
+                for i, (g, (exp, runs)) in enumerate(zip(groups, expected)):
+                    mine = {x["role"]: x for x in drawn if x["group"] == i}
+                    self.assertEqual(sorted(mine), ["highest", "lowest", "median"], f"combination {i}")
+                    self.assertTrue(exp["median"], f"/api/sweep has no series for combination {i}")
+                    self.assertGreaterEqual(runs, len(g["points"]), "every point has a run")
+                    name = mine["median"]["label"]
+                    self.assertIn(f"({len(g['points'])} point" + ("s" if len(g["points"]) != 1 else ""), name)
+                    if runs > len(g["points"]):
+                        self.assertIn(f"{runs} runs)", name)
+                    for role, curve in exp.items():
+                        got = mine[role]["data"]
+                        if got != curve:
+                            errors.append(f"{name}, {role}: {len(got)} points drawn ({got[:3]}...), "
+                                          f"{len(curve)} in the API's series ({curve[:3]}...)")
+                        errors += chart_expect.shape_errors(f"{name}, {role}", got)
+                    errors += chart_expect.band_errors(name, *(mine[r]["data"] for r in ("lowest", "median", "highest")))
+                self.assertEqual(errors, [], f"the chart of {path} against /api/sweep")
+        self.assert_no_error()
 
     # ------------------------------------------------------------ (c) the maze editor
 

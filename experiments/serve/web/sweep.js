@@ -6,9 +6,10 @@ import {
   PALETTE, badge, el, encodePath, fmtDuration, fmtInt, fmtScore, isNum, median, rgba, setBadge, setText,
 } from './util.js';
 
-// For one combination: the median, lowest and highest best-so-far over its points, on the union
-// of their evaluation counts, each point read as a step curve. A point that is still running
-// is left out past its last pair; a finished one keeps its last value.
+// For one combination: the median, lowest and highest best-so-far over its runs (one a point, or
+// one a repeat of each point), on the union of their evaluation counts, each run read as a step
+// curve. A run whose point is still running is left out past its last pair; a finished one keeps
+// its last value.
 function combinationCurves(seriesList) {
   const curves = seriesList.filter((s) => s.pairs.length);
   const xs = Array.from(new Set(curves.flatMap((s) => s.pairs.map((p) => p.x)))).sort((a, b) => a - b);
@@ -29,6 +30,15 @@ function combinationCurves(seriesList) {
     hi.push({ x, y: Math.max(...vals) });
   }
   return { med, lo, hi };
+}
+
+// A point's runs as /api/sweep keys its series: `ID` for a point of one run, `ID/repeat-NNN` for
+// each repeat of a point with repeats (in repeat order).
+function pointRuns(series, id) {
+  const key = String(id);
+  return Object.keys(series).filter((k) => k === key || k.startsWith(`${key}/repeat-`)).sort()
+    .map((k) => (Array.isArray(series[k]) ? series[k] : [])
+      .filter((p) => Array.isArray(p) && isNum(p[0]) && isNum(p[1])).map((p) => ({ x: p[0], y: p[1] })));
 }
 
 export function SweepView(root, route) {
@@ -150,16 +160,19 @@ export function SweepView(root, route) {
     groups.forEach((g, i) => {
       const color = PALETTE[i % PALETTE.length];
       const ids = Array.isArray(g.points) ? g.points : [];
-      const list = ids.map((id) => ({
-        pairs: (Array.isArray(series[String(id)]) ? series[String(id)] : [])
-          .filter((p) => Array.isArray(p) && isNum(p[0]) && isNum(p[1])).map((p) => ({ x: p[0], y: p[1] })),
-        finished: (byId.get(String(id)) || {}).status === 'finished',
-      }));
+      const list = ids.flatMap((id) => {
+        const finished = (byId.get(String(id)) || {}).status === 'finished';
+        return pointRuns(series, id).map((pairs) => ({ pairs, finished }));
+      });
       const { med, lo, hi } = combinationCurves(list);
       const label = labelOf(g.values || {}, keys);
-      sets.push({ label: `${label} lowest`, isBand: true, data: lo, borderColor: 'transparent', backgroundColor: 'transparent', borderWidth: 0, stepped: true, fill: false, pointRadius: 0 });
-      sets.push({ label: `${label} highest`, isBand: true, data: hi, borderColor: 'transparent', backgroundColor: rgba(color, 0.16), borderWidth: 0, stepped: true, fill: '-1', pointRadius: 0 });
-      sets.push({ label: `${label} (${ids.length} points)`, data: med, borderColor: color, backgroundColor: color, borderWidth: 2, stepped: true, fill: false });
+      const runs = list.length > ids.length ? `, ${list.length} runs` : '';
+      const points = `${ids.length} point${ids.length === 1 ? '' : 's'}`;
+      // group and role tell the browser test which combination and which line a dataset draws
+      const band = { isBand: true, group: i, borderColor: 'transparent', borderWidth: 0, stepped: true, pointRadius: 0 };
+      sets.push({ ...band, label: `${label} lowest`, role: 'lowest', data: lo, backgroundColor: 'transparent', fill: false });
+      sets.push({ ...band, label: `${label} highest`, role: 'highest', data: hi, backgroundColor: rgba(color, 0.16), fill: '-1' });
+      sets.push({ label: `${label} (${points}${runs})`, group: i, role: 'median', data: med, borderColor: color, backgroundColor: color, borderWidth: 2, stepped: true, fill: false });
     });
     chart.data.datasets = sets;
     chart.options.scales.y.title.text = 'best so far';

@@ -124,6 +124,13 @@ const BoardAdapter& board_adapter(FileKind kind);
 // The same, with the file parsed: board_adapter(file.kind).load(file).
 std::unique_ptr<BoardFile> load_board_file(const InputFile& file);
 
+// What the fast walk's report `fast` says otherwise than the reference walk's, in words, for
+// eval --check: "feasible (fast walk), infeasible (reference walk)", "moves 180 (fast walk), 178
+// (reference walk)" or the first place whose count differs, as `board` names it ("visits of (2, 3):
+// 4 (fast walk), 5 (reference walk)"); empty when fast.agrees_with(reference).
+std::string walk_difference(const BoardFile& board, const WalkReport& fast,
+                            const WalkReport& reference);
+
 // The three models (experiments/models/).
 std::unique_ptr<BoardFile> load_cell_board(const InputFile& file);
 std::unique_ptr<BoardFile> load_passage_board(const InputFile& file);
