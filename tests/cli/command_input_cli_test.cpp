@@ -161,6 +161,29 @@ TEST(CommandInputCli, BenchSecondsMustBeAFiniteNumberInRange) {
     EXPECT_TRUE(contains(nan.err, "a finite number")) << nan.err;
 }
 
+// Thread counts follow one rule everywhere (thread_count.hpp): 0 for every core, 1 to 1024;
+// beyond, an error naming the option and the value (enumerate and neighbourhood took up to 4096,
+// which made TBB reserve an arena of that size; a config takes the same rule).
+TEST(CommandInputCli, ThreadCountsFollowTheOneRule) {
+    const std::string expected = "expected 0 (every core) or 1 to 1024 threads, got ";
+    for (const std::string value : {"1025", "4096", "100000", "-1", "99999999999999999999"}) {
+        for (const std::string& command :
+             std::vector<std::string>{"enumerate --rows 3 --cols 3 --json",
+                                      "neighbourhood " + kCellBoard, "bench --seconds 0.01"}) {
+            const std::string args = command + " --threads " + value;
+            expect_error(run(args), args, "--threads: " + expected + value);
+        }
+        const std::string args = "run " + kSourceDir + "/configs/quickstart.yaml threads=" + value +
+                                 " output=" + fresh_path("threads_rule_run");
+        // A YAML integer past 2^64 is a floating-point number: shown as one.
+        expect_error(run(args), args, "threads: " + expected + (value[0] == '9' ? "1e+20" : value));
+        EXPECT_FALSE(std::filesystem::exists(test_dir() + "/threads_rule_run")) << args;
+    }
+    const CmdResult most = run("enumerate --rows 3 --cols 3 --json --threads 1024");
+    EXPECT_EQ(most.status, 0) << most.err;
+    EXPECT_EQ(nlohmann::json::parse(most.out).at("optimum"), 10);
+}
+
 TEST(CommandInputCli, BenchBoardsNeedsFilesAndLeavesTheNextOptionAlone) {
     for (const std::string args :
          {"bench --boards --seconds 0.2", "bench --boards", "bench --json --boards --threads 1"}) {
