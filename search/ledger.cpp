@@ -132,6 +132,19 @@ nlohmann::json Ledger::save() const {
     return saved;
 }
 
+Ledger::Mark Ledger::mark() const {
+    Mark m;
+    m.s = s_;
+    return m;
+}
+
+void Ledger::rewind(const Mark& m) {
+    const double spent = seconds();
+    s_ = m.s;
+    s_.seconds = spent;
+    started_ = std::chrono::steady_clock::now();
+}
+
 void Ledger::restore(const nlohmann::json& j) {
     State restored;
     try {

@@ -87,10 +87,12 @@ inline RowMask row_mask(const std::uint8_t* row, int cols) {
 
 // Runs work(stop) on a thread of its own while the caller waits without the GIL, so that other
 // Python threads run meanwhile. Every tenth of a second the caller takes the GIL back for a moment
-// to let Python handle a signal it has caught (Ctrl-C): the exception that raises then sets `stop`,
-// waits for the work to end and is raised here. The work's own exception is raised here too.
+// to let Python handle a signal it has caught (Ctrl-C): the exception that raises then sets `stop`
+// (and `also`, when given), waits for the work to end and is raised here. The work's own
+// exception is raised here too.
 template <typename Work>
-auto run_without_gil(Work work) -> decltype(work(std::declval<const std::atomic<bool>&>())) {
+auto run_without_gil(Work work, std::atomic<bool>* also = nullptr)
+    -> decltype(work(std::declval<const std::atomic<bool>&>())) {
     using Result = decltype(work(std::declval<const std::atomic<bool>&>()));
     std::atomic<bool> stop{false};
     std::packaged_task<Result()> task([&] { return work(stop); });
@@ -105,6 +107,7 @@ auto run_without_gil(Work work) -> decltype(work(std::declval<const std::atomic<
         if (ready) break;
         if (PyErr_CheckSignals() != 0) {
             stop = true;
+            if (also) *also = true;
             {
                 py::gil_scoped_release release;
                 worker.join();

@@ -108,6 +108,25 @@ TEST(Evaluator, SaveRestoreKeepsCountersBestAndElapsedTime) {
     EXPECT_GE(b.seconds(), saved["seconds"].get<double>());  // elapsed time carries over
 }
 
+// A step cut short is dropped (experiments/run/step_gate.hpp): the ledger goes back to its mark,
+// what came after it undone, the time spent kept, and nothing is scored again.
+TEST(Evaluator, RewindingToAMarkDropsWhatCameAfterButKeepsTheTime) {
+    const MouseMazeTarget t = five();
+    Rng rng(4);
+    Evaluator ev(t, Budget{}, 1);
+    for (int i = 0; i < 50; ++i) ev.evaluate_one(random_genome(t, rng, 0.3));
+    const nlohmann::json at_mark = ev.save();
+    const Ledger::Mark mark = ev.mark();
+    for (int i = 0; i < 500; ++i) ev.evaluate_one(random_genome(t, rng, 0.1));
+    ASSERT_GT(ev.evaluations(), at_mark["evaluations"].get<std::uint64_t>());
+    const double spent = ev.seconds();
+    ev.rewind(mark);
+    nlohmann::json now = ev.save();
+    EXPECT_GE(now["seconds"].get<double>(), spent);
+    now["seconds"] = at_mark["seconds"];
+    EXPECT_EQ(now, at_mark);  // counters, best, archive and step sums as they were
+}
+
 namespace {
 
 // A target that rates some feasible boards -inf (as the cat-trap target rates the boards the
