@@ -184,6 +184,18 @@ TEST(CommandInputCli, ThreadCountsFollowTheOneRule) {
     EXPECT_EQ(nlohmann::json::parse(most.out).at("optimum"), 10);
 }
 
+// A node index's check said "not in range 0.000000 to 1797693134862315708145274237317043567980
+// ...[300 digits].000000" (CLI::NonNegativeNumber): the bound is an int's, said as one.
+TEST(CommandInputCli, CatMouseNodesSayTheirRealRange) {
+    const std::string graph = write_temp("nodes.json", "[[1,2],[0,2],[0,1]]\n");
+    for (const std::string option : {"--mouse", "--cat", "--hole"}) {
+        const std::string args = "solve cat-mouse " + graph + " " + option + " -4294967295";
+        expect_error(run(args), args, option + ": Value -4294967295 not in range 0 to 2147483647");
+    }
+    const std::string args = "solve cat-mouse " + graph + " --mouse 5";
+    expect_error(run(args), args, "--mouse 5 is not a node of the graph (its nodes are 0..2)");
+}
+
 TEST(CommandInputCli, BenchBoardsNeedsFilesAndLeavesTheNextOptionAlone) {
     for (const std::string args :
          {"bench --boards --seconds 0.2", "bench --boards", "bench --json --boards --threads 1"}) {
