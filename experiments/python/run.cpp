@@ -224,8 +224,9 @@ void bind_run(py::module_& m) {
         .def("__repr__", [](const StepReport& s) {
             return "Progress(repeat=" + std::to_string(s.repeat) +
                    ", evaluations=" + std::to_string(s.evaluations) +
-                   ", best=" + (s.best ? std::to_string(*s.best) : std::string("None")) +
-                   ", fraction=" + std::to_string(s.fraction) + (s.ended ? ", ended" : "") + ")";
+                   ", best=" + py::repr(py::cast(s.best)).cast<std::string>() +
+                   ", fraction=" + py::repr(py::float_(s.fraction)).cast<std::string>() +
+                   (s.ended ? ", ended" : "") + ")";
         });
     m.def(
         "_run",

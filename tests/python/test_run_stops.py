@@ -145,3 +145,15 @@ def test_an_objective_must_return_numbers(tmp_path, returned, said):
                  lambda b: [float(v) for v in open_cells(b)]):
         done = mazesearch.run(config, objective=good, output=tmp_path / f"good-{id(good)}")
         assert done.status == "finished"
+
+
+# Progress printed its numbers with six decimals (best=40.000000, fraction=0.333333).
+def test_progress_shows_its_numbers_as_python_does(tmp_path):
+    seen = []
+    config = {"name": "told", "seed": 1, "target": {"kind": "mouse-maze", "rows": 5, "cols": 5},
+              "optimizer": {"kind": "random", "batch": 10}, "budget": {"evaluations": 30}}
+    mazesearch.run(config, output=tmp_path / "run", progress=seen.append, progress_seconds=0)
+    first = seen[0]
+    assert repr(first) == (f"Progress(repeat=0, evaluations=10, best={first.best!r}, "
+                           f"fraction={first.fraction!r})")
+    assert repr(seen[-1]).endswith("fraction=1.0, ended)")

@@ -181,6 +181,25 @@ TEST(Evaluator, SaveRestoreKeepsInfiniteScoresThroughJsonText) {
 // A checkpoint whose boards do not fit the target, with a NaN score, an archive larger than this
 // evaluator's or not best first, or counters that contradict each other is refused, and nothing
 // changes (found by the checkpoint fuzzer, tests/fuzz/fuzz_checkpoint.cpp).
+// Scores were printed with six decimals: a best score off by 1e-10 was refused with "is
+// 4.000000, but its best board scores 4.000000".
+TEST(Evaluator, ARefusedScoreIsShownAsItIs) {
+    const MouseMazeTarget t = five();
+    Evaluator a(t, Budget{}, 1);
+    a.evaluate_one(Genome(t.genes()));  // all open: 4 moves
+    nlohmann::json saved = a.save();
+    saved["best_score"] = 4.0000000001;
+    Evaluator b(t, Budget{}, 1);
+    try {
+        b.restore(saved);
+        ADD_FAILURE() << "restored";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "evaluator: the checkpoint's best score is 4.0000000001, but its best board "
+                  "scores 4");
+    }
+}
+
 TEST(Evaluator, RestoreRefusesACorruptCheckpoint) {
     const MouseMazeTarget t = five();
     Rng rng(9);
