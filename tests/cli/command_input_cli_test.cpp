@@ -196,6 +196,17 @@ TEST(CommandInputCli, CatMouseNodesSayTheirRealRange) {
     expect_error(run(args), args, "--mouse 5 is not a node of the graph (its nodes are 0..2)");
 }
 
+// The run's report printed its seconds budget with %g: 0.0123456789 s as 0.0123457 s.
+TEST(CommandInputCli, TheReportSaysTheBudgetAsGiven) {
+    const std::string out = fresh_path("report_budget");
+    const CmdResult r = run("run " + kSourceDir +
+                            "/configs/quickstart.yaml budget.seconds=0.0123456789 threads=1 "
+                            "output=" +
+                            out);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "(stopped by its budget of 0.0123456789 s:")) << r.out;
+}
+
 TEST(CommandInputCli, BenchBoardsNeedsFilesAndLeavesTheNextOptionAlone) {
     for (const std::string args :
          {"bench --boards --seconds 0.2", "bench --boards", "bench --json --boards --threads 1"}) {
