@@ -3,7 +3,6 @@
 // checked and run by the command's own pieces (parse_job, the tree cut once, run in segments), so
 // the answer is the command's, and its JSON form is turned into Python objects, never parsed from
 // text.
-#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -76,7 +75,8 @@ experiments::EnumerateOptions options_of(const py::handle& rows_arg, const py::h
             throw py::type_error("enumerate: shard: expected (i, n), got " + given);
         const py::sequence in = py::reinterpret_borrow<py::sequence>(shard);
         const std::string what = "enumerate: shard " + given + ":";
-        const long long n = int_arg(in[1], what + " n", 1, std::numeric_limits<long long>::max());
+        // As the command's --shard takes it: at most nine digits.
+        const long long n = int_arg(in[1], what + " n", 1, 999'999'999);
         const long long i = int_arg(in[0], what + " i", 0, n - 1);
         o.shard = std::to_string(i) + "/" + std::to_string(n);
     }

@@ -70,6 +70,9 @@ def test_counts_and_limits(board):
         mazesearch.enumerate(2, 2, cap=HUGER)
     with pytest.raises(ValueError, match=rf"shard \({HUGE}, 2\): i {HUGE}: expected 0 to 1"):
         mazesearch.enumerate(2, 2, shard=(HUGE, 2))
+    with pytest.raises(ValueError, match=rf"shard \(0, {HUGE}\): n {HUGE}: expected 1 to "
+                                         r"999999999"):
+        mazesearch.enumerate(2, 2, shard=(0, HUGE))
 
 
 # score_batch(..., threads=100000) crashed in TBB's teardown and threads=10**7 ran out of memory
