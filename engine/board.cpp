@@ -113,6 +113,11 @@ Board Board::parse(std::string_view text, const std::string& source) {
         throw BoardError(source, kMaxSide + 1,
                          "too many rows: " + std::to_string(lines.size()) + " (at most 16)");
 
+    // Lengths are checked as they are before they become ints: a first line of 2^32 + 3
+    // characters (text handed in from Python has no file's size limit) read as 3 columns.
+    if (lines[0].size() > static_cast<size_t>(kMaxSide))
+        throw BoardError(
+            source, 1, "row too long: " + std::to_string(lines[0].size()) + " cells (at most 16)");
     const int rows = static_cast<int>(lines.size());
     const int cols = static_cast<int>(lines[0].size());
     std::array<RowMask, kMaxSide> open{};
@@ -123,7 +128,7 @@ Board Board::parse(std::string_view text, const std::string& source) {
         const int lineno = r + 1;
         if (line.empty())
             throw BoardError(source, lineno, "blank line inside the board: expected a row");
-        if (static_cast<int>(line.size()) != cols)
+        if (line.size() != static_cast<size_t>(cols))
             throw BoardError(source, lineno,
                              "ragged row: " + std::to_string(line.size()) + " cells, expected " +
                                  std::to_string(cols) + " like line 1");

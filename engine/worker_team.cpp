@@ -12,6 +12,7 @@
 #include <cassert>
 #include <thread>
 
+#include "mazesearch/engine/thread_count.hpp"
 #include "mazesearch/engine/tsan_edges.hpp"
 
 namespace maze {
@@ -53,6 +54,7 @@ int WorkerTeam::resolve(int threads) {
 }
 
 WorkerTeam::WorkerTeam(int threads) : size_(resolve(threads)) {
+    assert(threads <= kMaxThreads);  // checked where the count came in (thread_count.hpp)
     if (size_ > 1) arena_ = std::make_unique<Arena>(size_);
 }
 

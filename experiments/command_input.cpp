@@ -9,6 +9,8 @@
 #include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/input_file.hpp"
+#include "mazesearch/engine/thread_count.hpp"
+#include "mazesearch/search/params.hpp"
 
 namespace maze::experiments {
 
@@ -144,8 +146,7 @@ void check_file_kinds(const std::vector<std::string>& paths, const FileKinds& ta
 }
 
 CLI::Validator finite_range(double low, double high, const std::string& unit) {
-    char range[96];
-    std::snprintf(range, sizeof range, "%g to %g", low, high);
+    const std::string range = number_text(low) + " to " + number_text(high);
     const std::string expected = "expected a finite number of " + unit + " from " + range;
     return CLI::Validator(
         [low, high, expected](std::string& text) -> std::string {
@@ -154,7 +155,7 @@ CLI::Validator finite_range(double low, double high, const std::string& unit) {
                 return text + ": " + expected;
             return "";
         },
-        std::string("finite, ") + range, "FINITE_RANGE");
+        "finite, " + range, "FINITE_RANGE");
 }
 
 CLI::Validator not_nan() {
@@ -166,6 +167,17 @@ CLI::Validator not_nan() {
             return "";
         },
         "", "NOT_NAN");
+}
+
+CLI::Validator thread_count_option() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            std::int64_t v = 0;
+            if (!CLI::detail::lexical_cast(text, v) || !is_thread_count(v))
+                return thread_count_expected() + ", got " + text;
+            return "";
+        },
+        "0 to " + std::to_string(kMaxThreads), "THREADS");
 }
 
 }  // namespace maze::experiments

@@ -1,6 +1,7 @@
 #include "mazesearch/experiments/config.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -8,11 +9,15 @@
 #include <string_view>
 
 #include "mazesearch/engine/input_file.hpp"
+#include "mazesearch/engine/thread_count.hpp"
 #include "mazesearch/experiments/yaml_tree.hpp"
 
 namespace maze::experiments {
 
 namespace {
+
+// The largest seed, evaluation budget and stagnation count: 1.8e19 (a little below 2^64).
+constexpr std::uint64_t kMaxCount = 18'000'000'000'000'000'000u;
 
 std::string where(const Marks& marks, const std::string& key) {
     auto it = marks.find(key);
@@ -76,6 +81,21 @@ void apply_override(nlohmann::json& root, Marks& marks, const std::string& text)
     marks[key] = "command line override '" + text + "'";
 }
 
+// A number as a message shows it: an integer digit for digit, a fraction as the shortest text
+// that reads back as the same double ("1e-10", "2e+12").
+std::string value_text(const nlohmann::json& v) {
+    return v.is_number_float() ? number_text(v.get<double>()) : v.dump();
+}
+
+// Whether `v` is an integer that an int64 holds (nlohmann keeps one past 2^63 as unsigned, which
+// get<std::int64_t> would wrap to a negative number).
+bool fits_int64(const nlohmann::json& v) {
+    return v.is_number_integer() &&
+           (!v.is_number_unsigned() ||
+            v.get<std::uint64_t>() <=
+                static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
+}
+
 // Section contents as Params (scalars only), each with where it was set.
 Params section_params(const nlohmann::json& j, const std::string& section, const Marks& marks) {
     Params p;
@@ -87,58 +107,97 @@ Params section_params(const nlohmann::json& j, const std::string& section, const
         const std::string w = where(marks, key);
         if (v.is_boolean())
             p.set(k, v.get<bool>(), w);
-        else if (v.is_number_integer())
+        else if (fits_int64(v))
             p.set(k, v.get<std::int64_t>(), w);
-        else if (v.is_number())
-            p.set(k, v.get<double>(), w);
+        else if (v.is_number())  // a fraction, or a whole number past int64: the key's check says
+            p.set(k, v.get<double>(), w, value_text(v));
         else if (v.is_string())
             p.set(k, v.get<std::string>(), w);
+        else if (v.is_array() && v.size() == 2 && fits_int64(v[0]) && fits_int64(v[1]))
+            p.set(k, Params::Pair{v[0].get<std::int64_t>(), v[1].get<std::int64_t>()}, w);
         else if (v.is_array() && v.size() == 2 && v[0].is_number_integer() &&
                  v[1].is_number_integer())
-            p.set(k, Params::Pair{v[0].get<std::int64_t>(), v[1].get<std::int64_t>()}, w);
+            fail(marks, key,
+                 "expected a pair [row, col] of integers from " +
+                     std::to_string(std::numeric_limits<std::int64_t>::min()) + " to " +
+                     std::to_string(std::numeric_limits<std::int64_t>::max()) + ", got " +
+                     v.dump());
         else
             fail(marks, key, "expected a number, a string, true/false or a pair [row, col]");
     }
     return p;
 }
 
-template <typename T>
-T get_number(const nlohmann::json& root, const Marks& marks, const std::string& key, T fallback,
-             double lo, double hi) {
+// The value at the dotted `key`, or nullptr when it is absent or null.
+const nlohmann::json* find_key(const nlohmann::json& root, const std::string& key) {
     const nlohmann::json* node = &root;
     size_t start = 0;
     for (;;) {
         const size_t dot = key.find('.', start);
         const std::string part =
             key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-        if (!node->is_object() || !node->contains(part)) return fallback;
+        if (!node->is_object() || !node->contains(part)) return nullptr;
         node = &(*node)[part];
         if (dot == std::string::npos) break;
         start = dot + 1;
     }
-    if (node->is_null()) return fallback;
-    if (!node->is_number()) fail(marks, key, "expected a number");
-    const double v = node->get<double>();
-    if constexpr (std::is_integral_v<T>) {
-        // 1e6 and 2.5e3 are integers too; 1.5 and 1e-3 are not.
-        if (!node->is_number_integer() && !(std::isfinite(v) && std::floor(v) == v))
-            fail(marks, key, "expected an integer");
+    return node->is_null() ? nullptr : node;
+}
+
+// A whole number from `lo` to `hi` in any form (1000, 1e6, 2.5e3), compared exactly: a seed past
+// 2^63 is kept digit for digit, not rounded through a double. Messages give the value as written.
+template <typename T>
+T get_integer(const nlohmann::json& root, const Marks& marks, const std::string& key, T fallback,
+              std::uint64_t lo, std::uint64_t hi) {
+    static_assert(std::is_integral_v<T>);
+    assert(hi <= static_cast<std::uint64_t>(std::numeric_limits<T>::max()));
+    const nlohmann::json* node = find_key(root, key);
+    if (!node) return fallback;
+    if (!node->is_number()) fail(marks, key, "expected a number, got " + value_text(*node));
+    const std::string expected = "expected an integer in [" + std::to_string(lo) + ", " +
+                                 std::to_string(hi) + "], got " + value_text(*node);
+    std::uint64_t v = 0;
+    if (node->is_number_unsigned()) {
+        v = node->get<std::uint64_t>();
+    } else if (node->is_number_integer()) {
+        const auto i = node->get<std::int64_t>();
+        if (i < 0) fail(marks, key, expected);
+        v = static_cast<std::uint64_t>(i);
+    } else {
+        const double d = node->get<double>();
+        if (!(std::isfinite(d) && std::floor(d) == d))
+            fail(marks, key, "expected an integer, got " + value_text(*node));
+        if (d < 0 || d >= 0x1p64) fail(marks, key, expected);
+        v = static_cast<std::uint64_t>(d);  // whole and below 2^64: exact
     }
-    if (!(v >= lo && v <= hi)) {
-        std::string lo_s = std::to_string(lo), hi_s = std::to_string(hi);
-        fail(marks, key,
-             "out of range [" + (lo == std::floor(lo) ? std::to_string((long long)lo) : lo_s) +
-                 ", " + (hi == std::floor(hi) && hi < 9e18 ? std::to_string((long long)hi) : hi_s) +
-                 "]");
-    }
-    if constexpr (std::is_integral_v<T>) {
-        // In range [lo, hi] (hi below 2^63 for signed keys, below 2^64 for unsigned ones), so the
-        // double converts exactly for an integral value written as a float.
-        if (!node->is_number_integer()) return static_cast<T>(v);
-        if constexpr (std::is_unsigned_v<T>) return static_cast<T>(node->get<std::uint64_t>());
-        return static_cast<T>(node->get<std::int64_t>());
-    }
+    if (v < lo || v > hi) fail(marks, key, expected);
     return static_cast<T>(v);
+}
+
+// A number from `lo` to `hi`; the message gives the bounds and the value as written.
+double get_real(const nlohmann::json& root, const Marks& marks, const std::string& key,
+                double fallback, double lo, double hi) {
+    const nlohmann::json* node = find_key(root, key);
+    if (!node) return fallback;
+    if (!node->is_number()) fail(marks, key, "expected a number, got " + value_text(*node));
+    const double v = node->get<double>();
+    if (!(v >= lo && v <= hi))
+        fail(marks, key,
+             "expected a number in " + interval_text(lo, hi) + ", got " + value_text(*node));
+    return v;
+}
+
+// The thread count by the one rule (thread_count.hpp), any whole number outside it named as given.
+int get_threads(const nlohmann::json& root, const Marks& marks) {
+    const nlohmann::json* node = find_key(root, "threads");
+    if (!node) return 0;
+    if (!node->is_number()) fail(marks, "threads", "expected a number, got " + value_text(*node));
+    const double v = node->get<double>();
+    if (!node->is_number_integer() && !(std::isfinite(v) && std::floor(v) == v))
+        fail(marks, "threads", "expected an integer, got " + value_text(*node));
+    if (!(std::abs(v) < 1e18 && is_thread_count(static_cast<std::int64_t>(v))))
+        fail(marks, "threads", thread_count_expected() + ", got " + value_text(*node));
+    return static_cast<int>(v);
 }
 
 std::string get_string(const nlohmann::json& root, const Marks& marks, const std::string& key,
@@ -169,22 +228,24 @@ RunConfig build(const nlohmann::json& root, const Marks& marks, const std::strin
         fail(marks, "name", "expected a plain name (no '/')");
     c.description = get_string(root, marks, "description", "");
     c.label = get_string(root, marks, "label", c.name);
-    const double ref = get_number<double>(root, marks, "reference",
-                                          std::numeric_limits<double>::quiet_NaN(), -1e300, 1e300);
+    const double ref =
+        get_real(root, marks, "reference", std::numeric_limits<double>::quiet_NaN(), -1e300, 1e300);
     if (!std::isnan(ref)) c.reference = ref;
-    c.seed = get_number<std::uint64_t>(root, marks, "seed", 1, 0, 1.8e19);
-    c.threads = get_number<int>(root, marks, "threads", 0, 0, 4096);
-    c.repeats = get_number<int>(root, marks, "repeats", 1, 1, 100000);
-    c.first_repeat = get_number<std::uint64_t>(root, marks, "first_repeat", 0, 0, 1e12);
+    c.seed = get_integer<std::uint64_t>(root, marks, "seed", 1, 0, kMaxCount);
+    c.threads = get_threads(root, marks);
+    c.repeats = get_integer<int>(root, marks, "repeats", 1, 1, 100000);
+    c.first_repeat =
+        get_integer<std::uint64_t>(root, marks, "first_repeat", 0, 0, 1'000'000'000'000);
     c.output = get_string(root, marks, "output", "");
     c.initial = get_string(root, marks, "initial", "");
     for (const auto& [key, path] : {std::pair{"output", &c.output}, {"initial", &c.initial}})
         if (std::any_of(path->begin(), path->end(),
                         [](char ch) { return static_cast<unsigned char>(ch) < 0x20; }))
             fail(marks, key, "expected a path without control characters (a line break, a tab)");
-    c.checkpoint_seconds = get_number<double>(root, marks, "checkpoint_seconds", 30.0, 0.01, 1e9);
-    c.log_seconds = get_number<double>(root, marks, "log_seconds", 5.0, 0.01, 1e9);
-    c.logbook_every = get_number<std::uint64_t>(root, marks, "logbook_every", 1, 1, 1e12);
+    c.checkpoint_seconds = get_real(root, marks, "checkpoint_seconds", 30.0, 0.01, 1e9);
+    c.log_seconds = get_real(root, marks, "log_seconds", 5.0, 0.01, 1e9);
+    c.logbook_every =
+        get_integer<std::uint64_t>(root, marks, "logbook_every", 1, 1, 1'000'000'000'000);
     if (!root.contains("target")) throw ConfigError(source + ": target: missing section");
     if (!root.contains("optimizer")) throw ConfigError(source + ": optimizer: missing section");
     c.target = section_params(root["target"], "target", marks);
@@ -194,21 +255,21 @@ RunConfig build(const nlohmann::json& root, const Marks& marks, const std::strin
         for (const auto& [k, v] : root["budget"].items())
             if (!kBudgetKeys.count(k)) fail(marks, "budget." + k, "unknown key");
         c.budget.evaluations =
-            get_number<std::uint64_t>(root, marks, "budget.evaluations", 0, 0, 1.8e19);
-        c.budget.seconds = get_number<double>(root, marks, "budget.seconds", 0.0, 0, 1e12);
-        const double t = get_number<double>(
-            root, marks, "budget.target", std::numeric_limits<double>::quiet_NaN(), -1e300, 1e300);
+            get_integer<std::uint64_t>(root, marks, "budget.evaluations", 0, 0, kMaxCount);
+        c.budget.seconds = get_real(root, marks, "budget.seconds", 0.0, 0, 1e12);
+        const double t = get_real(root, marks, "budget.target",
+                                  std::numeric_limits<double>::quiet_NaN(), -1e300, 1e300);
         if (!std::isnan(t)) c.budget.target = t;
         c.budget.stagnation =
-            get_number<std::uint64_t>(root, marks, "budget.stagnation", 0, 0, 1.8e19);
+            get_integer<std::uint64_t>(root, marks, "budget.stagnation", 0, 0, kMaxCount);
     }
     if (root.contains("archive") && !root["archive"].is_null()) {
         if (!root["archive"].is_object()) fail(marks, "archive", "expected a section");
         for (const auto& [k, v] : root["archive"].items())
             if (!kArchiveKeys.count(k)) fail(marks, "archive." + k, "unknown key");
     }
-    c.archive.size = get_number<std::size_t>(root, marks, "archive.size", 10, 0, 100000);
-    c.archive.distance = get_number<std::size_t>(root, marks, "archive.distance", 4, 1, 1000000);
+    c.archive.size = get_integer<std::size_t>(root, marks, "archive.size", 10, 0, 100000);
+    c.archive.distance = get_integer<std::size_t>(root, marks, "archive.distance", 4, 1, 1000000);
     if (!c.budget.evaluations && c.budget.seconds <= 0 && !c.budget.target && !c.budget.stagnation)
         throw ConfigError(source +
                           ": budget: set at least one of evaluations, seconds, target, stagnation");

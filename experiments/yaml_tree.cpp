@@ -74,6 +74,13 @@ nlohmann::json scalar_json(const std::string& text, bool quoted) {
         if (used == text.size()) return static_cast<std::int64_t>(v);
     } catch (...) {
     }
+    // Past 2^63 but below 2^64 (a seed): kept exact, not rounded through a double.
+    if (!text.empty() && text[0] != '-' && text[0] != '+') try {
+            size_t used = 0;
+            const unsigned long long v = std::stoull(text, &used, 10);
+            if (used == text.size()) return static_cast<std::uint64_t>(v);
+        } catch (...) {
+        }
     try {
         size_t used = 0;
         const double d = std::stod(text, &used);

@@ -6,6 +6,8 @@
 #include <span>
 #include <stdexcept>
 
+#include "mazesearch/search/params.hpp"
+
 namespace maze {
 
 Ledger::Ledger(const Target& target, Budget budget, ArchiveSpec archive)
@@ -135,6 +137,19 @@ nlohmann::json Ledger::save() const {
     return saved;
 }
 
+Ledger::Mark Ledger::mark() const {
+    Mark m;
+    m.s = s_;
+    return m;
+}
+
+void Ledger::rewind(const Mark& m) {
+    const double spent = seconds();
+    s_ = m.s;
+    s_.seconds = spent;
+    started_ = std::chrono::steady_clock::now();
+}
+
 void Ledger::restore(const nlohmann::json& j) {
     State restored;
     try {
@@ -167,8 +182,8 @@ void Ledger::check(const State& s) const {
         if (!target_.feasible(s.best)) bad("best board is infeasible");
         if (std::isnan(s.best_score)) bad("best score is NaN");
         if (const double v = rescore(s.best); v != s.best_score)
-            bad("best score is " + std::to_string(s.best_score) + ", but its best board scores " +
-                std::to_string(v));
+            bad("best score is " + number_text(s.best_score) + ", but its best board scores " +
+                number_text(v));
     }
     if (s.archive.size() > archive_spec_.size) bad("archive holds more boards than its size");
     for (std::size_t i = 0; i < s.archive.size(); ++i) {
@@ -179,7 +194,7 @@ void Ledger::check(const State& s) const {
         if (i > 0 && a.value > s.archive[i - 1].value) bad("archive is not best first");
         if (const double v = rescore(a.genome); v != a.value)
             bad("archived board " + std::to_string(i + 1) + " is said to score " +
-                std::to_string(a.value) + ", but it scores " + std::to_string(v));
+                number_text(a.value) + ", but it scores " + number_text(v));
     }
 }
 

@@ -1,5 +1,6 @@
 #include "mazesearch/search/params.hpp"
 
+#include <charconv>
 #include <cmath>
 
 namespace maze {
@@ -21,17 +22,29 @@ std::string type_name(const Params::Value& v) {
     }
 }
 
-std::string num(double v) {
-    std::string s = std::to_string(v);
-    while (s.size() > 1 && s.back() == '0') s.pop_back();
-    if (!s.empty() && s.back() == '.') s.pop_back();
-    return s;
+// A value as its source wrote it when known, else its own text.
+std::string shown_or(const std::string& shown, const std::string& own) {
+    return shown.empty() ? own : shown;
 }
 
 }  // namespace
 
-void Params::set(const std::string& key, Value v, const std::string& where) {
-    values_[key] = Entry{std::move(v), where};
+std::string number_text(double v) {
+    char text[32];
+    const auto [end, error] = std::to_chars(text, text + sizeof text, v);
+    return error == std::errc() ? std::string(text, end) : std::to_string(v);
+}
+
+std::string interval_text(double lo, double hi) {
+    // Appended piece by piece: "[" + a temporary string trips GCC 12's -Wrestrict.
+    std::string s = "[";
+    s.append(number_text(lo)).append(", ").append(number_text(hi)).append("]");
+    return s;
+}
+
+void Params::set(const std::string& key, Value v, const std::string& where,
+                 const std::string& shown) {
+    values_[key] = Entry{std::move(v), where, shown};
 }
 
 std::string Params::where(const std::string& key) const {
@@ -51,9 +64,10 @@ double Params::get_double(const std::string& key, double fallback, double lo, do
     else
         throw ParamError(qualified(key), it->second.where,
                          "expected a number, got " + type_name(it->second.value));
-    if (!(v >= lo && v <= hi) || std::isnan(v))
+    if (!(v >= lo && v <= hi))
         throw ParamError(qualified(key), it->second.where,
-                         "expected a number in [" + num(lo) + ", " + num(hi) + "], got " + num(v));
+                         "expected a number in " + interval_text(lo, hi) + ", got " +
+                             shown_or(it->second.shown, number_text(v)));
     return v;
 }
 
@@ -62,19 +76,24 @@ std::int64_t Params::get_int(const std::string& key, std::int64_t fallback, std:
     used_.insert(key);
     auto it = values_.find(key);
     if (it == values_.end()) return fallback;
+    const std::string expected =
+        "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got ";
     std::int64_t v = 0;
-    if (auto* i = std::get_if<std::int64_t>(&it->second.value))
+    if (auto* i = std::get_if<std::int64_t>(&it->second.value)) {
         v = *i;
-    else if (auto* d = std::get_if<double>(&it->second.value);
-             d && std::floor(*d) == *d && std::abs(*d) < 9e18)
+    } else if (auto* d = std::get_if<double>(&it->second.value)) {
+        // 1e6 is an integer; 1.5 is not, nor is 1e300 (no int64 holds it): both named as given.
+        if (!(std::floor(*d) == *d && std::abs(*d) < 9e18))
+            throw ParamError(qualified(key), it->second.where,
+                             expected + shown_or(it->second.shown, number_text(*d)));
         v = static_cast<std::int64_t>(*d);
-    else
+    } else {
         throw ParamError(qualified(key), it->second.where,
                          "expected an integer, got " + type_name(it->second.value));
+    }
     if (v < lo || v > hi)
         throw ParamError(qualified(key), it->second.where,
-                         "expected an integer in [" + std::to_string(lo) + ", " +
-                             std::to_string(hi) + "], got " + std::to_string(v));
+                         expected + shown_or(it->second.shown, std::to_string(v)));
     return v;
 }
 

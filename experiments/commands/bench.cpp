@@ -124,8 +124,9 @@ Command add_bench(CLI::App& app) {
         "Walk a fixed board set: total moves (a behaviour signature) and moves per second");
     sub->add_option("--seconds", opts->seconds, "Time spent on each walker (default 3)")
         ->check(finite_range(0.01, 3600.0, "seconds"));
-    sub->add_option("--threads", opts->threads, "Threads, each walking its own copy of the set")
-        ->check(CLI::Range(1, 1024));
+    sub->add_option("--threads", opts->threads,
+                    "Threads, each walking its own copy of the set (0: every core; default 1)")
+        ->check(thread_count_option());
     sub->add_flag("--json", opts->json,
                   R"(Print {"signature":..., "moves_per_second":..., ...} on one line)");
     // Zero files are let through to be refused by name: a list that must have one would take the
@@ -163,6 +164,7 @@ Command add_bench(CLI::App& app) {
                     ? FileKind::PassageBoard
                     : FileKind::CellBoard;
             const BenchPlan plan = board_adapter(kind).bench(files, opts->seconds);
+            opts->threads = WorkerTeam::resolve(opts->threads);  // 0: every core
             std::size_t rounds = 0;
             const std::vector<double> medians =
                 rates(plan.walkers, opts->seconds, opts->threads, rounds);

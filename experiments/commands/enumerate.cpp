@@ -140,7 +140,8 @@ Command add_enumerate(CLI::App& app) {
                     "What a board is worth: moves (default) or max-visits (the visits of its "
                     "most-visited cell)")
         ->check(CLI::IsMember({"moves", "max-visits"}));
-    sub->add_option("--threads", o->threads, "Threads (0: every core)")->check(CLI::Range(0, 4096));
+    sub->add_option("--threads", o->threads, "Threads (0: every core)")
+        ->check(thread_count_option());
     sub->add_flag("--json", o->json, "Print one JSON object");
     sub->add_option("--shard", o->shard, "Enumerate the deterministic share i of N (i/N)");
     sub->add_option("--out", o->out, "Write the result (JSON) here; progress goes to OUT.progress");

@@ -171,7 +171,7 @@ Command add_neighbourhood(CLI::App& app) {
     sub->add_option("--radius,-r", opts->radius, "Hamming radius (1..3; default 1)")
         ->check(CLI::Range(1, 3));
     sub->add_option("--threads", opts->threads, "Threads (0: every core)")
-        ->check(CLI::Range(0, 4096));
+        ->check(thread_count_option());
     sub->add_flag("--json", opts->json,
                   "One JSON object: totals, histogram, per-distance breakdown");
     sub->footer(

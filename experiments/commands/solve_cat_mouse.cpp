@@ -1,6 +1,7 @@
 // mazesearch solve cat-mouse FILE: the exact result of Cat and Mouse (LeetCode 913) on a graph
 // given as an adjacency list, and the length of optimal play.
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -66,13 +67,13 @@ Command add_solve_cat_mouse(CLI::App& solve) {
                   "Print {\"result\":R,\"plies\":P} on one line (plies null for a draw)");
     sub->add_option("--mouse", opts->mouse, "The mouse's start node (moves first)")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0, std::numeric_limits<int>::max()));
     sub->add_option("--cat", opts->cat, "The cat's start node")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0, std::numeric_limits<int>::max()));
     sub->add_option("--hole", opts->hole, "The hole (the cat may never enter it)")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0, std::numeric_limits<int>::max()));
     sub->footer(
         "Prints the result (0 draw, 1 mouse wins, 2 cat wins) alone on the first line and who\n"
         "wins in how many plies (moves of either player) on the second. The graph must be\n"

@@ -48,6 +48,8 @@ py::array open_bytes(const py::handle& array, int ndim, const std::string& who,
 // (_repr_svg_), and what their svg() returns.
 std::string board_svg(const std::string& text, experiments::FileKind kind, const std::string& title,
                       int cell_pixels);
+// svg()'s cell_pixels as given from Python: 4 to 256.
+int cell_pixels_arg(const py::handle& value);
 
 // The file at `path` as the command reads it, refused unless `takes` has its kind; a missing
 // file is Python's FileNotFoundError, every other fault the engine's message as a BoardError.
@@ -64,8 +66,16 @@ inline bool down_passage(const PassageBoard& b, int r, int c) {
     return r + 1 < b.rows() && b.down_open(r, c);
 }
 
-// A cell given from Python as (r, c): a pair of ints.
-Cell cell_of(const py::handle& pair, const std::string& what);
+// An integer given from Python (an int or a NumPy integer; a bool, a float or a string is a
+// TypeError) from `lo` to `hi`. One outside them is a ValueError "WHAT VALUE: expected LO to HI"
+// with the value as given, never wrapped or cut to fit a C++ int (2**40 became 0).
+long long int_arg(const py::handle& value, const std::string& what, long long lo, long long hi);
+// A thread count from Python by the one rule of thread_count.hpp (0: every core, 1 to 1024).
+int threads_arg(const py::handle& value, const std::string& what);
+
+// A cell given from Python as (r, c): a pair of ints inside a rows x cols board, else a TypeError
+// or a ValueError naming `what` and the cell as given.
+Cell cell_of(const py::handle& pair, const std::string& what, int rows, int cols);
 
 // A row of a board as open_bytes gives it, `cols` bytes, as a mask: bit c set when byte c is
 // nonzero (open).
@@ -77,10 +87,12 @@ inline RowMask row_mask(const std::uint8_t* row, int cols) {
 
 // Runs work(stop) on a thread of its own while the caller waits without the GIL, so that other
 // Python threads run meanwhile. Every tenth of a second the caller takes the GIL back for a moment
-// to let Python handle a signal it has caught (Ctrl-C): the exception that raises then sets `stop`,
-// waits for the work to end and is raised here. The work's own exception is raised here too.
+// to let Python handle a signal it has caught (Ctrl-C): the exception that raises then sets `stop`
+// (and `also`, when given), waits for the work to end and is raised here. The work's own
+// exception is raised here too.
 template <typename Work>
-auto run_without_gil(Work work) -> decltype(work(std::declval<const std::atomic<bool>&>())) {
+auto run_without_gil(Work work, std::atomic<bool>* also = nullptr)
+    -> decltype(work(std::declval<const std::atomic<bool>&>())) {
     using Result = decltype(work(std::declval<const std::atomic<bool>&>()));
     std::atomic<bool> stop{false};
     std::packaged_task<Result()> task([&] { return work(stop); });
@@ -95,6 +107,7 @@ auto run_without_gil(Work work) -> decltype(work(std::declval<const std::atomic<
         if (ready) break;
         if (PyErr_CheckSignals() != 0) {
             stop = true;
+            if (also) *also = true;
             {
                 py::gil_scoped_release release;
                 worker.join();

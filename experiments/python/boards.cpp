@@ -62,8 +62,8 @@ Board board_from_array(const py::handle& array, const py::handle& start, const p
     if (a.shape(0) > kMaxSide || a.shape(1) > kMaxSide || rows < 1 || cols < 1)
         throw BoardError("<array>", 0,
                          "board size " + shape_text(a) + " is outside 1x1..16x16 (rows, cols)");
-    const Cell s = cell_of(start, "start");
-    const Cell e = exit.is_none() ? Cell{rows - 1, 0} : cell_of(exit, "exit");
+    const Cell s = cell_of(start, "start", rows, cols);
+    const Cell e = exit.is_none() ? Cell{rows - 1, 0} : cell_of(exit, "exit", rows, cols);
     Board b(rows, cols, s, e);
     const auto* bytes = static_cast<const std::uint8_t*>(a.data());
     for (int r = 0; r < rows; ++r) {
@@ -89,18 +89,24 @@ py::array_t<bool> board_to_array(const Board& b) {
 
 // A passage board from its rows x cols arrays of right and down passages (True open); the last
 // column of `right` and the last row of `down` lead out of the board and are ignored.
-PassageBoard passages_from_arrays(const py::handle& right, const py::handle& down, int entrance,
-                                  int exit) {
+PassageBoard passages_from_arrays(const py::handle& right, const py::handle& down,
+                                  const py::handle& entrance, const py::handle& exit) {
     const py::array ra = open_bytes(right, 2, "PassageBoard.from_arrays", "right");
     const py::array da = open_bytes(down, 2, "PassageBoard.from_arrays", "down");
     if (ra.shape(0) != da.shape(0) || ra.shape(1) != da.shape(1))
         throw py::value_error("PassageBoard.from_arrays: right has the shape " + shape_text(ra) +
                               " and down " + shape_text(da) + "; expected both rows x cols");
-    if (ra.shape(0) > kMaxSide || ra.shape(1) > kMaxSide)
+    if (ra.shape(0) < 1 || ra.shape(1) < 1 || ra.shape(0) > kMaxSide || ra.shape(1) > kMaxSide)
         throw BoardError(
             "<array>", 0,
             "passage board size " + shape_text(ra) + " is outside 1x1..16x16 (rows, cols)");
-    PassageBoard b(static_cast<int>(ra.shape(0)), static_cast<int>(ra.shape(1)), entrance, exit);
+    const auto cols = static_cast<long long>(ra.shape(1));
+    const auto column = [cols](const py::handle& v, const char* name) {
+        return static_cast<int>(
+            int_arg(v, std::string("PassageBoard.from_arrays: ") + name, 0, cols - 1));
+    };
+    PassageBoard b(static_cast<int>(ra.shape(0)), static_cast<int>(cols),
+                   column(entrance, "entrance"), column(exit, "exit"));
     const auto* rb = static_cast<const std::uint8_t*>(ra.data());
     const auto* db = static_cast<const std::uint8_t*>(da.data());
     for (int r = 0; r < b.rows(); ++r)
@@ -159,8 +165,8 @@ void bind_common(py::class_<BoardT>& cls, const char* name, FileKind kind) {
         .def("__repr__", [name](const BoardT& b) { return board_repr(b, name); })
         .def(
             "svg",
-            [kind](const BoardT& b, const std::string& title, int cell_pixels) {
-                return board_svg(b.to_text(), kind, title, cell_pixels);
+            [kind](const BoardT& b, const std::string& title, const py::handle& cell_pixels) {
+                return board_svg(b.to_text(), kind, title, cell_pixels_arg(cell_pixels));
             },
             py::arg("title") = "", py::arg("cell_pixels") = 32,
             "The board as `mazesearch render` draws it (SVG text): Squeaky's visits on it, the "
@@ -192,26 +198,20 @@ py::array open_bytes(const py::handle& array, int ndim, const std::string& who,
                          py::str(a.dtype()).cast<std::string>());
 }
 
-Cell cell_of(const py::handle& pair, const std::string& what) {
-    try {
-        const auto rc = pair.cast<std::pair<int, int>>();
-        return Cell{rc.first, rc.second};
-    } catch (const py::cast_error&) {
-        throw py::type_error(what + ": expected a cell (r, c) of two ints, got " +
-                             py::repr(pair).cast<std::string>());
-    }
-}
-
 void bind_boards(py::module_& m) {
     using namespace board_classes;
     py::class_<Board> board(m, "Board",
                             "A board of open and blocked cells (docs/rules.md): up to 16x16, a "
                             "start S and an exit E, always open.");
     board
-        .def(py::init([](int rows, int cols, const py::handle& start, const py::handle& exit) {
-                 const Cell s = cell_of(start, "start");
-                 return Board(rows, cols, s,
-                              exit.is_none() ? Cell{rows - 1, 0} : cell_of(exit, "exit"));
+        .def(py::init([](const py::handle& rows_arg, const py::handle& cols_arg,
+                         const py::handle& start, const py::handle& exit) {
+                 const auto rows = static_cast<int>(int_arg(rows_arg, "Board: rows", 1, kMaxSide));
+                 const auto cols = static_cast<int>(int_arg(cols_arg, "Board: cols", 1, kMaxSide));
+                 const Cell s = cell_of(start, "start", rows, cols);
+                 return Board(
+                     rows, cols, s,
+                     exit.is_none() ? Cell{rows - 1, 0} : cell_of(exit, "exit", rows, cols));
              }),
              py::arg("rows"), py::arg("cols"), py::arg("start") = py::make_tuple(0, 0),
              py::arg("exit") = py::none(),

@@ -50,17 +50,17 @@ py::object python_of(const nlohmann::json& j) {
 
 // The command's options for the arguments, checked in Python's terms where the command's
 // messages would name its own options.
-experiments::EnumerateOptions options_of(int rows, int cols, const std::string& model,
-                                         const std::string& objective, const py::handle& shard,
-                                         int threads, std::size_t cap) {
+experiments::EnumerateOptions options_of(const py::handle& rows_arg, const py::handle& cols_arg,
+                                         const std::string& model, const std::string& objective,
+                                         const py::handle& shard, const py::handle& threads_given,
+                                         const py::handle& cap_arg) {
     if (model != "cells" && model != "passages")
         throw py::value_error("enumerate: model '" + model + "': expected 'cells' or 'passages'");
-    if (rows < 1 || rows > kMaxSide || cols < 1 || cols > kMaxSide)
-        throw py::value_error("enumerate: a " + std::to_string(rows) + "x" + std::to_string(cols) +
-                              " grid; rows and cols are from 1 to 16");
-    if (threads < 0)
-        throw py::value_error("enumerate: threads " + std::to_string(threads) +
-                              ": expected 0 (every core) or more");
+    const auto rows = static_cast<int>(int_arg(rows_arg, "enumerate: rows", 1, kMaxSide));
+    const auto cols = static_cast<int>(int_arg(cols_arg, "enumerate: cols", 1, kMaxSide));
+    const int threads = threads_arg(threads_given, "enumerate: threads");
+    // As the command's --cap.
+    const auto cap = static_cast<std::size_t>(int_arg(cap_arg, "enumerate: cap", 0, 100000));
     experiments::EnumerateOptions o;
     o.model = model;
     o.rows = rows;
@@ -69,17 +69,16 @@ experiments::EnumerateOptions options_of(int rows, int cols, const std::string& 
     o.threads = threads;
     o.cap = cap;
     if (!shard.is_none()) {
-        std::pair<int, int> in{0, 0};
-        try {
-            in = shard.cast<std::pair<int, int>>();
-        } catch (const py::cast_error&) {
-            throw py::type_error("enumerate: shard: expected (i, n), got " +
-                                 py::repr(shard).cast<std::string>());
-        }
-        if (in.second < 1 || in.first < 0 || in.first >= in.second)
-            throw py::value_error("enumerate: shard (" + std::to_string(in.first) + ", " +
-                                  std::to_string(in.second) + "): expected (i, n) with 0 <= i < n");
-        o.shard = std::to_string(in.first) + "/" + std::to_string(in.second);
+        const std::string given = py::repr(shard).cast<std::string>();
+        if (!py::isinstance<py::sequence>(shard) || py::isinstance<py::str>(shard) ||
+            py::len(shard) != 2)
+            throw py::type_error("enumerate: shard: expected (i, n), got " + given);
+        const py::sequence in = py::reinterpret_borrow<py::sequence>(shard);
+        const std::string what = "enumerate: shard " + given + ":";
+        // As the command's --shard takes it: at most nine digits.
+        const long long n = int_arg(in[1], what + " n", 1, 999'999'999);
+        const long long i = int_arg(in[0], what + " i", 0, n - 1);
+        o.shard = std::to_string(i) + "/" + std::to_string(n);
     }
     return o;
 }
@@ -105,8 +104,9 @@ void bind_enumerate(py::module_& m) {
     using namespace board_enumeration;
     m.def(
         "enumerate",
-        [](int rows, int cols, const std::string& model, const std::string& objective,
-           const py::handle& shard, int threads, std::size_t cap) {
+        [](const py::handle& rows, const py::handle& cols, const std::string& model,
+           const std::string& objective, const py::handle& shard, const py::handle& threads,
+           const py::handle& cap) {
             const experiments::EnumerateOptions o =
                 options_of(rows, cols, model, objective, shard, threads, cap);
             // Checked before the work starts, so that a bad option is raised at once.

@@ -22,6 +22,21 @@ namespace graph_files {
 using experiments::FileKind;
 using experiments::FileKinds;
 
+// An index of the edges array (its least or its greatest) checked as given: from 0 to `limit`
+// - 1, else a ValueError naming it as it is, not as it would be in a long long (2**64 - 1 wrapped
+// to -1).
+long long graph_index(const py::handle& v, long long limit, const std::string& what) {
+    const py::int_ i = py::reinterpret_steal<py::int_>(PyNumber_Index(v.ptr()));
+    if (!i) throw py::error_already_set();
+    int overflow = 0;
+    const long long x = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+    if (overflow != 0 || x < 0 || x >= limit)
+        throw py::value_error("Graph.from_arrays: " + what + ": vertex " +
+                              py::repr(i).cast<std::string>() + "; expected an index from 0 to " +
+                              std::to_string(limit - 1));
+    return x;
+}
+
 // The id of vertex index i, as the file writes it.
 const std::string& id_of_index(long long i, const std::vector<std::string>& ids,
                                const std::string& what) {
@@ -35,10 +50,31 @@ const std::string& id_of_index(long long i, const std::vector<std::string>& ids,
 nlohmann::json vertex_id(const py::handle& v, const std::vector<std::string>& ids,
                          const std::string& what) {
     if (py::isinstance<py::str>(v)) return v.cast<std::string>();
-    if (!py::isinstance<py::int_>(v) &&
-        !py::isinstance(v, py::module_::import("numpy").attr("integer")))
+    if (PyBool_Check(v.ptr()) || (!py::isinstance<py::int_>(v) &&
+                                  !py::isinstance(v, py::module_::import("numpy").attr("integer"))))
         throw py::type_error("Graph.from_arrays: " + what + ": expected a vertex index or id");
-    return id_of_index(v.cast<long long>(), ids, what);
+    const auto n = static_cast<long long>(ids.size());
+    const py::int_ i = py::reinterpret_steal<py::int_>(PyNumber_Index(v.ptr()));
+    if (!i) throw py::error_already_set();
+    int overflow = 0;
+    const long long x = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+    if (overflow != 0 || x < 0 || x >= n)  // named as given, even past any long long
+        throw py::value_error("Graph.from_arrays: " + what + ": vertex " +
+                              py::repr(i).cast<std::string>() + " of a graph of " +
+                              std::to_string(n) + " vertices");
+    return id_of_index(x, ids, what);
+}
+
+// An array argument of `kinds` (NumPy's dtype kinds: "iu" integers, "biuf" numbers), or a
+// TypeError naming it: a float array of vertex indices was cut to whole numbers (0.7 became 0),
+// strings and complex numbers were read as numbers.
+py::array numbers(const py::handle& given, const char* kinds, const std::string& what) {
+    const py::array a = py::module_::import("numpy").attr("asarray")(given);
+    if (std::string(kinds).find(a.dtype().kind()) == std::string::npos)
+        throw py::type_error("Graph.from_arrays: " + what + ": expected " +
+                             (std::string(kinds) == "iu" ? "integers" : "numbers") +
+                             ", got an array of dtype " + py::str(a.dtype()).cast<std::string>());
+    return a;
 }
 
 // The graph of arrays: `edges` an E x 2 integer array of vertex indices; `vertices` their count
@@ -49,16 +85,20 @@ nlohmann::json vertex_id(const py::handle& v, const std::vector<std::string>& id
 GraphFile from_arrays(const py::handle& edges, const py::handle& start, const py::handle& exit,
                       const py::object& vertices, const py::object& ids, const py::object& pos,
                       const py::object& preferences, const std::string& description) {
-    const auto e = py::array_t<long long, py::array::c_style | py::array::forcecast>::ensure(edges);
-    if (!e || e.ndim() != 2 || e.shape(1) != 2)
+    const py::array given = numbers(edges, "iu", "edges");
+    if (given.ndim() != 2 || given.shape(1) != 2)
         throw py::value_error(
             "Graph.from_arrays: edges: expected an E x 2 array of vertex indices");
+    // Every index checked as the integer given, before it is made a C++ int.
+    const auto limit = static_cast<long long>(kMaxGraphVertices);
+    if (given.size() > 0) {
+        (void)graph_index(given.attr("min")(), limit, "edges");
+        (void)graph_index(given.attr("max")(), limit, "edges");
+    }
+    const auto e = py::array_t<long long, py::array::c_style | py::array::forcecast>::ensure(given);
     long long n = 0;
     for (py::ssize_t k = 0; k < e.size(); ++k) n = std::max(n, e.data()[k] + 1);
-    if (!vertices.is_none()) n = vertices.cast<long long>();
-    if (n < 0 || n > static_cast<long long>(kMaxGraphVertices))
-        throw py::value_error("Graph.from_arrays: vertices: " + std::to_string(n) +
-                              ": expected 0 to " + std::to_string(kMaxGraphVertices));
+    if (!vertices.is_none()) n = int_arg(vertices, "Graph.from_arrays: vertices", 0, limit);
     std::vector<std::string> names;
     if (ids.is_none())
         for (long long i = 0; i < n; ++i) names.push_back(std::to_string(i));
@@ -72,7 +112,8 @@ GraphFile from_arrays(const py::handle& edges, const py::handle& start, const py
     doc["vertices"] = nlohmann::json::array();
     py::array_t<double, py::array::c_style | py::array::forcecast> p;
     if (!pos.is_none()) {
-        p = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(pos);
+        p = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(
+            numbers(pos, "biuf", "pos"));
         if (!p || p.ndim() != 2 || p.shape(0) != n || (p.shape(1) != 2 && p.shape(1) != 3))
             throw py::value_error("Graph.from_arrays: pos: expected an n x 2 or n x 3 array");
     }
@@ -92,7 +133,11 @@ GraphFile from_arrays(const py::handle& edges, const py::handle& start, const py
     if (!preferences.is_none()) {
         doc["preferences"] = nlohmann::json::object();
         const auto lists = preferences.cast<std::vector<py::object>>();
-        for (std::size_t v = 0; v < lists.size() && v < names.size(); ++v) {
+        if (lists.size() != names.size())
+            throw py::value_error(
+                "Graph.from_arrays: preferences: " + std::to_string(lists.size()) + " lists for " +
+                std::to_string(names.size()) + " vertices; expected one (or None) per vertex");
+        for (std::size_t v = 0; v < lists.size(); ++v) {
             if (lists[v].is_none()) continue;
             nlohmann::json order = nlohmann::json::array();
             for (const py::handle& w : lists[v])

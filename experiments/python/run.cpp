@@ -12,6 +12,7 @@
 
 #include "bindings.hpp"
 #include "mazesearch/experiments/run/run_folder.hpp"
+#include "mazesearch/experiments/run/step_gate.hpp"
 #include "mazesearch/experiments/runner.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 #include "mazesearch/search/targets/passage_target.hpp"
@@ -80,25 +81,46 @@ py::tuple passage_batch(const PassageTarget& t, std::span<const Genome> genomes)
 }
 
 // The values the objective returned for a batch of n boards: n numbers, or a TypeError naming
-// what came back.
+// what came back. Numbers only: strings ("5") were taken as their values, and an integer past
+// 2^53, which no double holds exactly, would be rounded.
 void take_values(const py::object& result, std::span<double> values) {
-    const auto got = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(result);
+    const py::module_ np = py::module_::import("numpy");
+    const auto wrong = [&](const std::string& why) {
+        return py::type_error("the objective returned " +
+                              std::string(py::repr(result)).substr(0, 80) + " for a batch of " +
+                              std::to_string(values.size()) + " boards" + why +
+                              "; expected that many numbers (an array of shape (" +
+                              std::to_string(values.size()) + ",))");
+    };
+    py::array given;
+    try {
+        given = np.attr("asarray")(result);
+    } catch (const py::error_already_set&) {
+        throw wrong("");
+    }
+    const char kind = given.dtype().kind();
+    if (kind != 'b' && kind != 'i' && kind != 'u' && kind != 'f')
+        throw wrong(", of dtype " + py::str(given.dtype()).cast<std::string>());
+    if ((kind == 'i' || kind == 'u') && given.size() > 0 &&
+        np.attr("any")(np.attr("greater")(np.attr("abs")(given.attr("astype")("float64")), 0x1p53))
+            .cast<bool>())
+        throw wrong(", with an integer past 2**53 that no double holds exactly");
+    const auto got = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(given);
     if (!got || got.ndim() != 1 || static_cast<std::size_t>(got.size()) != values.size())
-        throw py::type_error("the objective returned " +
-                             std::string(py::repr(result)).substr(0, 80) + " for a batch of " +
-                             std::to_string(values.size()) +
-                             " boards; expected that many numbers (an array of shape (" +
-                             std::to_string(values.size()) + ",))");
+        throw wrong("");
     std::copy(got.data(), got.data() + got.size(), values.begin());
 }
 
 // The function the engine scores a batch with: the batch as arrays, the objective called with
-// the GIL, its values checked.
-BatchScore python_score(const Target& model, const PythonHooks& hooks, PythonErrors& errors) {
+// the GIL, its values checked. A KeyboardInterrupt the objective raises stops the run as Ctrl-C
+// does (`cancel`; the step under way is dropped, experiments/run/step_gate.hpp), any other
+// exception fails it.
+BatchScore python_score(const Target& model, const PythonHooks& hooks, PythonErrors& errors,
+                        std::atomic<bool>& cancel) {
     const auto* cells = dynamic_cast<const MouseMazeTarget*>(&model);
     const auto* passages = dynamic_cast<const PassageTarget*>(&model);
-    return [cells, passages, &hooks, &errors](std::span<const Genome> genomes,
-                                              std::span<double> values) {
+    return [cells, passages, &hooks, &errors, &cancel](std::span<const Genome> genomes,
+                                                       std::span<double> values) {
         py::gil_scoped_acquire gil;
         try {
             const py::object result =
@@ -107,8 +129,11 @@ BatchScore python_score(const Target& model, const PythonHooks& hooks, PythonErr
             take_values(result, values);
         } catch (py::error_already_set& e) {
             const std::string what = e.what();
+            const bool interrupt = e.matches(PyExc_KeyboardInterrupt);
             errors.keep(std::current_exception());
-            throw std::runtime_error("the objective raised " + what);
+            if (!interrupt) throw std::runtime_error("the objective raised " + what);
+            cancel.store(true);
+            throw experiments::StepAbandoned(experiments::StepAbandoned::Why::Interrupted);
         }
     };
 }
@@ -146,24 +171,27 @@ int run_with_hooks(const PythonHooks& hooks,
     PythonErrors errors;
     std::atomic<bool> cancel{false};
     const experiments::ExternalObjective objective = [&](const Target& model) {
-        return python_score(model, hooks, errors);
+        return python_score(model, hooks, errors, cancel);
     };
     int status = 0;
     try {
-        status = run_without_gil([&](const std::atomic<bool>& stop) {
-            experiments::RunOptions options;
-            options.quiet = true;
-            options.catch_signals = false;  // Python's own Ctrl-C, watched by run_without_gil
-            options.cancel = &cancel;
-            options.on_step = step_hook(hooks, stop, cancel, errors);
-            if (!hooks.score_cells.is_none()) options.objective = &objective;
-            // A Python thread state for this thread for the whole run: each call of the
-            // objective then only takes the GIL, where a thread without one would make and
-            // destroy a thread state every call (measured: about 10 us a call).
-            py::gil_scoped_acquire keep_thread_state;
-            py::gil_scoped_release while_the_engine_works;
-            return go(options);
-        });
+        // Ctrl-C sets `cancel` at once, which the run looks at before each batch.
+        status = run_without_gil(
+            [&](const std::atomic<bool>& stop) {
+                experiments::RunOptions options;
+                options.quiet = true;
+                options.catch_signals = false;  // Python's own Ctrl-C, watched by run_without_gil
+                options.cancel = &cancel;
+                options.on_step = step_hook(hooks, stop, cancel, errors);
+                if (!hooks.score_cells.is_none()) options.objective = &objective;
+                // A Python thread state for this thread for the whole run: each call of the
+                // objective then only takes the GIL, where a thread without one would make and
+                // destroy a thread state every call (measured: about 10 us a call).
+                py::gil_scoped_acquire keep_thread_state;
+                py::gil_scoped_release while_the_engine_works;
+                return go(options);
+            },
+            &cancel);
     } catch (...) {
         if (errors.first) std::rethrow_exception(errors.first);
         throw;
@@ -196,8 +224,9 @@ void bind_run(py::module_& m) {
         .def("__repr__", [](const StepReport& s) {
             return "Progress(repeat=" + std::to_string(s.repeat) +
                    ", evaluations=" + std::to_string(s.evaluations) +
-                   ", best=" + (s.best ? std::to_string(*s.best) : std::string("None")) +
-                   ", fraction=" + std::to_string(s.fraction) + (s.ended ? ", ended" : "") + ")";
+                   ", best=" + py::repr(py::cast(s.best)).cast<std::string>() +
+                   ", fraction=" + py::repr(py::float_(s.fraction)).cast<std::string>() +
+                   (s.ended ? ", ended" : "") + ")";
         });
     m.def(
         "_run",

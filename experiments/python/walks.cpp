@@ -56,10 +56,12 @@ py::object fact(const nlohmann::ordered_json& facts, const char* key) {
 // `shape`: the visits array's (rows x cols for a board, the vertices for a graph); `place`
 // names a cell or a vertex by its index, for most_visited.
 Walk walk_file(const experiments::InputFile& file, const std::vector<py::ssize_t>& shape,
-               const std::function<py::object(std::size_t)>& place, int kmod) {
-    if (kmod != 0 && (kmod < 2 || kmod > 1'000'000))
-        throw py::value_error("walk: kmod " + std::to_string(kmod) +
-                              ": expected 0 (Squeaky) or a k-mod mouse, 2 <= k <= 1000000");
+               const std::function<py::object(std::size_t)>& place, const py::handle& kmod_arg) {
+    const auto kmod = static_cast<int>(int_arg(kmod_arg, "walk: kmod", 0, 1'000'000));
+    if (kmod == 1)
+        throw py::value_error(
+            "walk: kmod 1: expected 0 (Squeaky) or a k-mod mouse, "
+            "2 <= k <= 1000000");
     const std::unique_ptr<experiments::BoardFile> board = experiments::load_board_file(file);
     experiments::WalkReport rep;
     nlohmann::ordered_json facts = nlohmann::ordered_json::object();
@@ -117,7 +119,9 @@ void score_chunks(const Board& shape, const std::uint8_t* bytes, std::size_t n, 
                   int threads, const std::atomic<bool>& stop) {
     const std::size_t chunks = (n + kChunk - 1) / kChunk;
     const std::size_t cells = static_cast<std::size_t>(shape.cells());
-    WorkerTeam team(chunks > 1 ? threads : 1);
+    // No more threads than chunks: each one's boards and moves are made whether it works or not.
+    WorkerTeam team(static_cast<int>(
+        std::min<std::size_t>(chunks, static_cast<std::size_t>(WorkerTeam::resolve(threads)))));
     // Each worker's boards and moves, reused from chunk to chunk.
     std::vector<std::vector<Board>> boards(static_cast<std::size_t>(team.size()),
                                            std::vector<Board>(kChunk, shape));
@@ -144,21 +148,19 @@ void score_chunks(const Board& shape, const std::uint8_t* bytes, std::size_t n, 
 }
 
 py::array_t<std::int64_t> score_batch(const py::handle& batch, const py::handle& start,
-                                      const py::handle& exit, int threads) {
+                                      const py::handle& exit, const py::handle& threads_given) {
     const py::array a = open_bytes(batch, 3, "score_batch", "boards");
     if (a.shape(1) < 1 || a.shape(2) < 1 || a.shape(1) > kMaxSide || a.shape(2) > kMaxSide)
         throw py::value_error("score_batch: boards of " + std::to_string(a.shape(1)) + "x" +
                               std::to_string(a.shape(2)) +
                               " cells; expected an array of shape (boards, rows, cols) with "
                               "rows and cols from 1 to 16");
-    if (threads < 0)
-        throw py::value_error("score_batch: threads " + std::to_string(threads) +
-                              ": expected 0 (every core) or more");
+    const int threads = threads_arg(threads_given, "score_batch: threads");
     const int rows = static_cast<int>(a.shape(1));
     const int cols = static_cast<int>(a.shape(2));
     // Checks the start and the exit (inside, different) as the engine does for any board.
-    const Board shape(rows, cols, cell_of(start, "start"),
-                      exit.is_none() ? Cell{rows - 1, 0} : cell_of(exit, "exit"));
+    const Board shape(rows, cols, cell_of(start, "start", rows, cols),
+                      exit.is_none() ? Cell{rows - 1, 0} : cell_of(exit, "exit", rows, cols));
     const auto n = static_cast<std::size_t>(a.shape(0));
     py::array_t<std::int64_t> out(static_cast<py::ssize_t>(n));
     const auto* bytes = static_cast<const std::uint8_t*>(a.data());
@@ -183,10 +185,9 @@ constexpr std::uint64_t kMaxPathMoves = 1'000'000'000;
 // mazesearch.path: the positions of Squeaky's walk on `g` (the start first, the exit last), by
 // the reference walk, on a thread of its own so that Ctrl-C stops it. A walk longer than `limit`
 // moves or an infeasible maze is a ValueError: a path is never cut short without saying so.
-py::array_t<std::int32_t> walk_path(const MazeGraph& g, std::int64_t limit) {
-    if (limit < 1 || static_cast<std::uint64_t>(limit) > kMaxPathMoves)
-        throw py::value_error("path: limit " + std::to_string(limit) + ": expected 1 to " +
-                              std::to_string(kMaxPathMoves) + " moves");
+py::array_t<std::int32_t> walk_path(const MazeGraph& g, const py::handle& limit_arg) {
+    const long long limit =
+        int_arg(limit_arg, "path: limit", 1, static_cast<long long>(kMaxPathMoves));
     const auto moves = static_cast<std::uint64_t>(limit);
     WalkTrace t = run_without_gil([&](const std::atomic<bool>& stop) {
         return trace_walk(
@@ -206,6 +207,10 @@ py::array_t<std::int32_t> walk_path(const MazeGraph& g, std::int64_t limit) {
 }
 
 }  // namespace board_walks
+
+int cell_pixels_arg(const py::handle& value) {
+    return static_cast<int>(int_arg(value, "svg: cell_pixels", 4, 256));
+}
 
 std::string board_svg(const std::string& text, experiments::FileKind kind, const std::string& title,
                       int cell_pixels) {
@@ -249,8 +254,8 @@ void bind_walks(py::module_& m) {
         .def("__repr__", &walk_repr)
         .def(
             "svg",
-            [](const Walk& w, const std::string& title, int cell_pixels) {
-                return board_svg(w.text, w.kind, title, cell_pixels);
+            [](const Walk& w, const std::string& title, const py::handle& cell_pixels) {
+                return board_svg(w.text, w.kind, title, cell_pixels_arg(cell_pixels));
             },
             py::arg("title") = "", py::arg("cell_pixels") = 32,
             "The walk's heat map as `mazesearch render` draws it (SVG text): Squeaky's visits "
@@ -265,21 +270,21 @@ void bind_walks(py::module_& m) {
     };
     m.def(
         "walk",
-        [cell](const Board& b, int kmod) {
+        [cell](const Board& b, const py::handle& kmod) {
             return walk_file({"<board>", b.to_text(), FileKind::CellBoard}, {b.rows(), b.cols()},
                              cell(b.cols()), kmod);
         },
         py::arg("board"), py::arg("kmod") = 0);
     m.def(
         "walk",
-        [cell](const PassageBoard& b, int kmod) {
+        [cell](const PassageBoard& b, const py::handle& kmod) {
             return walk_file({"<board>", b.to_text(), FileKind::PassageBoard}, {b.rows(), b.cols()},
                              cell(b.cols()), kmod);
         },
         py::arg("board"), py::arg("kmod") = 0);
     m.def(
         "walk",
-        [](const GraphFile& g, int kmod) {
+        [](const GraphFile& g, const py::handle& kmod) {
             return walk_file(
                 {"<graph>", graph_file_text(g), FileKind::GraphFile}, {g.vertices()},
                 [&g](std::size_t v) -> py::object { return py::str(g.ids[v]); }, kmod);
@@ -289,10 +294,12 @@ void bind_walks(py::module_& m) {
         "k >= 2 a k-mod mouse. Returns a Walk (for a graph, visits per vertex and most_visited "
         "naming the vertex by its id).");
     m.def(
-        "path", [](const Board& b, std::int64_t limit) { return walk_path(grid_graph(b), limit); },
+        "path",
+        [](const Board& b, const py::handle& limit) { return walk_path(grid_graph(b), limit); },
         py::arg("board"), py::arg("limit") = 10'000'000);
     m.def(
-        "path", [](const GraphFile& g, std::int64_t limit) { return walk_path(g.graph, limit); },
+        "path",
+        [](const GraphFile& g, const py::handle& limit) { return walk_path(g.graph, limit); },
         py::arg("board"), py::arg("limit") = 10'000'000,
         "Squeaky's walk on a Board or a Graph, place by place: an int32 array of moves + 1 "
         "positions, the start first and the exit last (a cell r, c as r * cols + c; a graph's "

@@ -14,6 +14,7 @@
 #include "mazesearch/experiments/run/logbook.hpp"
 #include "mazesearch/experiments/run/report.hpp"
 #include "mazesearch/experiments/run/run_folder.hpp"
+#include "mazesearch/experiments/run/step_gate.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/optimizer.hpp"
 
@@ -75,7 +76,13 @@ class RepeatSession {
           r_(r),
           dir_(dir),
           threads_(threads),
-          checkpoint_path_(dir / "checkpoint.json") {}
+          checkpoint_path_(dir / "checkpoint.json") {
+        // A target that is not thread-safe is an outside function (a Python objective), whose
+        // batches may be slow: Ctrl-C and the seconds budget are looked at before each one.
+        // Under mpirun the ranks stop together at step ends instead.
+        if (!ctx.target.thread_safe() && !files_.spread())
+            gated_ = std::make_unique<GatedTarget>(ctx.target, [this] { before_batch(); });
+    }
 
     RepeatOutcome run(bool& stepped) {
         RepeatOutcome out;
@@ -109,11 +116,71 @@ class RepeatSession {
         });
     }
 
+    const Target& target() const { return gated_ ? *gated_ : ctx_.target; }
+
     void start_fresh() {
         opt_ = make_optimizer(config_.optimizer);
-        evaluator_.emplace(ctx_.target, config_.budget, threads_, config_.archive);
+        evaluator_.emplace(target(), config_.budget, threads_, config_.archive);
         if (files_.spread()) evaluator_->set_collective(&world());
-        opt_->start(ctx_.target, seed_, ctx_.initial);
+        opt_->start(target(), seed_, ctx_.initial);
+    }
+
+    // True when the run is to stop at the next step (or, gated, the next batch).
+    bool halt_requested() const {
+        return ctx_.stop.load() || InterruptGuard::requested().load() ||
+               (ctx_.cancel && ctx_.cancel->load());
+    }
+
+    // The gate before a batch of a gated step: the step is abandoned when the run is to stop or
+    // the seconds budget is spent. Outside a step (a checkpoint's boards scored again) it is open.
+    void before_batch() const {
+        if (!in_step_) return;
+        if (halt_requested()) throw StepAbandoned(StepAbandoned::Why::Interrupted);
+        const double seconds = config_.budget.seconds;
+        if (seconds > 0 && evaluator_->seconds() >= seconds)
+            throw StepAbandoned(StepAbandoned::Why::OutOfTime);
+    }
+
+    // One step of the optimizer. Gated, a step abandoned before a batch goes back to where it
+    // began: interrupted, the optimizer and the ledger both (a checkpoint there resumes to the
+    // result of an uninterrupted run); out of time, the optimizer only, so that the batches
+    // scored before the budget ran out still count (the run ends: nothing goes on from its
+    // state). The time the step took stays spent. Returns why it was abandoned, or nothing.
+    std::optional<StepAbandoned::Why> take_step() {
+        using Clock = std::chrono::steady_clock;
+        Evaluator& ev = *evaluator_;
+        // Keeping where a step began costs the optimizer's save() (170 us a generation of the
+        // genetic search, 80% of a run with an objective that does nothing): kept only when the
+        // last step took 20 times as long, so that it adds at most 5%. A step not kept is short
+        // and runs to its end.
+        const bool keep = gated_ && (step_seconds_ < 0 || step_seconds_ >= 20 * keep_seconds_);
+        const auto t0 = Clock::now();
+        if (!keep) {
+            opt_->step(ev);
+            step_seconds_ = std::chrono::duration<double>(Clock::now() - t0).count();
+            return std::nullopt;
+        }
+        const nlohmann::json optimizer = opt_->save();
+        const Ledger::Mark ledger = ev.mark();
+        const auto t1 = Clock::now();
+        keep_seconds_ = std::chrono::duration<double>(t1 - t0).count();
+        in_step_ = true;
+        try {
+            opt_->step(ev);
+            in_step_ = false;
+            step_seconds_ = std::chrono::duration<double>(Clock::now() - t1).count();
+            return std::nullopt;
+        } catch (const StepAbandoned& e) {
+            in_step_ = false;
+            opt_ = make_optimizer(config_.optimizer);
+            opt_->start(target(), seed_, ctx_.initial);
+            opt_->restore(optimizer);
+            if (e.why() == StepAbandoned::Why::Interrupted) ev.rewind(ledger);
+            return e.why();
+        } catch (...) {
+            in_step_ = false;
+            throw;
+        }
     }
 
     void restore(const Checkpoint& c) {
@@ -206,10 +273,9 @@ class RepeatSession {
         for (;;) {
             std::string reason = ev.stop_reason();
             if (reason.empty() && opt_->done()) reason = "optimizer finished";
-            bool halt = ctx_.stop.load() || InterruptGuard::requested().load() ||
-                        (ctx_.cancel && ctx_.cancel->load()) ||
-                        (ctx_.interrupt_after_steps &&
-                         ctx_.session_steps.load() >= ctx_.interrupt_after_steps);
+            bool halt =
+                halt_requested() || (ctx_.interrupt_after_steps &&
+                                     ctx_.session_steps.load() >= ctx_.interrupt_after_steps);
             if (files_.spread()) agree(reason, halt);
             if (!reason.empty()) return reason;
             if (halt) {
@@ -219,7 +285,11 @@ class RepeatSession {
             ++ctx_.session_steps;
             stepped = true;
             const std::uint64_t before = ev.evaluations() + ev.rejected();
-            opt_->step(ev);
+            if (const auto abandoned = take_step()) {
+                if (*abandoned == StepAbandoned::Why::OutOfTime) return ev.stop_reason();
+                interrupted = true;
+                return "";
+            }
             ++step_;
             if (book_ && step_ % config_.logbook_every == 0) book_->write_row(step_, ev);
             if (ev.evaluations() + ev.rejected() == before && !opt_->done())
@@ -268,6 +338,10 @@ class RepeatSession {
     const int threads_;
     const fs::path checkpoint_path_;
     const FileRank files_;
+    std::unique_ptr<GatedTarget> gated_;  // the target, gated (outside functions only)
+    bool in_step_ = false;                // a gated step is under way, its start kept
+    double step_seconds_ = -1;            // how long the last step took (-1: none yet)
+    double keep_seconds_ = 0;             // what keeping a step's start last cost
     std::uint64_t seed_ = 0;
     std::unique_ptr<Optimizer> opt_;
     std::optional<Evaluator> evaluator_;

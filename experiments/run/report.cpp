@@ -7,6 +7,7 @@
 #include "mazesearch/experiments/run/run_folder.hpp"
 #include "mazesearch/experiments/stats/rank_compare.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
+#include "mazesearch/search/params.hpp"
 #include "mazesearch/search/state_json.hpp"
 
 namespace maze::experiments {
@@ -121,10 +122,11 @@ void print_report(const RunConfig& config, const BoardView& view, const std::fil
                 static_cast<unsigned long long>(s["rejected"].get<std::uint64_t>()),
                 s["seconds"].get<double>(), s["best_board"].get<std::string>().c_str());
     if (s.value("stop_reason", "") == "seconds")
-        std::printf("(stopped by its budget of %g s: how far it got depends on this machine's speed "
-                    "and load; a budget of evaluations, budget.evaluations=N, gives a run any "
-                    "machine repeats)\n",
-                    config.budget.seconds);
+        std::printf(
+            "(stopped by its budget of %s s: how far it got depends on this machine's speed "
+            "and load; a budget of evaluations, budget.evaluations=N, gives a run any "
+            "machine repeats)\n",
+            number_text(config.budget.seconds).c_str());
     const auto rdir =
         RunFolder(root).repeat_dir(static_cast<int>(best_i), static_cast<int>(repeats.size()));
     std::printf("run directory: %s\n", root.string().c_str());

@@ -161,6 +161,52 @@ TEST(CommandInputCli, BenchSecondsMustBeAFiniteNumberInRange) {
     EXPECT_TRUE(contains(nan.err, "a finite number")) << nan.err;
 }
 
+// Thread counts follow one rule everywhere (thread_count.hpp): 0 for every core, 1 to 1024;
+// beyond, an error naming the option and the value (enumerate and neighbourhood took up to 4096,
+// which made TBB reserve an arena of that size; a config takes the same rule).
+TEST(CommandInputCli, ThreadCountsFollowTheOneRule) {
+    const std::string expected = "expected 0 (every core) or 1 to 1024 threads, got ";
+    for (const std::string value : {"1025", "4096", "100000", "-1", "99999999999999999999"}) {
+        for (const std::string& command :
+             std::vector<std::string>{"enumerate --rows 3 --cols 3 --json",
+                                      "neighbourhood " + kCellBoard, "bench --seconds 0.01"}) {
+            const std::string args = command + " --threads " + value;
+            expect_error(run(args), args, "--threads: " + expected + value);
+        }
+        const std::string args = "run " + kSourceDir + "/configs/quickstart.yaml threads=" + value +
+                                 " output=" + fresh_path("threads_rule_run");
+        // A YAML integer past 2^64 is a floating-point number: shown as one.
+        expect_error(run(args), args, "threads: " + expected + (value[0] == '9' ? "1e+20" : value));
+        EXPECT_FALSE(std::filesystem::exists(test_dir() + "/threads_rule_run")) << args;
+    }
+    const CmdResult most = run("enumerate --rows 3 --cols 3 --json --threads 1024");
+    EXPECT_EQ(most.status, 0) << most.err;
+    EXPECT_EQ(nlohmann::json::parse(most.out).at("optimum"), 10);
+}
+
+// A node index's check said "not in range 0.000000 to 1797693134862315708145274237317043567980
+// ...[300 digits].000000" (CLI::NonNegativeNumber): the bound is an int's, said as one.
+TEST(CommandInputCli, CatMouseNodesSayTheirRealRange) {
+    const std::string graph = write_temp("nodes.json", "[[1,2],[0,2],[0,1]]\n");
+    for (const std::string option : {"--mouse", "--cat", "--hole"}) {
+        const std::string args = "solve cat-mouse " + graph + " " + option + " -4294967295";
+        expect_error(run(args), args, option + ": Value -4294967295 not in range 0 to 2147483647");
+    }
+    const std::string args = "solve cat-mouse " + graph + " --mouse 5";
+    expect_error(run(args), args, "--mouse 5 is not a node of the graph (its nodes are 0..2)");
+}
+
+// The run's report printed its seconds budget with %g: 0.0123456789 s as 0.0123457 s.
+TEST(CommandInputCli, TheReportSaysTheBudgetAsGiven) {
+    const std::string out = fresh_path("report_budget");
+    const CmdResult r = run("run " + kSourceDir +
+                            "/configs/quickstart.yaml budget.seconds=0.0123456789 threads=1 "
+                            "output=" +
+                            out);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "(stopped by its budget of 0.0123456789 s:")) << r.out;
+}
+
 TEST(CommandInputCli, BenchBoardsNeedsFilesAndLeavesTheNextOptionAlone) {
     for (const std::string args :
          {"bench --boards --seconds 0.2", "bench --boards", "bench --json --boards --threads 1"}) {

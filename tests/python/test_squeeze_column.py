@@ -3,8 +3,10 @@ cell at a time with a search after each, and the narrower board at the end."""
 
 import csv
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import numpy as np
 
@@ -14,13 +16,27 @@ from conftest import MAZESEARCH_BIN, SOURCE_DIR
 OPTIMUM_6X6 = SOURCE_DIR / "configs/boards/optimum-6x6.txt"
 
 
-def squeeze(*args):
+SCRIPT = SOURCE_DIR / "experiments/records/squeeze_column.py"
+SECONDS = 300  # far more than any run here takes, even on a busy machine
+
+
+def squeeze(*args, cwd=SOURCE_DIR, config=str(SOURCE_DIR / "configs/records/13x13-region.yaml")):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    return subprocess.run(
-        [sys.executable, str(SOURCE_DIR / "experiments/records/squeeze_column.py"),
-         "--binary", str(MAZESEARCH_BIN),
-         "--config", str(SOURCE_DIR / "configs/records/13x13-region.yaml"), *map(str, args)],
-        capture_output=True, text=True, env=env, cwd=SOURCE_DIR)
+    config_args = [] if config is None else ["--config", config]
+    command = [sys.executable, str(SCRIPT), "--binary", str(MAZESEARCH_BIN), *config_args,
+               *map(str, args)]
+    # In a session of its own, so that a search that should have been refused is stopped whole.
+    script = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env=env, cwd=cwd, start_new_session=True)
+    try:
+        stdout, stderr = script.communicate(timeout=SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(script.pid, signal.SIGKILL)
+        script.communicate()
+        raise AssertionError(f"{command}: still running after {SECONDS} s")
+    done = subprocess.CompletedProcess(command, script.returncode, stdout, stderr)
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
 
 
 def wide_board(tmp_path):
@@ -71,6 +87,10 @@ def test_the_last_column_is_walled_cell_by_cell_and_each_step_searched(tmp_path)
 
     # another order in the same folder is refused: its steps would not be these
     other = squeeze(wide, out, "--order", "5,2,0", "--evaluations", "40000")
+    assert other.returncode == 2 and "holds a squeeze with another --order" in other.stderr
+    # a folder of the script before squeeze.json: steps.csv still names the order that differs
+    (out / "squeeze.json").unlink()
+    other = squeeze(wide, out, "--order", "5,2,0", "--evaluations", "40000")
     assert other.returncode == 2 and "step 1 walled row 2; this --order walls 5" in other.stderr
 
 
@@ -79,7 +99,7 @@ def test_bad_arguments_are_refused_before_anything_is_written(tmp_path):
     for args, message in [
         (["--order", "2,5"], "expected each open row of column 6 once: 0,2,5"),
         (["--order", "2,x,0"], "expected rows separated by commas"),
-        (["--evaluations", "0"], "--evaluations must be at least 1"),
+        (["--evaluations", "0"], "--evaluations 0: expected 1 to 18000000000000000000"),
     ]:
         out = tmp_path / "out"
         done = squeeze(wide, out, *args)
@@ -87,3 +107,132 @@ def test_bad_arguments_are_refused_before_anything_is_written(tmp_path):
         assert not out.exists()
     done = squeeze(tmp_path / "absent.txt", tmp_path / "out")
     assert done.returncode == 2 and "squeeze_column.py:" in done.stderr
+
+
+def narrow_pass(tmp_path):
+    """A 3x3 board whose only way to the exit runs down its last column."""
+    path = tmp_path / "narrow.txt"
+    path.write_text("S..\n##.\nE..\n")
+    return path
+
+
+# Errors that running again only repeats said "the run stopped (status 2); run this again to
+# resume it" (--seed -5, a bad override, a wall that cuts the exit off, a relative --config from
+# another folder), and some printed tracebacks (OUT a file, steps.csv with other columns, a step
+# that is not a whole number): each is refused by name, before anything is written.
+def test_errors_a_rerun_would_repeat_say_what_to_mend(tmp_path):
+    wide = wide_board(tmp_path)
+    out = tmp_path / "out"
+    for args, message in [
+        (["--seed", "-5"], "--seed -5: expected 0 to"),
+        (["--evaluations", str(2**64)], "--evaluations 18446744073709551616: expected 1 to"),
+        (["optimizer.t_start=oops"], "the first step's run is refused, so every step's would "
+                                     "be: mazesearch: error:"),
+        (["nonsense"], "override 'nonsense': expected key=value"),
+    ]:
+        done = squeeze(wide, out, "--evaluations", "40000", *args)
+        assert done.returncode == 2 and message in done.stderr, (args, done.stderr)
+        assert "run this again" not in done.stderr
+        assert not out.exists(), args
+    done = squeeze(wide, out, "optimizer.nope=1")
+    assert done.returncode == 2 and "optimizer.nope: unknown key" in done.stderr, done.stderr
+    assert not out.exists()
+
+    # every wall of the 3x3 pass's last column cuts the exit off: no search can mend that
+    done = squeeze(narrow_pass(tmp_path), out, "--order", "1,0,2")
+    assert done.returncode == 2 and ("step 1: walling row 1 of column 2 cuts the exit off from "
+                                     "the start; wall the rows in another --order") in done.stderr
+    assert not out.exists()
+
+    # a relative --config is taken from the current folder; the default is the checkout's
+    done = squeeze(wide, out, cwd=tmp_path, config="configs/records/13x13-region.yaml")
+    assert done.returncode == 2 and ("--config configs/records/13x13-region.yaml: no such file "
+                                     f"(a relative path is taken from the current folder, "
+                                     f"{tmp_path})") in done.stderr
+    assert not out.exists()
+    done = squeeze(wide, out, "--order", "2,5,0", "--evaluations", "2000", cwd=tmp_path,
+                   config=None)
+    assert done.returncode == 0, done.stderr
+    assert (out / "squeezed.txt").exists()
+
+
+def test_a_bad_out_or_steps_file_is_named_without_a_traceback(tmp_path):
+    wide = wide_board(tmp_path)
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    done = squeeze(wide, a_file)
+    assert done.returncode == 2 and f"{a_file}: not a folder" in done.stderr
+    assert a_file.read_text() == "x"
+
+    out = tmp_path / "out"
+    assert squeeze(wide, out, "--order", "2,5,0", "--evaluations", "2000").returncode == 0
+    steps = out / "steps.csv"
+    good = steps.read_text()
+    for text, message in [
+        ("step,row,moves_walled,moves_found\n1,2,3,4\n",
+         f"{steps}:1: expected the header step,walled_row,moves_walled,moves_found"),
+        (good.replace("\n1,", "\none,", 1), f"{steps}:2: expected 4 whole numbers, got one,"),
+        (good.replace("\n2,", "\n2.5,", 1), f"{steps}:3: expected 4 whole numbers, got 2.5,"),
+        (good.replace("\n1,", "\n7,", 1), f"{steps}:2: step 7; expected step 1"),
+        ("", f"{steps}:1: expected the header step,walled_row,moves_walled,moves_found, got an "
+             "empty file"),
+    ]:
+        steps.write_text(text)
+        done = squeeze(wide, out, "--order", "2,5,0", "--evaluations", "2000")
+        assert done.returncode == 2 and message in done.stderr, (text, done.stderr)
+    steps.write_text(good)
+    assert squeeze(wide, out, "--order", "2,5,0", "--evaluations", "2000").returncode == 0
+    (out / "other.txt").write_text("")
+    (out / "steps.csv").unlink()
+    (out / "squeeze.json").unlink()
+    done = squeeze(wide, out, "--order", "2,5,0", "--evaluations", "2000")
+    assert done.returncode == 2 and "a folder that holds no squeeze" in done.stderr
+
+
+def interrupted_first_step(board, out, *args):
+    """The script run on `board` into `out` and stopped by Ctrl-C (SIGINT to its process group)
+    once step 1's run has written a checkpoint."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    script = subprocess.Popen(
+        [sys.executable, str(SCRIPT), "--binary", str(MAZESEARCH_BIN), str(board), str(out),
+         "--evaluations", "1000000000", *args, "checkpoint_seconds=0.01"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=SOURCE_DIR,
+        start_new_session=True)
+    deadline = time.monotonic() + 120
+    while not (out / "step-001" / "checkpoint.json").exists():
+        assert script.poll() is None, script.communicate()
+        assert time.monotonic() < deadline, "step 1 wrote no checkpoint in two minutes"
+        time.sleep(0.05)
+    os.killpg(script.pid, signal.SIGINT)
+    stdout, stderr = script.communicate(timeout=120)
+    assert script.returncode == 2 and "Traceback" not in stderr, stderr
+    assert "step 1: the run was interrupted (status 130); run this again to resume it" in stderr
+    return stderr
+
+
+# Interrupt step 1 for one board, then run the script for another board into the same OUT: it
+# searched from the first board's step-001-keep.txt and wrote squeezed.txt with exit 0.
+def test_an_out_of_another_board_is_refused_by_name(tmp_path):
+    wide = wide_board(tmp_path)
+    other = tmp_path / "other.txt"
+    lines = wide.read_text().split()
+    lines[3] = lines[3][:6] + "."  # one more open cell in the last column
+    other.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "out"
+    interrupted_first_step(wide, out, "--order", "2,5,0")
+    keep = (out / "step-001-keep.txt").read_text()
+    for board, args, said in [(other, ["--order", "2,5,3,0"], "BOARD"),
+                              (wide, ["--order", "5,2,0"], "--order"),
+                              (wide, ["--seed", "2", "--order", "2,5,0"], "--seed")]:
+        done = squeeze(board, out, "--evaluations", "1000000000", *args,
+                       "checkpoint_seconds=0.01")
+        assert done.returncode == 2 and f"holds a squeeze with another {said}" in done.stderr, \
+            done.stderr
+    # an OUT of the script before squeeze.json: step 1's inputs tell the other board
+    (out / "squeeze.json").unlink()
+    done = squeeze(other, out, "--order", "2,5,3,0", "--evaluations", "1000000000",
+                   "checkpoint_seconds=0.01")
+    assert done.returncode == 2 and ("step-001-keep.txt: not the board before step 1 with row 2 "
+                                     "walled; OUT holds another squeeze's step") in done.stderr
+    assert not (out / "squeezed.txt").exists() and not (out / "step-002").exists()
+    assert (out / "step-001-keep.txt").read_text() == keep

@@ -108,6 +108,25 @@ TEST(Evaluator, SaveRestoreKeepsCountersBestAndElapsedTime) {
     EXPECT_GE(b.seconds(), saved["seconds"].get<double>());  // elapsed time carries over
 }
 
+// A step cut short is dropped (experiments/run/step_gate.hpp): the ledger goes back to its mark,
+// what came after it undone, the time spent kept, and nothing is scored again.
+TEST(Evaluator, RewindingToAMarkDropsWhatCameAfterButKeepsTheTime) {
+    const MouseMazeTarget t = five();
+    Rng rng(4);
+    Evaluator ev(t, Budget{}, 1);
+    for (int i = 0; i < 50; ++i) ev.evaluate_one(random_genome(t, rng, 0.3));
+    const nlohmann::json at_mark = ev.save();
+    const Ledger::Mark mark = ev.mark();
+    for (int i = 0; i < 500; ++i) ev.evaluate_one(random_genome(t, rng, 0.1));
+    ASSERT_GT(ev.evaluations(), at_mark["evaluations"].get<std::uint64_t>());
+    const double spent = ev.seconds();
+    ev.rewind(mark);
+    nlohmann::json now = ev.save();
+    EXPECT_GE(now["seconds"].get<double>(), spent);
+    now["seconds"] = at_mark["seconds"];
+    EXPECT_EQ(now, at_mark);  // counters, best, archive and step sums as they were
+}
+
 namespace {
 
 // A target that rates some feasible boards -inf (as the cat-trap target rates the boards the
@@ -190,6 +209,25 @@ TEST(Evaluator, AStepWithInfiniteScoresHasAnInfiniteSpread) {
 // A checkpoint whose boards do not fit the target, with a NaN score, an archive larger than this
 // evaluator's or not best first, or counters that contradict each other is refused, and nothing
 // changes (found by the checkpoint fuzzer, tests/fuzz/fuzz_checkpoint.cpp).
+// Scores were printed with six decimals: a best score off by 1e-10 was refused with "is
+// 4.000000, but its best board scores 4.000000".
+TEST(Evaluator, ARefusedScoreIsShownAsItIs) {
+    const MouseMazeTarget t = five();
+    Evaluator a(t, Budget{}, 1);
+    a.evaluate_one(Genome(t.genes()));  // all open: 4 moves
+    nlohmann::json saved = a.save();
+    saved["best_score"] = 4.0000000001;
+    Evaluator b(t, Budget{}, 1);
+    try {
+        b.restore(saved);
+        ADD_FAILURE() << "restored";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "evaluator: the checkpoint's best score is 4.0000000001, but its best board "
+                  "scores 4");
+    }
+}
+
 TEST(Evaluator, RestoreRefusesACorruptCheckpoint) {
     const MouseMazeTarget t = five();
     Rng rng(9);

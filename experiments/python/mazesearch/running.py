@@ -156,8 +156,11 @@ def run(config, objective=None, progress=None, progress_seconds=1.0, overrides=N
     line. Returning False stops the run as Ctrl-C does: the checkpoint is written and the Run
     comes back with status "interrupted".
     Ctrl-C writes the checkpoint and raises KeyboardInterrupt naming the folder; resume()
-    continues it. An exception of progress stops the run as Ctrl-C does; one of objective (or a
-    NaN or a wrong number of values) fails it, its last checkpoint kept. Either is raised here.
+    continues it. With an objective, Ctrl-C and a budget in seconds act before its next call:
+    the step under way is dropped (docs/python.md, "Stopping within a batch"). An exception of
+    progress stops the run as Ctrl-C does, and so does a KeyboardInterrupt of objective; any
+    other exception of objective (or a NaN, a value that is not a number, a wrong number of
+    values) fails it, its last checkpoint kept. Either is raised here.
     """
     strings = _overrides(overrides, keywords)
     if isinstance(config, dict):

@@ -62,5 +62,7 @@ void check_file_kinds(const std::vector<std::string>& paths, const FileKinds& ta
 CLI::Validator finite_range(double low, double high, const std::string& unit);
 // A CLI11 check: any number but nan (infinities allowed).
 CLI::Validator not_nan();
+// A CLI11 check: a thread count by the one rule of thread_count.hpp (0: every core, 1 to 1024).
+CLI::Validator thread_count_option();
 
 }  // namespace maze::experiments

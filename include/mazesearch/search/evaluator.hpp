@@ -123,6 +123,9 @@ class Evaluator {
     // The ledger's state, for checkpoints, and its inverse (Ledger::save, Ledger::restore).
     nlohmann::json save() const { return ledger_.save(); }
     void restore(const nlohmann::json& j) { ledger_.restore(j); }
+    // The ledger's state kept as it is and gone back to (Ledger::mark, Ledger::rewind).
+    Ledger::Mark mark() const { return ledger_.mark(); }
+    void rewind(const Ledger::Mark& m) { ledger_.rewind(m); }
 
   private:
     // evaluate() for genomes whose feasibility is known (feasible[i]), so that the flood fill is

@@ -84,6 +84,13 @@ class Ledger {
     // and scores that are not their boards' when scored again.
     void restore(const nlohmann::json& j);
 
+    // The state as it is (mark) and a return to it (rewind), for a step that is dropped when it
+    // is cut short (experiments/run/step_gate.hpp): what the step counted and found is undone, the
+    // time it took stays spent. Unlike restore(), nothing is checked or scored again.
+    class Mark;
+    Mark mark() const;
+    void rewind(const Mark& m);
+
   private:
     // What a checkpoint keeps; seconds are those of earlier sessions (of all sessions, in a
     // saved copy).
@@ -104,6 +111,13 @@ class Ledger {
                                 step_min, step_max, archive)
     };
 
+  public:
+    class Mark {
+        friend class Ledger;
+        State s;
+    };
+
+  private:
     void consider(const Genome& g, double value);
     void offer_to_archive(const Genome& g, double value);
     // The score of one feasible board, scored again (to check what a checkpoint says of it).

@@ -19,6 +19,12 @@ class ParamError : public std::runtime_error {
         : std::runtime_error((where.empty() ? "" : where + ": ") + key + ": " + what) {}
 };
 
+// A number as messages show it: the shortest text that reads back as the same double ("1e-10",
+// "0.05", "1e+12"), never rounded to a fixed count of digits ("0.000000" hid 1e-10 as 0).
+std::string number_text(double v);
+// A closed interval of allowed values as messages show it: "[1e-09, 1e+12]".
+std::string interval_text(double lo, double hi);
+
 class Params {
   public:
     // A pair of integers, as in `start: [0, 0]`.
@@ -27,7 +33,10 @@ class Params {
     };
     using Value = std::variant<bool, std::int64_t, double, std::string, Pair>;
 
-    void set(const std::string& key, Value v, const std::string& where = "");
+    // `shown`: the value as its source wrote it, for messages ("18446744073709551615", which a
+    // double only approximates); empty: the value's own text.
+    void set(const std::string& key, Value v, const std::string& where = "",
+             const std::string& shown = "");
     // The section these parameters belong to ("optimizer"); errors name keys as section.key.
     void set_section(const std::string& section) { section_ = section; }
     const std::string& section() const { return section_; }
@@ -56,6 +65,7 @@ class Params {
     struct Entry {
         Value value;
         std::string where;
+        std::string shown;
     };
     std::string qualified(const std::string& key) const {
         return section_.empty() ? key : section_ + "." + key;
