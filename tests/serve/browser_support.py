@@ -113,6 +113,15 @@ class ServeBrowserBase(unittest.TestCase):
         if sweep.returncode != 0:
             raise AssertionError(f"mazesearch sweep (repeats=2) failed ({sweep.returncode}):\n{sweep.stdout}")
         cls.finished_sweeps = ["sweep", "sweep-repeats"]
+        # a sweep whose runs with max_blocks 1 end at -inf (a cat trap that cannot be won)
+        games = os.path.join(source, "configs", "games", "cat-trap.yaml")
+        sweep = subprocess.run(
+            [cls.bin, "sweep", games, "target.max_blocks=1,16", "seed=1,2", "budget.evaluations=40",
+             "repeats=1", f"output={cls.scratch}/sweep-inf", "-q"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600, text=True)
+        if sweep.returncode != 0:
+            raise AssertionError(f"mazesearch sweep (cat trap) failed ({sweep.returncode}):\n{sweep.stdout}")
+        cls.infinite_sweep = "sweep-inf"
         # a live search, running while the test looks: a time budget long enough for a busy
         # machine (it is stopped in the clean-up), two repeats for the median line
         live_log = open(os.path.join(logs, "live.log"), "w")
@@ -183,6 +192,7 @@ class ServeBrowserBase(unittest.TestCase):
         cls.live_path = live[0]["path"] if live else None
         cls.sweep_path = sweeps[0]["path"] if sweeps else None
         cls.finished_sweeps = [r["path"] for r in sweeps if r.get("status") == "finished"][:3]
+        cls.infinite_sweep = None
 
     @classmethod
     def start_browser(cls):

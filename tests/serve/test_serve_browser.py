@@ -228,6 +228,32 @@ class ServeBrowserTest(ServeBrowserBase):
                                           f" && window.mazesearchLastWalk.board.cols === {cols}"),
                   f"no walk of an empty {rows}x{cols} {model} grid")
 
+    def test_3c_infinite_scores_are_shown(self):
+        """A run that ends at -inf (a cat trap that cannot be won) is data: the table's cells say
+        -inf, the comparison says the leader's lead is inf, and the charts say which runs they
+        cannot draw."""
+        if not getattr(self, "infinite_sweep", None):
+            self.skipTest("no sweep with infinite scores on this server")
+        self.open("#/sweep/" + self.infinite_sweep)
+        self.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#sweep-table tbody tr")) == 2,
+                  "#sweep-table: expected two combinations (max_blocks 1 and 16)")
+        rows = [r.text for r in self.driver.find_elements(By.CSS_SELECTOR, "#sweep-table tbody tr")]
+        self.assertTrue(any("-inf" in r for r in rows), f"no -inf in the table: {rows}")
+        self.wait(lambda: "infinite" in self.text("sweep-chart-note"), "the sweep chart does not say what it cannot draw")
+        note = self.text("sweep-chart-note")
+        self.assertIn("in 2 runs: 0, 1", note)  # the two points with max_blocks 1
+        self.wait(lambda: "inf" in self.text("sweep-compare-box"), "the comparison does not show the lead inf")
+        self.assert_no_error()
+        self.screenshot("sweep-infinite.png")
+        self.open("#/run/" + self.infinite_sweep + "/point-000")
+        self.wait(lambda: "infinite best" in self.text("run-chart-note"), "the run chart does not say what it cannot draw")
+        # a game's board is shown as its text, not sent to the mouse's walk (which refused it)
+        self.wait(lambda: "C" in self.text("run-board-text"), "the cat trap's best board is not shown")
+        self.assertIn("cat-trap target", self.text("run-heatmap-caption"))
+        self.wait(lambda: self.text("run-best") == "-inf", "the run's best is not shown as -inf")
+        self.assert_no_error()
+        self.screenshot("run-cat-trap.png")
+
     def test_4_maze_editor(self):
         self.open("#/maze")
         self.wait(lambda: self.driver.find_element(By.ID, "maze-board"), "no #maze-board")

@@ -28,6 +28,9 @@ export function RunView(root, route) {
   const heat = svgEl('svg', { id: 'run-heatmap', class: 'board' });
   const heatCaption = el('p', { class: 'caption', id: 'run-heatmap-caption' }, 'no board yet');
   const heatLegendBox = el('div');
+  // A board of a game target (a cat trap's hexagons, a cat and mouse board with its cat) is shown
+  // as its text: the walk and its heat map are for mouse mazes and passage boards.
+  const boardText = el('pre', { class: 'board-text', id: 'run-board-text', hidden: true });
   const openEditor = el('button', { type: 'button', id: 'run-open-editor', class: 'button', disabled: true }, 'Open in maze editor');
   const showBest = el('button', { type: 'button', class: 'link-button', hidden: true }, 'show the best board');
   const archiveList = el('ol', { class: 'archive', id: 'run-archive' });
@@ -55,7 +58,7 @@ export function RunView(root, route) {
     el('div', { class: 'grid-2' },
       el('section', { class: 'card' },
         el('div', { class: 'card-head' }, el('h2', { id: 'run-heatmap-title' }, 'Best board'), el('span', { class: 'spacer' }), showBest, openEditor),
-        el('div', { class: 'board-box' }, heat), heatLegendBox, heatCaption),
+        el('div', { class: 'board-box' }, heat, boardText), heatLegendBox, heatCaption),
       el('section', { class: 'card' },
         el('div', { class: 'card-head' }, el('h2', {}, 'Archive')),
         el('p', { class: 'muted small' }, 'The boards the run kept, best first; click one to see it.'),
@@ -87,7 +90,7 @@ export function RunView(root, route) {
   function repState(folder) {
     let rep = state.reps.get(folder);
     if (!rep) {
-      rep = { folder, next: 0, points: [], tail: false, lastRow: null, rows: [], evI: 1, bestI: 3, secI: 8, recent: [] };
+      rep = { folder, next: 0, points: [], tail: false, lastRow: null, rows: [], evI: 1, bestI: 3, secI: 8, recent: [], offAxis: 0 };
       state.reps.set(folder, rep);
       state.order.push(folder);
       if (state.chart) {
@@ -122,6 +125,7 @@ export function RunView(root, route) {
         const x = row[rep.evI];
         const y = row[rep.bestI];
         if (isNum(x) && isNum(y)) addCurvePoint(rep, x, y);
+        else if (isNum(x) && typeof y === 'string') rep.offAxis++; // "-inf": no place on the axis
         rep.lastRow = row;
         rep.recent.push([row[rep.evI], row[rep.secI]]);
       }
@@ -172,7 +176,9 @@ export function RunView(root, route) {
     chart.options.scales.y.title.text = scoreLabel(summary && !summary.convention && Array.isArray(summary.runs) ? summary.runs[0] : summary);
     chart.update('none');
     const total = state.order.reduce((a, f) => a + state.reps.get(f).next, 0);
-    setText(chartNote, total ? `${fmtInt(total)} logbook rows` : 'no logbook rows yet');
+    const offAxis = state.order.reduce((a, f) => a + state.reps.get(f).offAxis, 0);
+    setText(chartNote, (total ? `${fmtInt(total)} logbook rows` : 'no logbook rows yet')
+      + (offAxis ? `; ${fmtInt(offAxis)} with an infinite best (-inf, inf), not drawn` : ''));
   }
 
   function renderRepeats() {
@@ -241,6 +247,19 @@ export function RunView(root, route) {
     state.shownLabel = label;
     showBest.hidden = label === 'best';
     setText(document.getElementById('run-heatmap-title'), label === 'best' ? 'Best board' : `Archive board ${label}`);
+    const target = ((state.run && state.run.config) || {}).target || {};
+    const walked = ['mouse-maze', 'passages'].includes(target.kind || 'mouse-maze');
+    heat.style.display = walked ? '' : 'none';
+    boardText.hidden = walked;
+    if (!walked) {
+      boardText.textContent = text;
+      heatLegendBox.replaceChildren();
+      setText(heatCaption, `${label === 'best' ? 'best board' : label} of a ${target.kind} target`
+        + (score !== undefined && score !== null ? `: ${fmtScore(score)}` : '')
+        + ' (shown as text: Squeaky walks mouse mazes and passage boards)');
+      openEditor.disabled = true;
+      return;
+    }
     try {
       const ans = await api('/api/walk', {}, { text });
       if (state.stopped || state.shownText !== text) return;
@@ -290,8 +309,11 @@ export function RunView(root, route) {
     setBadge(statusBadge, status);
     const reps = Array.isArray(run.repeats) ? run.repeats : [];
     const evalsSum = reps.reduce((a, r) => a + (isNum(r.evaluations) ? r.evaluations : 0), 0);
-    const bests = reps.map((r) => r.best).filter(isNum);
-    const best = entry && isNum(entry.best) ? entry.best : (bests.length ? Math.max(...bests) : null);
+    // A score is a number or "-inf", "inf", "nan" (JSON has no infinity); -inf is the lowest.
+    const asNumber = (v) => (isNum(v) ? v : v === 'inf' ? Infinity : v === '-inf' ? -Infinity : NaN);
+    const scored = reps.map((r) => r.best).filter((v) => !Number.isNaN(asNumber(v)));
+    const top = scored.length ? scored.reduce((a, v) => (asNumber(v) > asNumber(a) ? v : a)) : null;
+    const best = entry && (isNum(entry.best) || typeof entry.best === 'string') ? entry.best : top;
     setText(bestV, fmtScore(best));
     const ev = entry && isNum(entry.evaluations) ? entry.evaluations : evalsSum;
     setText(evals, fmtInt(ev));

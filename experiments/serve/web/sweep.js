@@ -49,6 +49,7 @@ export function SweepView(root, route) {
   const tableBox = el('div', { class: 'table-wrap' });
   const compareBox = el('div', { id: 'sweep-compare-box' });
   const canvas = el('canvas', { id: 'sweep-chart' });
+  const chartNote = el('p', { class: 'muted small', id: 'sweep-chart-note' });
   const logX = el('input', { type: 'checkbox', id: 'sweep-logx' });
   const pointsBody = el('tbody');
   const pointsHead = el('tr');
@@ -61,7 +62,7 @@ export function SweepView(root, route) {
       el('div', { class: 'card-head' }, el('h2', {}, 'Convergence by combination'),
         el('span', { class: 'muted small' }, 'median over the points (line), lowest to highest (band)'),
         el('span', { class: 'spacer' }), el('label', { class: 'toggle' }, logX, ' log evaluations')),
-      el('div', { class: 'chart-box' }, canvas)),
+      el('div', { class: 'chart-box' }, canvas), chartNote),
     el('section', { class: 'card' }, el('div', { class: 'card-head' }, el('h2', {}, 'Comparison with the leader')), compareBox),
     el('section', { class: 'card' }, el('div', { class: 'card-head' }, el('h2', {}, 'Points')),
       el('div', { class: 'table-wrap' }, el('table', { class: 'table', id: 'sweep-points' }, el('thead', {}, pointsHead), pointsBody))));
@@ -176,6 +177,12 @@ export function SweepView(root, route) {
     });
     chart.data.datasets = sets;
     chart.options.scales.y.title.text = 'best so far';
+    // A best of -inf or inf (a cat trap that cannot be won) has no place on the axis: say so.
+    const offAxis = Object.entries(series).filter(([, pairs]) => Array.isArray(pairs)
+      && pairs.some((p) => Array.isArray(p) && typeof p[1] === 'string')).map(([k]) => k).sort();
+    setText(chartNote, offAxis.length
+      ? `not drawn where the best so far is infinite (-inf, inf), in ${offAxis.length} run${offAxis.length === 1 ? '' : 's'}: ${offAxis.join(', ')}`
+      : '');
     chart.update('none');
   }
 
