@@ -29,6 +29,31 @@ std::vector<std::string> names_of(const CLI::App& app) {
     return names;
 }
 
+// The flags a level takes as they may be written (-q, --quiet, ...): its own and, as the command
+// falls through to them, those of the levels above it.
+std::vector<std::string> flag_names(const CLI::App& app) {
+    std::vector<std::string> names;
+    for (const CLI::App* a = &app; a; a = a->get_parent())
+        for (const CLI::Option* o : a->get_options()) {
+            for (const std::string& n : o->get_snames()) names.push_back("-" + n);
+            for (const std::string& n : o->get_lnames()) names.push_back("--" + n);
+        }
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    return names;
+}
+
+bool is_flag_of(const CLI::App& app, const std::string& option) {
+    const std::vector<std::string> names = flag_names(app);
+    return std::find(names.begin(), names.end(), option) != names.end();
+}
+
+std::string flags_of(const CLI::App& app) {
+    std::string s;
+    for (const std::string& n : flag_names(app)) s += (s.empty() ? "" : ", ") + n;
+    return s;
+}
+
 std::string listed(const std::vector<std::string>& names) {
     std::string s;
     for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
@@ -41,9 +66,11 @@ std::optional<std::string> nearest_word(const std::string& word,
                                         const std::vector<std::string>& candidates) {
     std::optional<std::string> best;
     for (const std::string& c : candidates)
-        if ((word.starts_with(c) || c.starts_with(word)) && (!best || c.size() > best->size()))
+        if (!word.empty() && (word.starts_with(c) || c.starts_with(word)) &&
+            (!best || c.size() > best->size()))
             best = c;
-    if (best || word.empty()) return best;
+    if (word.empty()) return std::nullopt;  // every name starts with "": nothing is near
+    if (best) return best;
     std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
     for (const std::string& c : candidates)
         if (const std::size_t d = edit_distance(word, c); d < best_distance) {
@@ -61,13 +88,16 @@ std::optional<std::string> unknown_command_message(const CLI::App& app, int argc
     while (true) {
         const std::vector<std::string> names = names_of(*level);
         if (names.empty()) return std::nullopt;
-        // Options before the command word are the level's flags (-q, -v, --help, --version):
-        // none of them takes a value.
+        // Options before the command word are the level's own flags (-q, -v, --help,
+        // --version): none of them takes a value, and any other is unknown here.
         while (i < argc && argv[i][0] == '-') {
             const std::string option = argv[i];
             if (option == "--help" || option == "-h" || option == "--version" ||
                 option == "--help-all")
                 return std::nullopt;
+            if (!is_flag_of(*level, option))
+                return "unknown option '" + option + "' before the command (" + path +
+                       "'s own: " + flags_of(*level) + "; see " + path + " --help)";
             ++i;
         }
         if (i >= argc)

@@ -302,10 +302,16 @@ TEST(CommandInputCli, AnUnknownCommandIsNamedWithTheNearestOne) {
         {"zzzz", "'zzzz' is not a command of mazesearch; the commands: eval, render"},
         {"", "no command given to mazesearch; the commands: eval, render"},
         {"solve", "no command given to mazesearch solve; the commands: cat-mouse"},
+        // an empty word is near nothing; an unknown option before the command is itself named
+        {"'' x", "'' is not a command of mazesearch; the commands: eval"},
+        {"--bogus x", "unknown option '--bogus' before the command (mazesearch's own: "},
+        {"solve --x cat-mouse", "unknown option '--x' before the command (mazesearch solve's"},
     };
     for (const Case& c : cases) expect_error(run(c.args), c.args, c.message);
     // Words that name commands go on to the command's own checks.
     EXPECT_EQ(run("eval " + kCellBoard).status, 0);
+    EXPECT_EQ(run("-q -v eval " + kCellBoard).status,
+              0);  // the top level's flags, then the command
     EXPECT_EQ(run("--version").status, 0);
 }
 
