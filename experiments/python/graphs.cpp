@@ -3,6 +3,7 @@
 // parser, so it gets the command's checks and messages.
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -46,10 +47,36 @@ const std::string& id_of_index(long long i, const std::vector<std::string>& ids,
     return ids[static_cast<std::size_t>(i)];
 }
 
+// A str argument as UTF-8 text, or a ValueError naming it (a lone surrogate has none; pybind11
+// said only "Unable to cast Python instance to C++ type").
+std::string utf8_of(const py::handle& s, const std::string& what) {
+    Py_ssize_t size = 0;
+    const char* text = PyUnicode_AsUTF8AndSize(s.ptr(), &size);
+    if (text == nullptr) {
+        PyErr_Clear();
+        throw py::value_error("Graph.from_arrays: " + what + ": " +
+                              py::repr(s).cast<std::string>() + " is not UTF-8 text");
+    }
+    return {text, static_cast<std::size_t>(size)};
+}
+
+// The items of a list argument (any sequence but a string), or a TypeError naming the argument
+// and what it should be.
+std::vector<py::object> items_of(const py::handle& given, const std::string& what,
+                                 const std::string& expected) {
+    if (py::isinstance<py::str>(given) || py::isinstance<py::bytes>(given) ||
+        !PySequence_Check(given.ptr()))
+        throw py::type_error("Graph.from_arrays: " + what + ": expected " + expected + ", got " +
+                             py::repr(given).cast<std::string>().substr(0, 80));
+    std::vector<py::object> items;
+    for (const py::handle item : given) items.push_back(py::reinterpret_borrow<py::object>(item));
+    return items;
+}
+
 // A vertex given from Python: its index (an int) or its id (a str), as the id the file writes.
 nlohmann::json vertex_id(const py::handle& v, const std::vector<std::string>& ids,
                          const std::string& what) {
-    if (py::isinstance<py::str>(v)) return v.cast<std::string>();
+    if (py::isinstance<py::str>(v)) return utf8_of(v, what);
     if (PyBool_Check(v.ptr()) || (!py::isinstance<py::int_>(v) &&
                                   !py::isinstance(v, py::module_::import("numpy").attr("integer"))))
         throw py::type_error("Graph.from_arrays: " + what + ": expected a vertex index or id");
@@ -69,12 +96,107 @@ nlohmann::json vertex_id(const py::handle& v, const std::vector<std::string>& id
 // TypeError naming it: a float array of vertex indices was cut to whole numbers (0.7 became 0),
 // strings and complex numbers were read as numbers.
 py::array numbers(const py::handle& given, const char* kinds, const std::string& what) {
-    const py::array a = py::module_::import("numpy").attr("asarray")(given);
+    py::array a;
+    try {
+        a = py::module_::import("numpy").attr("asarray")(given);
+    } catch (py::error_already_set& e) {  // rows of different lengths: NumPy's message alone
+        if (!e.matches(PyExc_ValueError)) throw;
+        throw py::value_error("Graph.from_arrays: " + what + ": not an array (" +
+                              py::str(e.value()).cast<std::string>() + ")");
+    }
     if (std::string(kinds).find(a.dtype().kind()) == std::string::npos)
         throw py::type_error("Graph.from_arrays: " + what + ": expected " +
                              (std::string(kinds) == "iu" ? "integers" : "numbers") +
                              ", got an array of dtype " + py::str(a.dtype()).cast<std::string>());
     return a;
+}
+
+// One coordinate of `pos` as JSON, as given: an integer (a bool, an int) as that integer, so the
+// parser's range message names it exactly (2**62 was named 4.611686018427388e+18), a float as
+// its double. JSON has no infinity or NaN (they became null: "expected numbers, found null"), so
+// those are named here, with their place.
+nlohmann::json coordinate(const py::handle& x, py::ssize_t v, py::ssize_t d) {
+    const std::string where =
+        "Graph.from_arrays: pos[" + std::to_string(v) + "][" + std::to_string(d) + "]: ";
+    if (PyLong_Check(x.ptr())) {
+        int overflow = 0;
+        const long long i = PyLong_AsLongLongAndOverflow(x.ptr(), &overflow);
+        if (overflow == 0) return i;
+        return x.cast<unsigned long long>();  // past int64: a uint64 array's
+    }
+    const py::module_ np = py::module_::import("numpy");
+    const std::string given = py::str(x).cast<std::string>();
+    if (np.attr("isnan")(x).cast<bool>())
+        throw py::value_error(where + "a coordinate that is not a number (" + given +
+                              "); expected finite numbers");
+    if (np.attr("isinf")(x).cast<bool>())
+        throw py::value_error(where + "an infinite coordinate (" + given +
+                              "); expected finite numbers");
+    const double value = PyFloat_AsDouble(x.ptr());
+    if (value == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+    if (!std::isfinite(value))  // a long double past any double
+        throw py::value_error(where + "the coordinate " + given +
+                              " is out of range; expected at most 1e9 in absolute value");
+    return value;
+}
+
+// `pos` as one JSON array of coordinates per vertex, each as given (coordinate).
+std::vector<nlohmann::json> positions(const py::object& pos, long long n) {
+    const py::array a = numbers(pos, "biuf", "pos");
+    if (a.ndim() != 2 || a.shape(0) != n || (a.shape(1) != 2 && a.shape(1) != 3))
+        throw py::value_error("Graph.from_arrays: pos: expected an n x 2 or n x 3 array");
+    const py::list rows = a.attr("tolist")();
+    std::vector<nlohmann::json> out;
+    for (py::ssize_t v = 0; v < static_cast<py::ssize_t>(n); ++v) {
+        nlohmann::json xyz = nlohmann::json::array();
+        const py::list row = rows[static_cast<std::size_t>(v)];
+        for (py::ssize_t d = 0; d < static_cast<py::ssize_t>(row.size()); ++d)
+            xyz.push_back(coordinate(row[static_cast<std::size_t>(d)], v, d));
+        out.push_back(std::move(xyz));
+    }
+    return out;
+}
+
+// The vertices' ids: `ids` (strings, one per vertex), or "0".."n-1" when None.
+std::vector<std::string> vertex_names(const py::object& ids, long long n) {
+    std::vector<std::string> names;
+    if (ids.is_none()) {
+        for (long long i = 0; i < n; ++i) names.push_back(std::to_string(i));
+        return names;
+    }
+    const std::vector<py::object> given = items_of(ids, "ids", "a list of strings, one a vertex");
+    for (std::size_t k = 0; k < given.size(); ++k) {
+        const std::string what = "ids[" + std::to_string(k) + "]";
+        if (!py::isinstance<py::str>(given[k]))
+            throw py::type_error("Graph.from_arrays: " + what + ": expected a string, got " +
+                                 py::repr(given[k]).cast<std::string>().substr(0, 80));
+        names.push_back(utf8_of(given[k], what));
+    }
+    if (static_cast<long long>(names.size()) != n)
+        throw py::value_error("Graph.from_arrays: ids: " + std::to_string(names.size()) +
+                              " ids for " + std::to_string(n) + " vertices");
+    return names;
+}
+
+// The file's "preferences": one list of neighbours (indices or ids) or None per vertex.
+nlohmann::json preference_lists(const py::object& preferences,
+                                const std::vector<std::string>& names) {
+    const std::vector<py::object> lists =
+        items_of(preferences, "preferences", "one list of neighbour indices (or None) per vertex");
+    if (lists.size() != names.size())
+        throw py::value_error("Graph.from_arrays: preferences: " + std::to_string(lists.size()) +
+                              " lists for " + std::to_string(names.size()) +
+                              " vertices; expected one (or None) per vertex");
+    nlohmann::json out = nlohmann::json::object();
+    for (std::size_t v = 0; v < lists.size(); ++v) {
+        if (lists[v].is_none()) continue;
+        const std::string what = "preferences[" + std::to_string(v) + "]";
+        nlohmann::json order = nlohmann::json::array();
+        for (const py::object& w : items_of(lists[v], what, "a list of neighbour indices or None"))
+            order.push_back(vertex_id(w, names, what));
+        out[names[v]] = order;
+    }
+    return out;
 }
 
 // The graph of arrays: `edges` an E x 2 integer array of vertex indices; `vertices` their count
@@ -99,52 +221,23 @@ GraphFile from_arrays(const py::handle& edges, const py::handle& start, const py
     long long n = 0;
     for (py::ssize_t k = 0; k < e.size(); ++k) n = std::max(n, e.data()[k] + 1);
     if (!vertices.is_none()) n = int_arg(vertices, "Graph.from_arrays: vertices", 0, limit);
-    std::vector<std::string> names;
-    if (ids.is_none())
-        for (long long i = 0; i < n; ++i) names.push_back(std::to_string(i));
-    else
-        names = ids.cast<std::vector<std::string>>();
-    if (static_cast<long long>(names.size()) != n)
-        throw py::value_error("Graph.from_arrays: ids: " + std::to_string(names.size()) +
-                              " ids for " + std::to_string(n) + " vertices");
+    const std::vector<std::string> names = vertex_names(ids, n);
     nlohmann::ordered_json doc;
     if (!description.empty()) doc["description"] = description;
     doc["vertices"] = nlohmann::json::array();
-    py::array_t<double, py::array::c_style | py::array::forcecast> p;
-    if (!pos.is_none()) {
-        p = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(
-            numbers(pos, "biuf", "pos"));
-        if (!p || p.ndim() != 2 || p.shape(0) != n || (p.shape(1) != 2 && p.shape(1) != 3))
-            throw py::value_error("Graph.from_arrays: pos: expected an n x 2 or n x 3 array");
-    }
-    for (long long i = 0; i < n; ++i) {
-        if (pos.is_none()) {
-            doc["vertices"].push_back(names[static_cast<std::size_t>(i)]);
-            continue;
-        }
-        nlohmann::json xyz = nlohmann::json::array();
-        for (py::ssize_t d = 0; d < p.shape(1); ++d) xyz.push_back(p.at(i, d));
-        doc["vertices"].push_back({{"id", names[static_cast<std::size_t>(i)]}, {"pos", xyz}});
+    const std::vector<nlohmann::json> xyz =
+        pos.is_none() ? std::vector<nlohmann::json>{} : positions(pos, n);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (pos.is_none())
+            doc["vertices"].push_back(names[i]);
+        else
+            doc["vertices"].push_back({{"id", names[i]}, {"pos", xyz[i]}});
     }
     doc["edges"] = nlohmann::json::array();
     for (py::ssize_t k = 0; k < e.shape(0); ++k)
         doc["edges"].push_back(
             {id_of_index(e.at(k, 0), names, "edges"), id_of_index(e.at(k, 1), names, "edges")});
-    if (!preferences.is_none()) {
-        doc["preferences"] = nlohmann::json::object();
-        const auto lists = preferences.cast<std::vector<py::object>>();
-        if (lists.size() != names.size())
-            throw py::value_error(
-                "Graph.from_arrays: preferences: " + std::to_string(lists.size()) + " lists for " +
-                std::to_string(names.size()) + " vertices; expected one (or None) per vertex");
-        for (std::size_t v = 0; v < lists.size(); ++v) {
-            if (lists[v].is_none()) continue;
-            nlohmann::json order = nlohmann::json::array();
-            for (const py::handle& w : lists[v])
-                order.push_back(vertex_id(w, names, "preferences"));
-            doc["preferences"][names[v]] = order;
-        }
-    }
+    if (!preferences.is_none()) doc["preferences"] = preference_lists(preferences, names);
     doc["start"] = vertex_id(start, names, "start");
     doc["exit"] = vertex_id(exit, names, "exit");
     try {

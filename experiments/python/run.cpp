@@ -80,6 +80,49 @@ py::tuple passage_batch(const PassageTarget& t, std::span<const Genome> genomes)
     return py::make_tuple(right, down, entrance, exit);
 }
 
+// Past 2^53 a double no longer holds every integer: 2^53 + 1 would be taken as 2^53.
+constexpr long long kLargestExactInteger = 1LL << 53;
+
+// Whether the integer `v` (a Python int, a NumPy integer) is past 2^53 either way, read exactly.
+bool past_exact_doubles(const py::handle& v) {
+    const py::int_ i = py::reinterpret_steal<py::int_>(PyNumber_Index(v.ptr()));
+    if (!i) throw py::error_already_set();
+    int overflow = 0;
+    const long long x = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+    return overflow != 0 || x > kLargestExactInteger || x < -kLargestExactInteger;
+}
+
+// The first integer past 2^53 that the objective returned, as its text and its place, or "":
+// checked before any conversion, since NumPy makes a list of ints and floats a float64 array
+// (2^53 + 1 rounded on the way) and an int64 array's float64 copy rounds it too.
+std::string integer_past_exact_doubles(const py::object& result, const py::array& given) {
+    const py::module_ np = py::module_::import("numpy");
+    if (!py::isinstance<py::array>(result) && PySequence_Check(result.ptr())) {
+        py::ssize_t k = 0;
+        for (const py::handle item : result) {
+            py::object v = py::reinterpret_borrow<py::object>(item);
+            if (py::isinstance<py::array>(v) && py::array(v).ndim() == 0) v = v.attr("item")();
+            if ((PyLong_Check(v.ptr()) || py::isinstance(v, np.attr("integer"))) &&
+                past_exact_doubles(v))
+                return py::str(py::int_(v)).cast<std::string>() + " (value " + std::to_string(k) +
+                       ")";
+            ++k;
+        }
+    }
+    const char kind = given.dtype().kind();
+    if (kind != 'i' && kind != 'u') return "";
+    // Compared in the array's own integer type, exactly (int64's abs(-2^63) is -2^63).
+    const py::object limit = np.attr(kind == 'i' ? "int64" : "uint64")(kLargestExactInteger);
+    py::object past = np.attr("greater")(given, limit);
+    if (kind == 'i')
+        past = np.attr("logical_or")(past, np.attr("less")(given, np.attr("negative")(limit)));
+    const py::array where = np.attr("flatnonzero")(past);
+    if (where.size() == 0) return "";
+    const py::object k = where.attr("__getitem__")(0);
+    return py::str(given.attr("flat").attr("__getitem__")(k).attr("item")()).cast<std::string>() +
+           " (value " + py::str(k).cast<std::string>() + ")";
+}
+
 // The values the objective returned for a batch of n boards: n numbers, or a TypeError naming
 // what came back. Numbers only: strings ("5") were taken as their values, and an integer past
 // 2^53, which no double holds exactly, would be rounded.
@@ -98,13 +141,12 @@ void take_values(const py::object& result, std::span<double> values) {
     } catch (const py::error_already_set&) {
         throw wrong("");
     }
+    const std::string past = integer_past_exact_doubles(result, given);
+    if (!past.empty())
+        throw wrong(", with the integer " + past + " past 2**53, which no double holds exactly");
     const char kind = given.dtype().kind();
     if (kind != 'b' && kind != 'i' && kind != 'u' && kind != 'f')
         throw wrong(", of dtype " + py::str(given.dtype()).cast<std::string>());
-    if ((kind == 'i' || kind == 'u') && given.size() > 0 &&
-        np.attr("any")(np.attr("greater")(np.attr("abs")(given.attr("astype")("float64")), 0x1p53))
-            .cast<bool>())
-        throw wrong(", with an integer past 2**53 that no double holds exactly");
     const auto got = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(given);
     if (!got || got.ndim() != 1 || static_cast<std::size_t>(got.size()) != values.size())
         throw wrong("");

@@ -128,10 +128,65 @@ def test_graph_arrays_are_integers_as_given():
     # Lists past the last vertex were dropped without a word.
     with pytest.raises(ValueError, match="preferences: 3 lists for 2 vertices"):
         mazesearch.Graph.from_arrays([[0, 1]], 0, 1, preferences=[[1], [0], [5, 7]])
-    with pytest.raises(ValueError, match=f"preferences: vertex {HUGER} of a graph of 3"):
+    with pytest.raises(ValueError, match=f"preferences\\[1\\]: vertex {HUGER} of a graph of 3"):
         mazesearch.Graph.from_arrays([[0, 1], [1, 2]], 0, 2,
                                      preferences=[[1], [HUGER, 0], [1]])
     # What is right is still taken: integer arrays of any width, positions of ints.
     g = mazesearch.Graph.from_arrays(np.array([[0, 1], [1, 2]], dtype=np.uint8), 0, 2,
                                      pos=np.array([[0, 0], [1, 0], [2, 0]]))
     assert g.edges.tolist() == [[0, 1], [1, 2]] and g.pos.tolist()[2] == [2.0, 0.0]
+
+
+# JSON has no infinity: an infinite coordinate was written as null and refused as "expected
+# numbers, found null", and so was NaN; an integer coordinate was named as its double
+# (4.611686018427388e+18 for 2**62), and a long double past any double became infinite too.
+def test_graph_positions_are_named_as_given():
+    def from_pos(pos):
+        return mazesearch.Graph.from_arrays([[0, 1]], 0, 1, pos=pos)
+    for pos, said in [
+        ([[0, 1], [2, np.inf]], "pos[1][1]: an infinite coordinate (inf); expected finite numbers"),
+        ([[-np.inf, 1], [2, 3]], "pos[0][0]: an infinite coordinate (-inf)"),
+        ([[0, 1, 2], [2, 3, np.nan]], "pos[1][2]: a coordinate that is not a number (nan)"),
+        (np.array([[0, 1], [np.float32("inf"), 3]], dtype=np.float32),
+         "pos[1][0]: an infinite coordinate (inf)"),
+        (np.array([[0, np.longdouble("1e400")], [2, 3]]),
+         "pos[0][1]: the coordinate 1e+400 is out of range; expected at most 1e9"),
+        (np.array([[0, 1], [2**62, 3]]), "vertices[1].pos: the coordinate 4611686018427387904 is "
+                                         "out of range; expected at most 1e9"),
+        (np.array([[0, 1], [2**64 - 1, 3]], dtype=np.uint64),
+         "vertices[1].pos: the coordinate 18446744073709551615 is out of range"),
+        ([[0, 1], [2, 3, 4]], "pos: not an array"),
+    ]:
+        with pytest.raises(ValueError) as raised:
+            from_pos(pos)
+        assert said in str(raised.value), (pos, str(raised.value))
+        assert "null" not in str(raised.value)
+    # What is right is taken as it was: floats, ints, bools, the largest coordinate either way.
+    assert from_pos([[0.5, -1e9], [True, 10**9]]).pos.tolist() == [[0.5, -1e9], [1.0, 1e9]]
+    assert from_pos(np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int8)).pos.tolist() == \
+        [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]
+
+
+# ids and preferences of the wrong kind said "Unable to cast Python instance to C++ type"
+# (RuntimeError), or "'int' object is not iterable".
+def test_graph_ids_and_preferences_of_the_wrong_kind_are_named():
+    def graph(**given):
+        return mazesearch.Graph.from_arrays([[0, 1]], 0, 1, **given)
+    for given, error, said in [
+        ({"ids": [1, 2]}, TypeError, "ids[0]: expected a string, got 1"),
+        ({"ids": ["a", None]}, TypeError, "ids[1]: expected a string, got None"),
+        ({"ids": "ab"}, TypeError, "ids: expected a list of strings, one a vertex, got 'ab'"),
+        ({"ids": 5}, TypeError, "ids: expected a list of strings, one a vertex, got 5"),
+        ({"ids": ["a", "b\udcff"]}, ValueError, "ids[1]: 'b\\udcff' is not UTF-8 text"),
+        ({"preferences": 5}, TypeError, "preferences: expected one list of neighbour indices "
+                                        "(or None) per vertex, got 5"),
+        ({"preferences": [1, 0]}, TypeError, "preferences[0]: expected a list of neighbour "
+                                             "indices or None, got 1"),
+        ({"preferences": [[1], [0.5]]}, TypeError, "preferences[1]: expected a vertex index"),
+    ]:
+        with pytest.raises(error) as raised:
+            graph(**given)
+        assert "Graph.from_arrays: " + said in str(raised.value), (given, str(raised.value))
+    g = graph(ids=("a", "b"), preferences=np.array([[1], [0]]))
+    assert g.ids == ["a", "b"] and g.preferences == [[1], [0]]
+    assert graph(ids=np.array(["x", "y"]), preferences=[None, ["x"]]).ids == ["x", "y"]

@@ -185,6 +185,26 @@ def test_an_interrupted_python_run_resumes_to_the_uninterrupted_result(tmp_path)
     same_logbook(done, whole)
 
 
+# resume() reads config.json for the target's kind before the engine does: bytes that were not
+# UTF-8 or JSON raised a bare UnicodeDecodeError or JSONDecodeError, a list or a target that is
+# not an object an AttributeError; none named the file.
+def test_a_resume_names_a_bad_config_json(tmp_path):
+    config = toy_config("annealing", 5, 5, evaluations=2000)
+    mazesearch.run(config, objective=top_minus_bottom, output=tmp_path / "run")
+    good = (tmp_path / "run" / "config.json").read_bytes()
+    for text, said in [(b"\xff", "not text (byte 0 is not UTF-8)"), (b"{", "not valid JSON"),
+                       (b"[1]", "not a JSON object"),
+                       (b'{"target": "python"}', "target: expected a JSON object")]:
+        (tmp_path / "run" / "config.json").write_bytes(text)
+        for objective in (None, top_minus_bottom):
+            with pytest.raises(mazesearch.RunFolderError) as raised:
+                mazesearch.resume(tmp_path / "run", objective=objective)
+            assert str(raised.value).startswith(str(tmp_path / "run" / "config.json") + ": ")
+            assert said in str(raised.value)
+    (tmp_path / "run" / "config.json").write_bytes(good)
+    assert mazesearch.resume(tmp_path / "run", objective=top_minus_bottom).status == "finished"
+
+
 def test_a_resume_needs_the_same_objective(tmp_path):
     config = toy_config("annealing", 5, 5, evaluations=20000)
     mazesearch.run(config, objective=top_minus_bottom, output=tmp_path / "part",

@@ -126,12 +126,27 @@ def test_a_keyboard_interrupt_of_the_objective_stops_the_run_as_ctrl_c_does(tmp_
     same_logbook(done, whole)
 
 
-# Numeric strings were taken as scores ("17" as 17).
+def past(value, k):
+    return f"the integer {value} \\(value {k}\\) past 2\\*\\*53, which no double holds exactly"
+
+
+# Numeric strings were taken as scores ("17" as 17). Integers were compared with 2^53 after
+# becoming doubles, so 2^53 + 1 (rounded to 2^53) was taken, and so was any integer in a list
+# with a float (NumPy made the list a float64 array).
 @pytest.mark.parametrize("returned,said", [
     (lambda b: np.array([str(v) for v in open_cells(b)]), "of dtype <U"),
     (lambda b: [str(v) for v in open_cells(b)], "of dtype <U"),
     (lambda b: np.array([object()] * len(b)), "of dtype object"),
-    (lambda b: np.full(len(b), 2**60 + 1), "an integer past 2\\*\\*53"),
+    (lambda b: np.full(len(b), 2**60 + 1), past(2**60 + 1, 0)),
+    (lambda b: [2**53 + 1] * len(b), past(2**53 + 1, 0)),
+    (lambda b: [0.5, -(2**53 + 1)] + [0.5] * (len(b) - 2), past(-(2**53 + 1), 1)),
+    (lambda b: [0.5, np.int64(2**53 + 1)] + [0.5] * (len(b) - 2), past(2**53 + 1, 1)),
+    (lambda b: [1.5, np.array(2**53 + 1)] + [0.5] * (len(b) - 2), past(2**53 + 1, 1)),
+    (lambda b: np.arange(len(b)) + (2**53 - 1), past(2**53 + 1, 2)),
+    (lambda b: -np.arange(len(b)) - (2**53 - 1), past(-(2**53 + 1), 2)),
+    (lambda b: np.full(len(b), -(2**63), dtype=np.int64), past(-(2**63), 0)),
+    (lambda b: np.full(len(b), 2**64 - 1, dtype=np.uint64), past(2**64 - 1, 0)),
+    (lambda b: [2**70] * len(b), past(2**70, 0)),
 ])
 def test_an_objective_must_return_numbers(tmp_path, returned, said):
     config = {"name": "numbers", "seed": 1, "target": {"kind": "python", "rows": 4, "cols": 4},
@@ -141,8 +156,11 @@ def test_an_objective_must_return_numbers(tmp_path, returned, said):
         mazesearch.run(config, objective=returned, output=tmp_path / "run")
     assert mazesearch.open_run(tmp_path / "run").status == "failed"
     # Numbers of any kind are taken: bools, ints, floats, a list of them.
+    # 2^53 itself is held exactly, either way.
     for good in (lambda b: open_cells(b) > 10, lambda b: b.sum(axis=(1, 2)),
-                 lambda b: [float(v) for v in open_cells(b)]):
+                 lambda b: [float(v) for v in open_cells(b)], lambda b: [2**53] * len(b),
+                 lambda b: [0.5] * (len(b) - 1) + [-(2**53)],
+                 lambda b: np.full(len(b), 2**53, dtype=np.uint64)):
         done = mazesearch.run(config, objective=good, output=tmp_path / f"good-{id(good)}")
         assert done.status == "finished"
 

@@ -2,7 +2,9 @@
 cell at a time with a search after each, and the narrower board at the end."""
 
 import csv
+import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -236,3 +238,167 @@ def test_an_out_of_another_board_is_refused_by_name(tmp_path):
                                      "walled; OUT holds another squeeze's step") in done.stderr
     assert not (out / "squeezed.txt").exists() and not (out / "step-002").exists()
     assert (out / "step-001-keep.txt").read_text() == keep
+
+
+def finished_squeeze(tmp_path, *args):
+    """The wide board squeezed in order 2, 5, 0 into tmp_path/out, every step done."""
+    out = tmp_path / "out"
+    done = squeeze(wide_board(tmp_path), out, "--order", "2,5,0", "--evaluations", "2000", *args)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def snapshot(folder):
+    """Every file under `folder` (its path there and its bytes), and every folder."""
+    return {p.relative_to(folder): (p.read_bytes() if p.is_file() else None)
+            for p in sorted(folder.rglob("*"))}
+
+
+# Once a file of OUT was not what the script wrote, it failed with a traceback (exit 1):
+# OUT below a regular file (NotADirectoryError), non-UTF-8 bytes in steps.csv
+# (UnicodeDecodeError), a step's best.txt replaced by a 2x2 board (IndexError); and a best board
+# of another shape or another last column, or steps.csv's moves, were trusted as they stood.
+def test_every_file_read_from_out_is_checked_before_anything_is_written(tmp_path):
+    out = finished_squeeze(tmp_path)
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    done = squeeze(wide_board(tmp_path), a_file / "sub", "--order", "2,5,0")
+    assert done.returncode == 2 and f"{a_file} is not a folder" in done.stderr, done.stderr
+    assert a_file.read_text() == "x"
+
+    def append(name, data):
+        return lambda o: (o / name).write_bytes((o / name).read_bytes() + data)
+
+    def replace(name, old, new):
+        return lambda o: (o / name).write_bytes((o / name).read_bytes().replace(old, new, 1))
+
+    def board_2x2(o):  # step 2 walls row 5 of it
+        (o / "step-001" / "best.txt").write_text("S.\nE.\n")
+
+    def map_a_folder(o):
+        (o / "step-002-map.txt").unlink()
+        (o / "step-002-map.txt").mkdir()
+
+    def step_1_best_as_step_2s(o):
+        (o / "step-002" / "best.txt").write_bytes((o / "step-001" / "best.txt").read_bytes())
+
+    steps = out / "steps.csv"
+    row_2 = steps.read_text().splitlines()[2].encode()
+    k, r, walled, found = row_2.split(b",")
+    for mend, said in [
+        (append("steps.csv", b"\xff\n"), "steps.csv:5: not UTF-8 text (byte 0xff)"),
+        (append("squeeze.json", b"\xff"), "squeeze.json:"),
+        (append("steps.csv", b"\x00,1,1,1\n"), "steps.csv:5: expected 4 whole numbers, got "
+                                                "\\x00,1,1,1"),
+        (append("steps.csv", "\u00b2,1,1,1\n".encode()), "steps.csv:5: expected 4 whole numbers"),
+        (append("steps.csv", b"4," + b"9" * 5000 + b",1,1\n"), "steps.csv:5: expected 4 whole"),
+        (board_2x2, "step-001/best.txt: step 1's best board is 2x2 with S at (0, 0) and E at "
+                    "(1, 0); expected 6x7 with S at (0, 0) and E at (5, 0)"),
+        (step_1_best_as_step_2s, "step-002/best.txt: step 2's best board has another column 6 "
+                                 "than step 2 kept"),
+        (replace("steps.csv", row_2, b",".join([k, r, walled, b"%d" % (int(found) + 1)])),
+         f"step-002/best.txt: step 2's best board walks {int(found)} moves; steps.csv:3 says "
+         f"{int(found) + 1} (moves_found)"),
+        (replace("steps.csv", row_2, b",".join([k, r, b"%d" % (int(walled) + 1), found])),
+         f"steps.csv:3: moves_walled {int(walled) + 1}; the board before step 2 with row 5 walled "
+         f"walks {int(walled)} moves"),
+        (append("step-002-keep.txt", b"\xff"), "step-002-keep.txt: not the board before step 2"),
+        (map_a_folder, "step-002-map.txt: cannot be read (Is a directory)"),
+        (append("config.yaml", b"# an edit\n"), "config.yaml: not the bytes the squeeze pinned "
+                                                "when it began"),
+    ]:
+        copy = tmp_path / "copy"
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(out, copy)
+        mend(copy)
+        before = snapshot(copy)
+        done = squeeze(wide_board(tmp_path), copy, "--order", "2,5,0", "--evaluations", "2000")
+        assert done.returncode == 2 and said in done.stderr, (said, done.stderr)
+        assert done.stderr.count("\n") == 1, done.stderr
+        assert snapshot(copy) == before, said
+
+
+# The config was known by its path alone: an edit between two sessions (or during one) made the
+# steps after it run another config in the same OUT, silently.
+def test_an_edited_config_is_refused_and_every_step_runs_the_pinned_bytes(tmp_path):
+    config = tmp_path / "cfg.yaml"
+    config.write_bytes((SOURCE_DIR / "configs/records/13x13-region.yaml").read_bytes())
+    assert b"acceptance: relative" in config.read_bytes()
+    # a binary that edits the config file as each step's run starts (a dry run leaves it)
+    binary = tmp_path / "editing-mazesearch"
+    binary.write_text(f"#!/bin/sh\ncase \" $* \" in *\" --dry-run \"*) ;; *) sed -i "
+                      f"'s/acceptance: relative/acceptance: difference/' '{config}' ;; esac\n"
+                      f"exec '{MAZESEARCH_BIN}' \"$@\"\n")
+    binary.chmod(0o755)
+    out = tmp_path / "out"
+    done = squeeze(wide_board(tmp_path), out, "--order", "2,5,0", "--evaluations", "2000",
+                   "--binary", binary, config=str(config))
+    assert done.returncode == 0, done.stderr
+    assert b"acceptance: difference" in config.read_bytes()
+    ran = [(out / f"step-{k:03d}" / "config.yaml").read_text() for k in (1, 2, 3)]
+    assert all("acceptance: relative" in text for text in ran), ran
+    assert (out / "config.yaml").read_bytes() == (
+        SOURCE_DIR / "configs/records/13x13-region.yaml").read_bytes()
+
+    # the steps after the second again, with the config as it is now: refused, nothing written
+    shutil.rmtree(out / "step-003")
+    (out / "squeezed.txt").unlink()
+    (out / "steps.csv").write_text("".join((out / "steps.csv").read_text().splitlines(True)[:3]))
+    before = snapshot(out)
+    done = squeeze(wide_board(tmp_path), out, "--order", "2,5,0", "--evaluations", "2000",
+                   config=str(config))
+    assert done.returncode == 2, done.stderr
+    assert (f"holds a squeeze with another --config: {config} changed since it began (line 28: "
+            "'  acceptance: relative' then, '  acceptance: difference' now;") in done.stderr
+    assert snapshot(out) == before
+    # put back, it goes on
+    config.write_bytes((SOURCE_DIR / "configs/records/13x13-region.yaml").read_bytes())
+    done = squeeze(wide_board(tmp_path), out, "--order", "2,5,0", "--evaluations", "2000",
+                   config=str(config))
+    assert done.returncode == 0, done.stderr
+    assert "acceptance: relative" in (out / "step-003" / "config.yaml").read_text()
+
+
+# An OUT made before configs were pinned (squeeze.json without pinned_config, no config.yaml):
+# it goes on when each step's config.yaml is what the config gives now, else it is refused.
+def test_an_out_made_before_configs_were_pinned_is_checked_by_its_steps(tmp_path):
+    config = tmp_path / "cfg.yaml"
+    original = (SOURCE_DIR / "configs/records/13x13-region.yaml").read_bytes()
+    config.write_bytes(original)
+    out = finished_squeeze(tmp_path, "--config", config)
+    spec = json.loads((out / "squeeze.json").read_text())
+    del spec["pinned_config"]
+    (out / "squeeze.json").write_text(json.dumps(spec, indent=1))
+    (out / "config.yaml").unlink()
+    config.write_bytes(original.replace(b"acceptance: relative", b"acceptance: difference"))
+    before = snapshot(out)
+    done = squeeze(wide_board(tmp_path), out, "--order", "2,5,0", "--evaluations", "2000",
+                   config=str(config))
+    assert done.returncode == 2, done.stderr
+    assert (f"holds a squeeze with another --config: step 1 ran another config than {config} "
+            "gives now") in done.stderr and "'  acceptance: relative' then" in done.stderr
+    assert snapshot(out) == before
+    config.write_bytes(original)
+    done = squeeze(wide_board(tmp_path), out, "--order", "2,5,0", "--evaluations", "2000",
+                   config=str(config))
+    assert done.returncode == 0, done.stderr
+    assert "made before configs were pinned" in done.stdout
+    assert (out / "config.yaml").read_bytes() == original
+    assert json.loads((out / "squeeze.json").read_text())["pinned_config"]["bytes"] == len(original)
+
+
+# The pinned config is written before squeeze.json: a folder holding only it is a start that was
+# cut short between the two, not a stranger's folder.
+def test_a_start_cut_short_after_the_pinned_config_is_taken_up(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "config.yaml").write_text("name: half-written\n")
+    done = squeeze(wide_board(tmp_path), out, "--order", "2,5,0", "--evaluations", "2000")
+    assert done.returncode == 0, done.stderr
+    assert (out / "config.yaml").read_bytes() == (
+        SOURCE_DIR / "configs/records/13x13-region.yaml").read_bytes()
+    (out / "stranger.txt").write_text("")
+    for name in ["squeeze.json", "steps.csv"]:
+        (out / name).unlink()
+    done = squeeze(wide_board(tmp_path), out, "--order", "2,5,0", "--evaluations", "2000")
+    assert done.returncode == 2 and "a folder that holds no squeeze" in done.stderr

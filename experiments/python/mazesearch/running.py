@@ -15,7 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _mazesearch
-from .runs import open_run
+from .runs import RunFolderError, _read_json, open_run
 
 
 class PassageBatch(NamedTuple):
@@ -193,8 +193,11 @@ def resume(folder, objective=None, progress=None, progress_seconds=1.0, check_ob
     config_path = folder / "config.json"
     target = {}
     if config_path.is_file():
-        with open(config_path, encoding="utf-8") as f:
-            target = json.load(f).get("target", {})
+        # Named as open_run names a bad file (bytes that are not UTF-8 or JSON were a bare
+        # UnicodeDecodeError or JSONDecodeError, a list an AttributeError).
+        target = _read_json(config_path).get("target", {})
+        if not isinstance(target, dict):
+            raise RunFolderError(f"{config_path}: target: expected a JSON object")
     if (target.get("kind") == "python") != (objective is not None) and config_path.is_file():
         raise ValueError(
             f"{config_path}: " +
