@@ -13,6 +13,7 @@
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/serve/request_gate.hpp"
 #include "mazesearch/experiments/serve/served_folder.hpp"
 #include "mazesearch/experiments/serve/walk_answer.hpp"
@@ -190,6 +191,7 @@ TEST(ServedFolder, ALogbookIsReadAsItIsWrittenAndFromAnyRow) {
     ASSERT_EQ(b["rows"].size(), 1u);
     EXPECT_EQ(b["rows"][0][1], 200);
     EXPECT_EQ(b["next"], 2);
+    const FolderLock held(f.root / "runs" / "a", "a run");  // a live process runs it
     const json runs = s.runs();
     ASSERT_EQ(runs["runs"].size(), 1u);
     const json& r = runs["runs"][0];
@@ -212,7 +214,10 @@ TEST(ServedFolder, NoFileIsReadThroughALinkOutOrWhenItIsNotARegularFile) {
     f.log("gen,evals,rejected,best,mean,std,min,max,seconds\n1,100,3,40,20,5,10,40,0.5\n");
     const fs::path best = f.root / "runs" / "a" / "best.txt";
     fs::create_symlink(fs::path(testing_support::test_dir()) / "secret.txt", best);
-    EXPECT_EQ(status_of([&] { s.run("runs/a"); }), 403);
+    // The board is not read; the run is shown without it, and says why.
+    EXPECT_TRUE(s.run("runs/a")["best_board"].is_null());
+    EXPECT_EQ(s.run("runs/a")["best_board_error"],
+              "runs/a/best.txt: a link that leads out of the served folder");
     fs::remove(best);
     fs::create_symlink("../../board.txt", best);  // a link that stays inside is followed
     EXPECT_EQ(s.run("runs/a")["best_board"], kOptimum6);
@@ -221,7 +226,10 @@ TEST(ServedFolder, NoFileIsReadThroughALinkOutOrWhenItIsNotARegularFile) {
     ASSERT_EQ(::mkfifo(logbook.c_str(), 0600), 0);
     EXPECT_EQ(status_of([&] { s.logbook("runs/a", ".", 0); }), 403);
     EXPECT_EQ(status_of([&] { s.run("runs/a"); }), 403);
-    EXPECT_TRUE(s.runs()["runs"].empty());  // left out of the table, not waited on
+    const json rows = s.runs()["runs"];  // listed with the reason, not waited on
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0]["status"], "unreadable");
+    EXPECT_EQ(rows[0]["error"], "runs/a/logbook.csv: not a regular file");
 }
 
 TEST(ServedFolder, RepeatsAreTheFoldersThereAreNotTheCountAFileClaims) {
