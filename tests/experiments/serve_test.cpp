@@ -111,9 +111,39 @@ TEST(WalkAnswer, BadBoardsAreRefusedWithTheReason) {
         bad[key] = value;
         EXPECT_EQ(status_of([&] { walk_answer({{"board", bad}}); }), 400) << key << value;
     }
+}
+
+// A request that says something the walk would not follow is refused naming the field: nothing
+// is opened, chosen or passed over without a word.
+TEST(WalkAnswer, OddRequestsAreRefusedNamingTheField) {
+    const json good = walk_answer({{"text", kOptimum6}})["board"];
     json blocked_start = good;
-    blocked_start["open"][0] = 0;  // the start stays open: the board is as drawn otherwise
-    EXPECT_EQ(walk_answer({{"board", blocked_start}})["moves"], 115);
+    blocked_start["open"][0] = 0;
+    json blocked_exit = good;
+    blocked_exit["open"][30] = 0;
+    json colour = good;
+    colour["colour"] = "red";
+    const json passages = walk_answer({{"text", "+ +-+\n|   |\n+-+ +\n"}})["board"];
+    json edge_right = passages;
+    edge_right["right"][1] = 1;  // right of the last column: outside the board
+    json edge_down = passages;
+    edge_down["down"][0] = 1;  // below the last row
+    json start_key = passages;
+    start_key["start"] = json::array({0, 0});  // a cell board's key
+    for (const auto& [request, field] : std::vector<std::pair<json, std::string>>{
+             {{{"board", blocked_start}}, "board.open: the start (0, 0) is flagged 0"},
+             {{{"board", blocked_exit}}, "board.open: the exit (5, 0) is flagged 0"},
+             {{{"board", colour}}, "board.colour: not a key of this board"},
+             {{{"board", edge_right}}, "board.right: cell (0, 1) is at the edge"},
+             {{{"board", edge_down}}, "board.down: cell (0, 0) is at the edge"},
+             {{{"board", start_key}}, "board.start: not a key of this board"},
+             {{{"text", kOptimum6}, {"board", good}}, "expected \"text\" or \"board\", not both"},
+             {{{"text", kOptimum6}, {"colour", 1}}, "colour: not a key of a walk request"}}) {
+        const std::string why = reason_of([&] { walk_answer(request); });
+        EXPECT_EQ(status_of([&] { walk_answer(request); }), 400) << request;
+        EXPECT_EQ(why.rfind(field, 0), 0u) << why;
+    }
+    EXPECT_EQ(walk_answer({{"board", passages}})["text"], "+ +-+\n|   |\n+-+ +\n");
 }
 
 TEST(WalkAnswer, NumbersThatDoNotFitTheBoardAreRefusedNotWrapped) {
