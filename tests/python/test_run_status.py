@@ -88,3 +88,29 @@ def test_a_point_killed_by_hand_is_failed_everywhere(tmp_path):
     if second.run is not None:
         assert second.status == second.run.status == mazesearch.open_run(second.folder).status
     assert second.status in ("interrupted", "pending")
+
+
+def test_a_sweep_killed_with_its_points_is_not_running(tmp_path):
+    """index.csv is written when a point ends: the sweep killed (SIGKILL) after the first point
+    ended, and the second point's process with it, leave `running` there for ever. What the
+    point is now is asked again: interrupted, in open_sweep as in open_run."""
+    folder = tmp_path / "sw"
+    sweep = start("sweep", PAPER, "budget.evaluations=2000,1000000000", "repeats=1", "threads=1",
+                  f"output={folder}", "--jobs", "2", "-q")
+    index = folder / "index.csv"
+    try:
+        wait_for(lambda: index.exists() and ",running," in index.read_text(), sweep)
+        point = process_with_argument(f"output={folder}/point-001")
+        assert point is not None
+    finally:
+        sweep.kill()
+        sweep.wait(timeout=60)
+    os.kill(point, signal.SIGKILL)
+    deadline = time.monotonic() + 60
+    while process_with_argument(f"output={folder}/point-001") is not None:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert index.read_text().splitlines()[2].split(",")[2] == "running"
+    opened = mazesearch.open_sweep(folder)
+    assert [p.status for p in opened.points] == ["finished", "interrupted"]
+    assert opened.points[1].run.status == "interrupted"
