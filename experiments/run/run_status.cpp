@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/run/run_folder.hpp"
 #include "mazesearch/experiments/sweep/sweep_folder.hpp"
@@ -33,16 +34,25 @@ std::optional<SweepPoint> point_of(const fs::path& run) {
 
 // The status file of `dir`, `running` believed only while the lock of `run` is held.
 std::string believed(const fs::path& run, const fs::path& dir) {
-    const std::string written = RunFolder::status(dir);
+    const std::string written = written_status(dir);
     if (written != "running" || FolderLock::held(run)) return written;
     // Read again: a run that wrote `finished` and ended after the first read let go of its lock.
-    return RunFolder::at_rest(RunFolder::status(dir));
+    return RunFolder::at_rest(written_status(dir));
 }
 
 }  // namespace
 
+std::string written_status(const fs::path& dir) {
+    const std::string s = RunFolder::status(dir);
+    for (const char* word : {"", "running", "interrupted", "finished", "failed"})
+        if (s == word) return s;
+    throw ConfigError((dir / "status").string() + ": '" + s +
+                      "' is not a status (running, interrupted, finished, failed)");
+}
+
 std::string run_status_now(const fs::path& run, bool look_above) {
     const fs::path r = named(run);
+    written_status(r);  // a point's too: point_state takes any word
     if (look_above)
         if (const std::optional<SweepPoint> p = point_of(r))
             return point_state(r.parent_path(), *p).status;

@@ -66,7 +66,7 @@ std::string served_run_status(const fs::path& root, const fs::path& dir) {
 
 std::string served_repeat_status(const fs::path& root, const fs::path& run, const fs::path& dir) {
     check_confined(root, dir / "status", kMaxStatusBytes);
-    return repeat_status_now(run, dir);
+    return reading_files(root, [&] { return repeat_status_now(run, dir); });
 }
 
 double unix_now() {

@@ -2,6 +2,7 @@
 // from the sweep folder as it is on disk.
 #include <algorithm>
 
+#include "mazesearch/experiments/run/run_status.hpp"
 #include "mazesearch/experiments/serve/confined_file.hpp"
 #include "mazesearch/experiments/serve/run_files.hpp"
 #include "mazesearch/experiments/serve/served_folder.hpp"
@@ -59,7 +60,10 @@ SweepNow sweep_now(const fs::path& root, const fs::path& dir) {
     check_sweep_files(root, dir, s.spec);
     for (const SweepPoint& p : s.spec.points) {
         PointNow n;
-        n.state = reading_files(root, [&] { return point_state(dir, p); });
+        n.state = reading_files(root, [&] {
+            written_status(dir / p.folder);  // point_state takes any word
+            return point_state(dir, p);
+        });
         const fs::path folder = dir / p.folder;
         const json config = read_json_or_null(root, folder / "config.json");
         if (!config.is_null() && !config.is_object())

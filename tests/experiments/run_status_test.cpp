@@ -12,6 +12,7 @@
 #include <fstream>
 #include <string>
 
+#include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/sweep/point_lock.hpp"
 #include "temp_dir.hpp"
@@ -58,6 +59,9 @@ TEST(RunStatus, RunningIsBelievedOnlyWhileALiveProcessHoldsTheFolder) {
     }
     fs::remove(run / "status");
     EXPECT_EQ(run_status_now(run), "");  // not written yet
+    write(run / "status", "done\n");
+    EXPECT_THROW(run_status_now(run), ConfigError);
+    EXPECT_THROW(repeat_status_now(run, run), ConfigError);
 }
 
 // The lock is the kernel's: a process killed by SIGKILL, which writes nothing more, lets go of

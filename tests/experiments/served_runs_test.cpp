@@ -238,6 +238,9 @@ TEST(ServedRuns, AFileThatIsNotWhatItShouldBeIsNamedAndNotToldToTryAgain) {
     write(s.run("config-array", "finished") / "config.json", "[1, 2]");
     write(s.run("bad-summary", "finished") / "summary.json",
           R"({"repeat": 0, "best_score": 3, "evaluations": "many", "seconds": 1})");
+    s.run("bad-status", "done");
+    s.run("bad-point/point-001", "done");
+    s.sweep("bad-point");
     const ServedFolder folder(s.root);
     for (const auto& [path, view, said] :
          {std::tuple<std::string, std::function<void()>, std::string>{
@@ -247,7 +250,11 @@ TEST(ServedRuns, AFileThatIsNotWhatItShouldBeIsNamedAndNotToldToTryAgain) {
           {"config-array", [&] { folder.run("config-array"); },
            "config-array/config.json: not a JSON object"},
           {"bad-summary", [&] { folder.run("bad-summary"); },
-           "bad-summary/summary.json: evaluations: expected a number, got \"many\""}}) {
+           "bad-summary/summary.json: evaluations: expected a number, got \"many\""},
+          {"bad-status", [&] { folder.run("bad-status"); },
+           "bad-status/status: 'done' is not a status"},
+          {"bad-point", [&] { folder.sweep("bad-point"); },
+           "bad-point/point-001/status: 'done' is not a status"}}) {
         const auto [status, why] = refusal(view);
         EXPECT_EQ(status, 422) << path << ": " << why;
         EXPECT_EQ(why.rfind(said, 0), 0u) << why;

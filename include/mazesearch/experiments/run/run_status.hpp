@@ -21,7 +21,12 @@ namespace maze::experiments {
 std::string run_status_now(const std::filesystem::path& run, bool look_above = true);
 
 // The status of `dir`, a repeat folder of the run folder `run`: its status file's word, `running`
-// read as above (the run's lock is the repeat's).
+// read as above (the run's lock is the repeat's). ConfigError naming a status file that holds
+// no status word, here as in run_status_now.
 std::string repeat_status_now(const std::filesystem::path& run, const std::filesystem::path& dir);
+
+// The first line of dir/status as written ("" when there is none); ConfigError naming the file
+// when it is none of running, interrupted, finished and failed.
+std::string written_status(const std::filesystem::path& dir);
 
 }  // namespace maze::experiments
