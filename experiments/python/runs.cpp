@@ -48,9 +48,11 @@ std::optional<std::string> run_status(const std::string& folder) {
 }
 
 std::optional<std::string> repeat_status(const std::string& run, const std::string& folder) {
-    const std::string s = experiments::repeat_status_now(run, folder);
-    if (s.empty()) return std::nullopt;
-    return s;
+    return as_value_error([&]() -> std::optional<std::string> {
+        const std::string s = experiments::repeat_status_now(run, folder);
+        if (s.empty()) return std::nullopt;
+        return s;
+    });
 }
 
 // The status of each of the points `ids` of the sweep in `folder`, as the sweep, summarize and
@@ -104,7 +106,7 @@ void bind_runs(py::module_& m) {
           "its point's); None before the run wrote one. ValueError naming a bad file.");
     m.def("_repeat_status", &repeat_status, py::arg("run"), py::arg("folder"),
           "The status of FOLDER, a repeat folder of the run folder RUN, as `mazesearch serve` "
-          "shows it; None before the repeat wrote one.");
+          "shows it; None before the repeat wrote one. ValueError naming a bad file.");
     m.def("_point_statuses", &point_statuses, py::arg("folder"), py::arg("ids"),
           "The statuses of the points IDS of the sweep in FOLDER, as `mazesearch summarize` and "
           "serve give them. ValueError naming a bad file.");
