@@ -218,10 +218,36 @@ std::optional<fs::path> take_latest_or_previous(
     throw ConfigError("no usable " + what + ": " + problems + ". " + advice(files));
 }
 
+namespace {
+
+// The whole of a file, for the mark a folder's lock carries and the question a reader asks of it.
+struct flock whole_range(short type) {
+    struct flock l {};
+    l.l_type = type;
+    l.l_whence = SEEK_SET;
+    return l;
+}
+
+}  // namespace
+
 FolderLock::FolderLock(const fs::path& dir, const std::string& what) {
     fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd_ < 0) throw FileError(dir, "open the folder", errno);
     lock(dir.string(), what);
+    // A reader cannot ask about a flock without taking one (which would refuse a run starting at
+    // that moment); an open file description lock it can ask about (F_OFD_GETLK). Where a file
+    // system has no such locks the work goes on unmarked: readers then take it for stopped.
+    struct flock mark = whole_range(F_RDLCK);
+    (void)::fcntl(fd_, F_OFD_SETLK, &mark);
+}
+
+bool FolderLock::held(const fs::path& dir) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return false;  // no folder: nothing works in it
+    struct flock l = whole_range(F_WRLCK);
+    const int rc = ::fcntl(fd, F_OFD_GETLK, &l);
+    ::close(fd);
+    return rc == 0 && l.l_type != F_UNLCK;
 }
 
 FolderLock FolderLock::file(const fs::path& path, const std::string& name,

@@ -1,8 +1,8 @@
-// What mazesearch.open_sweep (experiments/python/mazesearch/runs.py, docs/python.md) needs of the
-// engine: the check `mazesearch` makes of a sweep.json, and the table `mazesearch summarize
-// SWEEP --format json` prints. Both are the command's own code (SweepSpec::from_json,
-// sweep_table), so a sweep read from Python is read as the command reads it; runs.py reads the
-// rest of the folders in plain Python.
+// What mazesearch.open_run and open_sweep (experiments/python/mazesearch/runs.py, docs/python.md)
+// need of the engine: a run's status as every reader shows it, the check `mazesearch` makes of a
+// sweep.json, and the table `mazesearch summarize SWEEP --format json` prints. All are the
+// command's own code (run_status_now, SweepSpec::from_json, sweep_table), so a folder read from
+// Python is read as the command and serve read it; runs.py reads the rest in plain Python.
 #include <pybind11/stl.h>
 
 #include <cmath>
@@ -13,6 +13,8 @@
 #include "bindings.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
+#include "mazesearch/experiments/run/run_status.hpp"
+#include "mazesearch/experiments/sweep/sweep_folder.hpp"
 #include "mazesearch/experiments/sweep/sweep_spec.hpp"
 #include "mazesearch/experiments/sweep/sweep_table.hpp"
 
@@ -33,6 +35,42 @@ auto as_value_error(Work work) -> decltype(work()) {
     } catch (const experiments::FileError& e) {
         throw py::value_error(e.what());
     }
+}
+
+// A run folder's status, and a repeat folder's, as every reader shows it (run_status.hpp): None
+// before the run wrote one.
+std::optional<std::string> run_status(const std::string& folder) {
+    return as_value_error([&]() -> std::optional<std::string> {
+        const std::string s = experiments::run_status_now(folder);
+        if (s.empty()) return std::nullopt;
+        return s;
+    });
+}
+
+std::optional<std::string> repeat_status(const std::string& run, const std::string& folder) {
+    return as_value_error([&]() -> std::optional<std::string> {
+        const std::string s = experiments::repeat_status_now(run, folder);
+        if (s.empty()) return std::nullopt;
+        return s;
+    });
+}
+
+// The status of each of the points `ids` of the sweep in `folder`, as the sweep, summarize and
+// serve give it (point_state).
+std::vector<std::string> point_statuses(const std::string& folder, const std::vector<int>& ids) {
+    return as_value_error([&] {
+        const std::filesystem::path file = std::filesystem::path(folder) / "sweep.json";
+        const experiments::SweepSpec spec =
+            experiments::SweepSpec::from_json(experiments::read_json_file(file), file.string());
+        std::vector<std::string> out;
+        for (const int id : ids) {
+            if (id < 0 || static_cast<std::size_t>(id) >= spec.points.size())
+                throw py::index_error(file.string() + ": no point " + std::to_string(id));
+            out.push_back(
+                experiments::point_state(folder, spec.points[static_cast<std::size_t>(id)]).status);
+        }
+        return out;
+    });
 }
 
 void check_sweep_spec(const std::string& folder) {
@@ -63,6 +101,15 @@ std::string sweep_table_json(const std::string& folder, const std::optional<std:
 
 void bind_runs(py::module_& m) {
     using namespace run_folders;
+    m.def("_run_status", &run_status, py::arg("folder"),
+          "The status of the run folder FOLDER as `mazesearch serve` shows it (a sweep's point: "
+          "its point's); None before the run wrote one. ValueError naming a bad file.");
+    m.def("_repeat_status", &repeat_status, py::arg("run"), py::arg("folder"),
+          "The status of FOLDER, a repeat folder of the run folder RUN, as `mazesearch serve` "
+          "shows it; None before the repeat wrote one. ValueError naming a bad file.");
+    m.def("_point_statuses", &point_statuses, py::arg("folder"), py::arg("ids"),
+          "The statuses of the points IDS of the sweep in FOLDER, as `mazesearch summarize` and "
+          "serve give them. ValueError naming a bad file.");
     m.def("_check_sweep_spec", &check_sweep_spec, py::arg("folder"),
           "Checks FOLDER/sweep.json as the command does; ValueError naming the file otherwise.");
     m.def("_sweep_table_json", &sweep_table_json, py::arg("folder"), py::arg("by") = py::none(),

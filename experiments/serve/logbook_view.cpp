@@ -38,17 +38,20 @@ LogbookView::LogbookView(std::string text) : text_(std::move(text)) {
     }
 }
 
+nlohmann::json number_cell(const std::string& cell) {
+    char* stop = nullptr;
+    const double v = std::strtod(cell.c_str(), &stop);
+    // JSON has no infinity: "-inf" is written as the run files write it (score_json), a cell that
+    // is no number at all as null.
+    return cell.empty() || *stop ? nlohmann::json(nullptr) : score_json(v);
+}
+
 std::vector<nlohmann::json> LogbookView::row(std::size_t i) const {
     const std::size_t begin = starts_.at(i);
     std::vector<nlohmann::json> out;
     for (const std::string& c :
-         logbook_view_detail::split_line(text_, begin, text_.find('\n', begin))) {
-        char* stop = nullptr;
-        const double v = std::strtod(c.c_str(), &stop);
-        // JSON has no infinity: "-inf" is written as the run files write it (score_json), a
-        // cell that is no number at all as null.
-        out.push_back(c.empty() || *stop ? nlohmann::json(nullptr) : score_json(v));
-    }
+         logbook_view_detail::split_line(text_, begin, text_.find('\n', begin)))
+        out.push_back(number_cell(c));
     return out;
 }
 

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 
+#include "mazesearch/experiments/run/run_status.hpp"
 #include "mazesearch/experiments/serve/confined_file.hpp"
+#include "mazesearch/experiments/serve/walk_answer.hpp"  // RequestError
 #include "mazesearch/experiments/sweep/sweep_table.hpp"  // score_json
 
 namespace fs = std::filesystem;
@@ -16,14 +18,55 @@ json read_json_or_null(const fs::path& root, const fs::path& p) {
     if (!text) return nullptr;
     try {
         return json::parse(*text);
-    } catch (const std::exception&) {
-        return nullptr;
+    } catch (const json::exception& e) {
+        // Run files are written whole (renamed into place): one that does not parse stays so.
+        std::string why = e.what();
+        if (const auto end = why.find("] "); why.rfind("[json.", 0) == 0 && end != why.npos)
+            why = why.substr(end + 2);
+        throw RequestError(
+            422, p.lexically_relative(root).generic_string() + ": not valid JSON: " + why);
     }
+}
+
+std::string relative_to_root(const fs::path& root, std::string text) {
+    const std::string prefix = root.string() + "/";
+    for (std::size_t at; (at = text.find(prefix)) != std::string::npos;)
+        text.erase(at, prefix.size());
+    return text;
 }
 
 std::string status_line(const fs::path& root, const fs::path& dir) {
     const std::string text = read_confined(root, dir / "status", kMaxStatusBytes).value_or("");
     return text.substr(0, text.find('\n'));
+}
+
+void check_confined(const fs::path& root, const fs::path& file, std::size_t max_bytes) {
+    if (const auto st = stat_confined(root, file); st && st->bytes > max_bytes)
+        throw RequestError(413, file.lexically_relative(root).generic_string() +
+                                    ": larger than the server reads (" + std::to_string(max_bytes) +
+                                    " bytes)");
+}
+
+std::string served_run_status(const fs::path& root, const fs::path& dir) {
+    check_confined(root, dir / "status", kMaxStatusBytes);
+    // A run folder that is the served folder itself is shown as a run of its own: nothing above
+    // the root is read.
+    const bool look_above = dir != root;
+    const fs::path sweep = dir.parent_path();
+    if (look_above && stat_confined(root, sweep / "sweep.json")) {
+        // What point_state reads of a point, by path.
+        check_confined(root, sweep / "sweep.json", kMaxRunJsonBytes);
+        check_confined(root, sweep / "logs" / (dir.filename().string() + ".txt"),
+                       kMaxServedFileBytes);
+        check_confined(root, dir / "summary.json", kMaxRunJsonBytes);
+        check_confined(root, dir / "config.json", kMaxRunJsonBytes);
+    }
+    return reading_files(root, [&] { return run_status_now(dir, look_above); });
+}
+
+std::string served_repeat_status(const fs::path& root, const fs::path& run, const fs::path& dir) {
+    check_confined(root, dir / "status", kMaxStatusBytes);
+    return reading_files(root, [&] { return repeat_status_now(run, dir); });
 }
 
 double unix_now() {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "mazesearch/engine/board.hpp"  // kMaxBoardFileBytes
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/serve/confined_file.hpp"
@@ -16,7 +17,9 @@ namespace {
 constexpr int kMaxDepth = 8;
 constexpr std::size_t kMaxEntries = 50000;
 constexpr std::size_t kMaxBoards = 500;
-constexpr std::uintmax_t kMaxBoardBytes = 64 * 1024;
+// A board file is read as the command reads one (kMaxBoardFileBytes, 1 MiB); the list of them
+// reads at most this much all told (a board is a few hundred bytes, and blank lines after it).
+constexpr std::size_t kMaxBoardListBytes = std::size_t{32} << 20;
 constexpr auto kScanFresh = std::chrono::seconds(2);
 
 // Folders no run lives in: hidden ones, build trees, caches.
@@ -30,7 +33,7 @@ bool looks_like_board(const fs::path& root, const fs::path& p) {
     if (p.extension() != ".txt") return false;
     try {
         const auto st = stat_confined(root, p);
-        if (!st || st->bytes > kMaxBoardBytes) return false;
+        if (!st || st->bytes > kMaxBoardFileBytes) return false;
         const auto head = read_confined_head(root, p, 64);
         const auto kind = head ? sniff_file_kind(*head, p.string()) : std::nullopt;
         return kind && (*kind == FileKind::CellBoard || *kind == FileKind::PassageBoard);
@@ -108,10 +111,13 @@ nlohmann::json ServedFolder::boards() {
         found = scan().boards;
     }
     nlohmann::json list = nlohmann::json::array();
+    std::size_t bytes = 0;
     for (const fs::path& p : found) {
+        if (bytes >= kMaxBoardListBytes) break;
         try {
-            const auto text = read_confined(root_, p, kMaxBoardBytes);
+            const auto text = read_confined(root_, p, kMaxBoardFileBytes);
             if (!text) continue;
+            bytes += text->size();
             const nlohmann::json b = board_structure_for_text(*text, p.string());
             list.push_back({{"path", fs::relative(p, root_).generic_string()},
                             {"model", b["model"]},
@@ -128,9 +134,10 @@ nlohmann::json ServedFolder::board(const std::string& path) const {
     const fs::path p = inside(path);
     const auto st = stat_confined(root_, p);
     if (!st) throw RequestError(404, "path " + path + ": no such file");
-    if (st->bytes > kMaxBoardBytes)
-        throw RequestError(413, "path " + path + ": too large for a board file");
-    const auto text = read_confined(root_, p, kMaxBoardBytes);
+    if (st->bytes > kMaxBoardFileBytes)
+        throw RequestError(413, "path " + path + ": too large for a board file (at most " +
+                                    std::to_string(kMaxBoardFileBytes) + " bytes)");
+    const auto text = read_confined(root_, p, kMaxBoardFileBytes);
     if (!text) throw RequestError(404, "path " + path + ": no such file");
     nlohmann::json a = walk_answer_for_text(*text, path);
     a["file"] = fs::relative(p, root_).generic_string();

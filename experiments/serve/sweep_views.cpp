@@ -2,6 +2,7 @@
 // from the sweep folder as it is on disk.
 #include <algorithm>
 
+#include "mazesearch/experiments/run/run_status.hpp"
 #include "mazesearch/experiments/serve/confined_file.hpp"
 #include "mazesearch/experiments/serve/run_files.hpp"
 #include "mazesearch/experiments/serve/served_folder.hpp"
@@ -23,30 +24,73 @@ constexpr std::size_t kSeriesPoints = 200;
 // checked first as read_confined would check it, so that a point folder or file that leads out of
 // the root, a FIFO or an oversized file stops the request (RequestError) before it is opened.
 void check_sweep_files(const fs::path& root, const fs::path& dir, const SweepSpec& spec) {
-    const auto check = [&](const fs::path& file, std::size_t max_bytes) {
-        if (const auto st = stat_confined(root, file); st && st->bytes > max_bytes)
-            throw RequestError(413, file.lexically_relative(root).generic_string() +
-                                        ": larger than the server reads");
-    };
     for (const SweepPoint& p : spec.points) {
-        check(sweep_log_path(dir, p), kMaxServedFileBytes);
+        check_confined(root, sweep_log_path(dir, p), kMaxServedFileBytes);
         if (!confined_folder(root, dir / p.folder)) continue;
-        check(dir / p.folder / "status", kMaxStatusBytes);
-        check(dir / p.folder / "summary.json", kMaxRunJsonBytes);
-        check(dir / p.folder / "config.json", kMaxRunJsonBytes);
+        check_confined(root, dir / p.folder / "status", kMaxStatusBytes);
+        check_confined(root, dir / p.folder / "summary.json", kMaxRunJsonBytes);
+        check_confined(root, dir / p.folder / "config.json", kMaxRunJsonBytes);
     }
 }
 
-// The sweep.json of a sweep folder, read and checked with the files its points' states are read
-// from; none when it is not a sweep's.
-std::optional<SweepSpec> confined_sweep(const fs::path& root, const fs::path& dir,
-                                        json& spec_json) {
-    spec_json = read_json_or_null(root, dir / "sweep.json");
-    if (!spec_json.is_object()) return std::nullopt;
-    SweepSpec spec = SweepSpec::from_json(
-        spec_json, (dir / "sweep.json").lexically_relative(root).generic_string());
-    check_sweep_files(root, dir, spec);
-    return spec;
+// A sweep folder as its row and its view both read it, so that a folder one of them refuses
+// (RequestError: a link out, a FIFO, a file too large or not what it should be) the other refuses
+// alike: sweep.json, each point's state, config and repeat folders, and that its logbooks may be
+// read (the view reads them for its series).
+struct PointNow {
+    PointState state;
+    std::vector<std::string> repeats;  // its repeat folders ("." for one), none without a run
+};
+
+struct SweepNow {
+    json spec_json;
+    SweepSpec spec;
+    std::vector<PointNow> points;
+};
+
+SweepNow sweep_now(const fs::path& root, const fs::path& dir) {
+    SweepNow s;
+    const fs::path file = dir / "sweep.json";
+    const std::string shown = file.lexically_relative(root).generic_string();
+    s.spec_json = read_json_or_null(root, file);
+    if (s.spec_json.is_null())
+        throw RequestError(404,
+                           dir.lexically_relative(root).generic_string() + ": not a sweep folder");
+    s.spec = reading_files(root, [&] { return SweepSpec::from_json(s.spec_json, shown); });
+    check_sweep_files(root, dir, s.spec);
+    for (const SweepPoint& p : s.spec.points) {
+        PointNow n;
+        n.state = reading_files(root, [&] {
+            written_status(dir / p.folder);  // point_state takes any word
+            return point_state(dir, p);
+        });
+        const fs::path folder = dir / p.folder;
+        const json config = read_json_or_null(root, folder / "config.json");
+        if (!config.is_null() && !config.is_object())
+            throw RequestError(422,
+                               (folder / "config.json").lexically_relative(root).generic_string() +
+                                   ": not a JSON object");
+        if (config.is_object()) n.repeats = repeat_folders(root, folder, config);
+        for (const std::string& f : n.repeats)
+            check_confined(root, folder / f / "logbook.csv", kMaxServedFileBytes);
+        s.points.push_back(std::move(n));
+    }
+    return s;
+}
+
+// The sweep's status from its points': running while one runs, finished when all are, failed
+// when one failed, pending when none has started, else interrupted (some ran, and stopped).
+std::string sweep_status(const std::vector<PointNow>& points) {
+    const auto count = [&](const char* status) {
+        return std::count_if(points.begin(), points.end(),
+                             [&](const PointNow& p) { return p.state.status == status; });
+    };
+    const auto all = static_cast<std::ptrdiff_t>(points.size());
+    if (count("running")) return "running";
+    if (count("finished") == all) return "finished";
+    if (count("failed")) return "failed";
+    if (count("pending") == all) return "pending";
+    return "interrupted";
 }
 
 // A point's best-so-far against evaluations, at most kSeriesPoints pairs (evenly thinned, the
@@ -68,53 +112,46 @@ json series_of(const fs::path& root, const fs::path& logbook) {
 }  // namespace
 
 json ServedFolder::sweep_row(const fs::path& root, const fs::path& dir) {
-    json spec_json;
-    const std::optional<SweepSpec> spec = confined_sweep(root, dir, spec_json);
-    if (!spec) return nullptr;
-    std::size_t finished = 0, running = 0, failed = 0;
+    const SweepNow s = sweep_now(root, dir);
+    std::size_t finished = 0;
     std::optional<double> best;
     double evals = 0;
-    for (const SweepPoint& p : spec->points) {
-        const PointState st = point_state(dir, p);
-        finished += st.status == "finished";
-        running += st.status == "running";
-        failed += st.status == "failed";
-        if (st.best) best = std::max(best.value_or(*st.best), *st.best);
-        evals += st.evaluations;
+    for (const PointNow& p : s.points) {
+        finished += p.state.status == "finished";
+        if (p.state.best) best = std::max(best.value_or(*p.state.best), *p.state.best);
+        evals += p.state.evaluations;
     }
-    const std::string status = running                           ? "running"
-                               : finished == spec->points.size() ? "finished"
-                               : failed                          ? "failed"
-                               : finished                        ? "interrupted"
-                                                                 : "";
     const auto index = stat_confined(root, dir / "index.csv");
-    return {{"path", fs::relative(dir, root).generic_string()},
-            {"kind", "sweep"},
-            {"name", dir.filename().string() + " (" + fs::path(spec->config).stem().string() + ")"},
-            {"status", status},
-            {"best", optional_number(best)},
-            {"evaluations", evals},
-            {"budget_evaluations", nullptr},
-            {"budget_seconds", nullptr},
-            {"seconds", nullptr},
-            {"speed", nullptr},
-            {"time_to_go", nullptr},
-            {"repeats", nullptr},
-            {"points", spec->points.size()},
-            {"points_finished", finished},
-            {"target", ""},
-            {"optimizer", ""},
-            {"modified", index ? index->modified : 0.0}};
+    return {
+        {"path", dir.lexically_relative(root).generic_string()},
+        {"kind", "sweep"},
+        {"name", dir.filename().string() + " (" + fs::path(s.spec.config).stem().string() + ")"},
+        {"status", sweep_status(s.points)},
+        {"error", nullptr},
+        {"best", optional_number(best)},
+        {"evaluations", evals},
+        {"budget_evaluations", nullptr},
+        {"budget_seconds", nullptr},
+        {"seconds", nullptr},
+        {"speed", nullptr},
+        {"time_to_go", nullptr},
+        {"repeats", nullptr},
+        {"points", s.spec.points.size()},
+        {"points_finished", finished},
+        {"target", ""},
+        {"optimizer", ""},
+        {"modified", index ? index->modified : 0.0}};
 }
 
 json ServedFolder::sweep(const std::string& path) const {
     const fs::path dir = inside(path);
-    json spec_json;
-    const std::optional<SweepSpec> spec = confined_sweep(root_, dir, spec_json);
-    if (!spec) throw RequestError(404, "path " + path + ": not a sweep folder");
+    if (!stat_confined(root_, dir / "sweep.json"))
+        throw RequestError(404, "path " + path + ": not a sweep folder");
+    const SweepNow s = sweep_now(root_, dir);
     json points = json::array(), series = json::object();
-    for (const SweepPoint& p : spec->points) {
-        const PointState st = point_state(dir, p);
+    for (std::size_t i = 0; i < s.points.size(); ++i) {
+        const SweepPoint& p = s.spec.points[i];
+        const PointState& st = s.points[i].state;
         json overrides = json::object();
         for (const auto& [k, v] : p.overrides) overrides[k] = v;
         points.push_back({{"id", p.id},
@@ -124,17 +161,18 @@ json ServedFolder::sweep(const std::string& path) const {
                           {"evaluations", st.evaluations},
                           {"seconds", st.seconds},
                           {"overrides", overrides}});
-        const json config = read_json_or_null(root_, dir / p.folder / "config.json");
-        if (!config.is_object()) continue;
-        for (const std::string& f : repeat_folders(root_, dir / p.folder, config)) {
+        for (const std::string& f : s.points[i].repeats) {
             const std::string key = std::to_string(p.id) + (f == "." ? "" : "/" + f);
             series[key] = series_of(root_, dir / p.folder / f / "logbook.csv");
         }
     }
-    GroupTable t{spec->group_keys, group_sweep(dir, *spec, spec->group_keys), std::nullopt,
-                 std::nullopt};
-    return {{"path", fs::relative(dir, root_).generic_string()},
-            {"spec", spec_json},
+    const GroupTable t = reading_files(root_, [&] {
+        return GroupTable{s.spec.group_keys, group_sweep(dir, s.spec, s.spec.group_keys),
+                          std::nullopt, std::nullopt};
+    });
+    return {{"path", dir.lexically_relative(root_).generic_string()},
+            {"status", sweep_status(s.points)},
+            {"spec", s.spec_json},
             {"points", points},
             {"table", group_table_json(t)},
             {"compare", t.groups.size() > 1 ? compare_groups_json(t) : json(nullptr)},

@@ -1,7 +1,9 @@
 #include "mazesearch/experiments/serve/walk_answer.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <chrono>
+#include <initializer_list>
 #include <string>
 #include <variant>
 #include <vector>
@@ -74,33 +76,70 @@ Cell cell_of(const json& j, const std::string& key, int rows, int cols) {
                 whole_in(j[key][1], "board." + key + " column", 0, cols - 1)};
 }
 
-AnyBoard from_structure(const json& j) {
-    if (!j.is_object()) throw RequestError(400, "board: expected an object");
-    const json model_value = j.value("model", json());
-    const std::string model = model_value.is_string() ? model_value.get<std::string>() : "";
-    const int rows = whole(j, "rows", 1, kMaxSide), cols = whole(j, "cols", 1, kMaxSide);
-    if (model == "cells") {
-        Board b(rows, cols, cell_of(j, "start", rows, cols), cell_of(j, "exit", rows, cols));
-        const std::vector<bool> open = flags(j, "open", rows, cols);
-        for (int r = 0; r < rows; ++r)
-            for (int c = 0; c < cols; ++c)
-                if (!open[static_cast<std::size_t>(r * cols + c)] && Cell{r, c} != b.start() &&
-                    Cell{r, c} != b.exit())
-                    b.set_open(r, c, false);
-        return b;
-    }
-    if (model != "passages")
-        throw RequestError(400, "board.model: expected \"cells\" or \"passages\"");
+// RequestError 400 naming the first key of the object `j` (called `what`) that is not one of
+// `keys`: a key misspelt or meant for another model is said, not passed over.
+void only_keys(const json& j, const std::string& what, std::initializer_list<const char*> keys) {
+    for (const auto& [key, value] : j.items())
+        if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) {
+            std::string known;
+            for (const char* k : keys) known += (known.empty() ? "" : ", ") + std::string(k);
+            throw RequestError(400, what + key + ": not a key of " +
+                                        (what.empty() ? "a walk request" : "this board") + " (" +
+                                        known + ")");
+        }
+}
+
+std::string cell_name(int r, int c) {
+    return "(" + std::to_string(r) + ", " + std::to_string(c) + ")";
+}
+
+Board cell_board(const json& j, int rows, int cols) {
+    only_keys(j, "board.", {"model", "rows", "cols", "open", "start", "exit"});
+    Board b(rows, cols, cell_of(j, "start", rows, cols), cell_of(j, "exit", rows, cols));
+    const std::vector<bool> open = flags(j, "open", rows, cols);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            if (open[static_cast<std::size_t>(r * cols + c)]) continue;
+            // The start and the exit are open cells: a board that blocks one is not a board.
+            if (Cell{r, c} == b.start() || Cell{r, c} == b.exit())
+                throw RequestError(
+                    400, "board.open: the " +
+                             std::string(Cell{r, c} == b.start() ? "start" : "exit") + " " +
+                             cell_name(r, c) + " is flagged 0 (blocked); it is always open");
+            b.set_open(r, c, false);
+        }
+    return b;
+}
+
+PassageBoard passage_board(const json& j, int rows, int cols) {
+    only_keys(j, "board.", {"model", "rows", "cols", "right", "down", "entrance", "exit"});
     PassageBoard b(rows, cols, whole(j, "entrance", 0, cols - 1), whole(j, "exit", 0, cols - 1));
     const std::vector<bool> right = flags(j, "right", rows, cols);
     const std::vector<bool> down = flags(j, "down", rows, cols);
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) {
             const std::size_t i = static_cast<std::size_t>(r * cols + c);
+            // The last column has no passage to its right, the last row none below it.
+            if ((c + 1 == cols && right[i]) || (r + 1 == rows && down[i]))
+                throw RequestError(
+                    400, std::string("board.") + (c + 1 == cols && right[i] ? "right" : "down") +
+                             ": cell " + cell_name(r, c) +
+                             " is at the edge of the board: no passage there to open; expected 0");
             if (c + 1 < cols) b.set_right(r, c, right[i]);
             if (r + 1 < rows) b.set_down(r, c, down[i]);
         }
     return b;
+}
+
+AnyBoard from_structure(const json& j) {
+    if (!j.is_object()) throw RequestError(400, "board: expected an object");
+    const json model_value = j.value("model", json());
+    const std::string model = model_value.is_string() ? model_value.get<std::string>() : "";
+    if (model != "cells" && model != "passages")
+        throw RequestError(400, "board.model: expected \"cells\" or \"passages\"");
+    const int rows = whole(j, "rows", 1, kMaxSide), cols = whole(j, "cols", 1, kMaxSide);
+    if (model == "cells") return cell_board(j, rows, cols);
+    return passage_board(j, rows, cols);
 }
 
 AnyBoard from_text(const std::string& text, const std::string& source) {
@@ -211,6 +250,9 @@ json walk_answer(const json& request, const std::string& source) {
     if (request.contains("path") && !request["path"].is_boolean())
         throw RequestError(400, "path: expected true or false");
     const bool with_path = request.value("path", true);
+    only_keys(request, "", {"text", "board", "path"});
+    if (request.contains("text") && request.contains("board"))
+        throw RequestError(400, "expected \"text\" or \"board\", not both");
     if (request.contains("text")) {
         if (!request["text"].is_string()) throw RequestError(400, "text: expected a string");
         if (request["text"].get_ref<const std::string&>().size() > kMaxBoardFileBytes)

@@ -17,6 +17,7 @@
 #include "mazesearch/experiments/interrupt.hpp"
 #include "mazesearch/experiments/serve/gated_server.hpp"
 #include "mazesearch/experiments/serve/request_gate.hpp"
+#include "mazesearch/experiments/serve/run_files.hpp"  // relative_to_root
 #include "mazesearch/experiments/serve/served_folder.hpp"
 #include "mazesearch/experiments/serve/walk_answer.hpp"
 #include "mazesearch/experiments/serve/web_assets.hpp"
@@ -70,15 +71,16 @@ std::string mime_of(const std::string& name) {
 }
 
 // Runs an API handler: its JSON, or the RequestError's status and reason, or 500 for anything
-// else (a file changing under the read): never a crash.
+// else (a file changing under the read; named relative to the served folder): never a crash.
 template <class F>
-void answer(httplib::Response& res, F&& f) {
+void answer(httplib::Response& res, const ServedFolder& folder, F&& f) {
     try {
         send_json(res, f());
     } catch (const RequestError& e) {
         send_error(res, e.status(), e.what());
     } catch (const std::exception& e) {
-        send_error(res, 500, std::string("could not read it (try again): ") + e.what());
+        send_error(res, 500,
+                   "could not read it (try again): " + relative_to_root(folder.root(), e.what()));
     }
 }
 
@@ -116,29 +118,29 @@ void add_routes(httplib::Server& svr, ServedFolder& folder, const ServeOptions& 
         res.set_content(*file, mime_of(name));
     });
     svr.Get("/api/runs", [&folder](const httplib::Request&, httplib::Response& res) {
-        answer(res, [&] { return folder.runs(); });
+        answer(res, folder, [&] { return folder.runs(); });
     });
     svr.Get("/api/run", [&folder](const httplib::Request& req, httplib::Response& res) {
-        answer(res, [&] { return folder.run(param(req, "path")); });
+        answer(res, folder, [&] { return folder.run(param(req, "path")); });
     });
     svr.Get("/api/logbook", [&folder](const httplib::Request& req, httplib::Response& res) {
-        answer(res, [&] {
+        answer(res, folder, [&] {
             const std::string repeat = param(req, "repeat", false);
             return folder.logbook(param(req, "path"), repeat.empty() ? "." : repeat,
                                   row_number(param(req, "from", false)));
         });
     });
     svr.Get("/api/sweep", [&folder](const httplib::Request& req, httplib::Response& res) {
-        answer(res, [&] { return folder.sweep(param(req, "path")); });
+        answer(res, folder, [&] { return folder.sweep(param(req, "path")); });
     });
     svr.Get("/api/boards", [&folder](const httplib::Request&, httplib::Response& res) {
-        answer(res, [&] { return folder.boards(); });
+        answer(res, folder, [&] { return folder.boards(); });
     });
     svr.Get("/api/board", [&folder](const httplib::Request& req, httplib::Response& res) {
-        answer(res, [&] { return folder.board(param(req, "path")); });
+        answer(res, folder, [&] { return folder.board(param(req, "path")); });
     });
-    svr.Post("/api/walk", [](const httplib::Request& req, httplib::Response& res) {
-        answer(res, [&] {
+    svr.Post("/api/walk", [&folder](const httplib::Request& req, httplib::Response& res) {
+        answer(res, folder, [&] {
             json body;
             try {
                 body = json::parse(req.body);

@@ -13,6 +13,7 @@
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/serve/request_gate.hpp"
 #include "mazesearch/experiments/serve/served_folder.hpp"
 #include "mazesearch/experiments/serve/walk_answer.hpp"
@@ -110,9 +111,39 @@ TEST(WalkAnswer, BadBoardsAreRefusedWithTheReason) {
         bad[key] = value;
         EXPECT_EQ(status_of([&] { walk_answer({{"board", bad}}); }), 400) << key << value;
     }
+}
+
+// A request that says something the walk would not follow is refused naming the field: nothing
+// is opened, chosen or passed over without a word.
+TEST(WalkAnswer, OddRequestsAreRefusedNamingTheField) {
+    const json good = walk_answer({{"text", kOptimum6}})["board"];
     json blocked_start = good;
-    blocked_start["open"][0] = 0;  // the start stays open: the board is as drawn otherwise
-    EXPECT_EQ(walk_answer({{"board", blocked_start}})["moves"], 115);
+    blocked_start["open"][0] = 0;
+    json blocked_exit = good;
+    blocked_exit["open"][30] = 0;
+    json colour = good;
+    colour["colour"] = "red";
+    const json passages = walk_answer({{"text", "+ +-+\n|   |\n+-+ +\n"}})["board"];
+    json edge_right = passages;
+    edge_right["right"][1] = 1;  // right of the last column: outside the board
+    json edge_down = passages;
+    edge_down["down"][0] = 1;  // below the last row
+    json start_key = passages;
+    start_key["start"] = json::array({0, 0});  // a cell board's key
+    for (const auto& [request, field] : std::vector<std::pair<json, std::string>>{
+             {{{"board", blocked_start}}, "board.open: the start (0, 0) is flagged 0"},
+             {{{"board", blocked_exit}}, "board.open: the exit (5, 0) is flagged 0"},
+             {{{"board", colour}}, "board.colour: not a key of this board"},
+             {{{"board", edge_right}}, "board.right: cell (0, 1) is at the edge"},
+             {{{"board", edge_down}}, "board.down: cell (0, 0) is at the edge"},
+             {{{"board", start_key}}, "board.start: not a key of this board"},
+             {{{"text", kOptimum6}, {"board", good}}, "expected \"text\" or \"board\", not both"},
+             {{{"text", kOptimum6}, {"colour", 1}}, "colour: not a key of a walk request"}}) {
+        const std::string why = reason_of([&] { walk_answer(request); });
+        EXPECT_EQ(status_of([&] { walk_answer(request); }), 400) << request;
+        EXPECT_EQ(why.rfind(field, 0), 0u) << why;
+    }
+    EXPECT_EQ(walk_answer({{"board", passages}})["text"], "+ +-+\n|   |\n+-+ +\n");
 }
 
 TEST(WalkAnswer, NumbersThatDoNotFitTheBoardAreRefusedNotWrapped) {
@@ -190,6 +221,7 @@ TEST(ServedFolder, ALogbookIsReadAsItIsWrittenAndFromAnyRow) {
     ASSERT_EQ(b["rows"].size(), 1u);
     EXPECT_EQ(b["rows"][0][1], 200);
     EXPECT_EQ(b["next"], 2);
+    const FolderLock held(f.root / "runs" / "a", "a run");  // a live process runs it
     const json runs = s.runs();
     ASSERT_EQ(runs["runs"].size(), 1u);
     const json& r = runs["runs"][0];
@@ -212,7 +244,10 @@ TEST(ServedFolder, NoFileIsReadThroughALinkOutOrWhenItIsNotARegularFile) {
     f.log("gen,evals,rejected,best,mean,std,min,max,seconds\n1,100,3,40,20,5,10,40,0.5\n");
     const fs::path best = f.root / "runs" / "a" / "best.txt";
     fs::create_symlink(fs::path(testing_support::test_dir()) / "secret.txt", best);
-    EXPECT_EQ(status_of([&] { s.run("runs/a"); }), 403);
+    // The board is not read; the run is shown without it, and says why.
+    EXPECT_TRUE(s.run("runs/a")["best_board"].is_null());
+    EXPECT_EQ(s.run("runs/a")["best_board_error"],
+              "runs/a/best.txt: a link that leads out of the served folder");
     fs::remove(best);
     fs::create_symlink("../../board.txt", best);  // a link that stays inside is followed
     EXPECT_EQ(s.run("runs/a")["best_board"], kOptimum6);
@@ -221,7 +256,10 @@ TEST(ServedFolder, NoFileIsReadThroughALinkOutOrWhenItIsNotARegularFile) {
     ASSERT_EQ(::mkfifo(logbook.c_str(), 0600), 0);
     EXPECT_EQ(status_of([&] { s.logbook("runs/a", ".", 0); }), 403);
     EXPECT_EQ(status_of([&] { s.run("runs/a"); }), 403);
-    EXPECT_TRUE(s.runs()["runs"].empty());  // left out of the table, not waited on
+    const json rows = s.runs()["runs"];  // listed with the reason, not waited on
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0]["status"], "unreadable");
+    EXPECT_EQ(rows[0]["error"], "runs/a/logbook.csv: not a regular file");
 }
 
 TEST(ServedFolder, RepeatsAreTheFoldersThereAreNotTheCountAFileClaims) {

@@ -140,10 +140,21 @@ class ServeFolderLinksTest(unittest.TestCase):
         return status, body
 
     def test_a_link_out_of_a_run_folder_is_refused(self):
-        for run in ["best-out", "yaml-out", "archive-out", "repeat-out", "logbook-out"]:
+        for run in ["yaml-out", "repeat-out", "logbook-out"]:
             status, body = self.ask("api/run?path=runs/" + run)
             self.assertEqual(status, 403, (run, body))
             self.assertIn("leads out of the served folder", body["error"])
+        # A board is a part of the view: not read, and said why; the rest of the run is shown.
+        status, body = self.ask("api/run?path=runs/best-out")
+        self.assertEqual(status, 200, body)
+        self.assertIsNone(body["best_board"])
+        self.assertEqual(body["best_board_error"],
+                         "runs/best-out/best.txt: a link that leads out of the served folder")
+        status, body = self.ask("api/run?path=runs/archive-out")
+        self.assertEqual(status, 200, body)
+        self.assertEqual([(a["file"], a["board"], a["error"]) for a in body["archive"]],
+                         [("archive/01.txt", None, "runs/archive-out/archive/01.txt: a link "
+                           "that leads out of the served folder")])
         status, body = self.ask("api/logbook?path=runs/logbook-out")
         self.assertEqual(status, 403, body)
         status, body = self.ask("api/logbook?path=runs/repeat-out&repeat=repeat-000")
@@ -162,16 +173,39 @@ class ServeFolderLinksTest(unittest.TestCase):
         self.assertEqual(body["best_board"], BOARD.read_text())
 
     def test_a_fifo_holds_up_no_one(self):
-        status, body = self.ask("api/runs")  # the FIFOs' folders are left out, the rest shown
+        status, body = self.ask("api/runs")  # the FIFOs' folders are listed with the reason
         self.assertEqual(status, 200, body)
-        shown = {r["path"] for r in body["runs"]}
-        self.assertIn("runs/many", shown)
-        self.assertNotIn("runs/fifo-logbook", shown)
+        shown = {r["path"]: r for r in body["runs"]}
+        self.assertIsNone(shown["runs/many"]["error"])
+        self.assertEqual(shown["runs/fifo-logbook"]["status"], "unreadable")
+        self.assertEqual(shown["runs/fifo-logbook"]["error"],
+                         "runs/fifo-logbook/logbook.csv: not a regular file")
         for call in ["api/run?path=runs/fifo-logbook", "api/run?path=runs/fifo-status",
                      "api/logbook?path=runs/fifo-logbook", "api/sweep?path=sweeps/fifo-log"]:
             status, body = self.ask(call)
             self.assertEqual(status, 403, (call, body))
             self.assertIn("not a regular file", body["error"])
+
+    def test_the_table_says_why_a_view_is_refused(self):
+        """Every folder found is in the table; one whose view is refused is `unreadable`, with
+        the reason its view gives; the others have their status."""
+        status, body = self.ask("api/runs")
+        self.assertEqual(status, 200, body)
+        rows = {r["path"]: r for r in body["runs"]}
+        runs = ("best-out", "yaml-out", "archive-out", "config-out", "repeat-out", "logbook-out",
+                "best-in", "fifo-logbook", "fifo-status", "many")
+        sweeps = ("point-out", "summary-out", "fifo-log")
+        for kind, where in ([("run", "runs/" + p) for p in runs] +
+                            [("sweep", "sweeps/" + p) for p in sweeps]):
+            self.assertIn(where, rows)
+            view_status, view = self.ask("api/%s?path=%s" % (kind, where))
+            row = rows[where]
+            if view_status == 200:
+                self.assertNotEqual(row["status"], "unreadable", row)
+                self.assertIsNone(row["error"], row)
+            else:
+                self.assertEqual(row["status"], "unreadable", (where, row))
+                self.assertEqual(row["error"], view["error"], where)
 
     def test_repeats_are_the_folders_there_are(self):
         status, body = self.ask("api/run?path=runs/many")

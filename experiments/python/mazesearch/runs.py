@@ -94,6 +94,20 @@ def _read_status(folder):
     return text[:-1]
 
 
+def _status_now(folder, run_folder):
+    """The status of a run folder (`run_folder` None) or of one of its repeat folders, as
+    `mazesearch serve` shows it (docs/formats.md, "The run folder"): the status file's word once
+    checked, `running` only while a live process holds the run's lock, a sweep's point's its
+    point's."""
+    _read_status(folder)
+    try:
+        if run_folder is None:
+            return _mazesearch._run_status(str(folder))
+        return _mazesearch._repeat_status(str(run_folder), str(folder))
+    except ValueError as e:
+        raise RunFolderError(str(e)) from None
+
+
 def _read_csv(path, cut_row_allowed):
     """The header and the rows (line number, fields) of a CSV file. A row being written (the
     last line without its line end) is left out when `cut_row_allowed` (an append-only file);
@@ -185,8 +199,10 @@ def _checkpoint_best(folder):
 class Run:
     """A run folder as `mazesearch run` writes it, or one repeat of it (open_run makes them).
 
-    folder: its pathlib.Path. status: the status file's word (running, interrupted, finished,
-    failed; None before the run writes it). config: config.json as a dict (a repeat has its
+    folder: its pathlib.Path. status: what the run is now, as `mazesearch serve` shows it: the
+    status file's word (running, interrupted, finished, failed; None before the run writes it),
+    but `running` only while a live process holds the run's lock (a run killed by SIGKILL is
+    interrupted); for a sweep's point, its point's status (pending too). config: config.json as a dict (a repeat has its
     run's). summary: summary.json as a dict, None until the run (or repeat) has finished.
     best_score: the summary's best, or, before there is one, the last checkpoint's (which
     best.txt holds); for a run of several repeats the best of theirs; None when there is none.
@@ -200,12 +216,12 @@ class Run:
     run of one), None for the top of several. logbook and best are read when first asked for.
     """
 
-    def __init__(self, folder, config, repeat):
+    def __init__(self, folder, config, repeat, run_folder=None):
         self.folder = folder
         self.config = config
         self.repeat = repeat
         several = repeat is None
-        self.status = _read_status(folder)
+        self.status = _status_now(folder, run_folder)
         self.summary = _read_summary(folder, repeat)
         self.repeats = _open_repeats(folder, config) if several else [self]
         if self.summary is not None:
@@ -269,7 +285,7 @@ def _open_repeats(folder, config):
         match = REPEAT_FOLDER.match(child.name)
         if match and child.is_dir():
             numbered.append((int(match.group(1)), child))
-    return [Run(child, config, r) for r, child in sorted(numbered)]
+    return [Run(child, config, r, folder) for r, child in sorted(numbered)]
 
 
 def open_run(folder):
@@ -288,10 +304,10 @@ def open_run(folder):
 
 class Point:
     """One point of a sweep: name (its folder, "point-003"), id (3), values (its swept keys and
-    their values, as the sweep was given them: text, in the order of the axes), status (from
-    index.csv: pending, running, interrupted, finished or failed; before the sweep has written
-    an index, the point's own run's status, pending without one) and run (its Run, None while
-    its folder holds no run; read when first asked for)."""
+    their values, as the sweep was given them: text, in the order of the axes), status (what it
+    is now, as the sweep, `mazesearch summarize` and serve say: pending, running, interrupted,
+    finished or failed) and run (its Run, None while its folder holds no run; read when first
+    asked for)."""
 
     def __init__(self, sweep_folder, name, id, values, status):
         self.folder = sweep_folder / name
@@ -391,10 +407,17 @@ def open_sweep(folder):
         raise RunFolderError(str(e)) from None
     spec = _read_json(folder / "sweep.json")
     keys = [k for axis in spec["axes"] for k in axis["keys"]]
-    statuses = _index_statuses(folder, spec, keys)
+    statuses = _index_statuses(folder, spec, keys) or [None] * len(spec["points"])
+    # index.csv is rewritten when a point ends: `finished` there stays so, any other word may be
+    # out of date (a point started since, or killed with its sweep), and is asked again.
+    ask = [i for i, status in enumerate(statuses) if status != "finished"]
+    try:
+        for i, status in zip(ask, _mazesearch._point_statuses(str(folder), ask)):
+            statuses[i] = status
+    except ValueError as e:
+        raise RunFolderError(str(e)) from None
     points = []
     for i, p in enumerate(spec["points"]):
-        status = statuses[i] if statuses is not None else _read_status(folder / p["folder"])
         values = {k: p["overrides"][k] for k in keys}
-        points.append(Point(folder, p["folder"], p["id"], values, status or "pending"))
+        points.append(Point(folder, p["folder"], p["id"], values, statuses[i]))
     return Sweep(folder, spec, points)

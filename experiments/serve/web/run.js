@@ -221,15 +221,20 @@ export function RunView(root, route) {
 
   function renderArchive() {
     const arch = Array.isArray(state.run.archive) ? state.run.archive : [];
-    const key = arch.map((a) => `${a.file}:${a.score}`).join('|');
+    const why = typeof state.run.archive_error === 'string' ? state.run.archive_error : '';
+    const key = arch.map((a) => `${a.file}:${a.score}:${a.error || ''}`).join('|') + why;
     if (key === state.archiveKey) return;
     state.archiveKey = key;
     archiveList.replaceChildren();
     if (!arch.length) {
-      archiveList.append(el('li', { class: 'muted' }, 'no archive'));
+      archiveList.append(el('li', { class: 'muted' }, why ? `archive not shown: ${why}` : 'no archive'));
       return;
     }
     for (const a of arch) {
+      if (typeof a.error === 'string') { // a board the server will not read: said, not shown
+        archiveList.append(el('li', { class: 'muted archive-error' }, `${a.file}: not shown (${a.error})`));
+        continue;
+      }
       const li = el('li', {},
         el('button', { type: 'button', class: 'archive-item', 'data-file': a.file },
           el('span', { class: 'archive-file' }, a.file), el('span', { class: 'archive-score' }, fmtScore(a.score))));
@@ -386,7 +391,8 @@ export function RunView(root, route) {
       state.bestText = run.best_board;
       if (state.shownLabel === null || state.shownLabel === 'best') await showBoard(run.best_board, 'best');
     } else if (!run.best_board && state.bestText === null) {
-      setText(heatCaption, 'no best board yet');
+      setText(heatCaption, typeof run.best_board_error === 'string'
+        ? `best board not shown: ${run.best_board_error}` : 'no best board yet');
     }
   }
 

@@ -64,6 +64,7 @@ export function RunsView(root) {
       const bits = [r.path];
       if (r.optimizer) bits.push(r.optimizer);
       if (r.target) bits.push(r.target);
+      if (typeof r.error === 'string') bits.push(r.error); // why an unreadable folder is not shown
       setText(row.sub, bits.join(' · '));
       setText(row.kind, sweep ? `sweep${isNum(r.points) ? ` (${r.points} points)` : ''}`
         : `run${isNum(r.repeats) && r.repeats > 1 ? ` (${r.repeats} repeats)` : ''}`);

@@ -193,10 +193,7 @@ export function SweepView(root, route) {
     const pts = Array.isArray(data.points) ? data.points : [];
     const statuses = pts.map((p) => p.status);
     state.running = statuses.includes('running');
-    const status = state.running ? 'running'
-      : statuses.length && statuses.every((s) => s === 'finished') ? 'finished'
-        : statuses.includes('failed') ? 'failed' : statuses.some(Boolean) ? 'interrupted' : '';
-    setBadge(statusBadge, status);
+    setBadge(statusBadge, data.status); // the server's word, as the runs table gives it
     const spec = data.spec || {};
     const finished = statuses.filter((s) => s === 'finished').length;
     setText(title, `Sweep ${path}`);

@@ -5,7 +5,7 @@
 //   the old file or the new one, whole. A failed write removes its temporary file.
 // - FolderLock holds an advisory lock (flock) on a folder while a process owns it; a second
 //   process is refused with a clear message. The kernel drops the lock when the process ends,
-//   however it ends.
+//   however it ends. Anyone can ask whether a folder is held (FolderLock::held) without taking it.
 // - Errors are FileError: the path, what was being done, and the system's reason. A bad path
 //   (missing, not a folder, not writable, read-only) is the user's to fix (exit status 2); the
 //   rest (a full disk, an I/O error) is the environment's (exit status 1).
@@ -84,6 +84,10 @@ class FolderLock {
     // (the file the lock stands for).
     static FolderLock file(const std::filesystem::path& path, const std::string& name,
                            const std::string& what);
+    // True while a live process holds the lock of the folder `dir` (the folder constructor's; it
+    // also sets an open file description read lock that this asks about). Never takes a lock, so
+    // a reader never stands in the way of a process that locks the folder at that moment.
+    static bool held(const std::filesystem::path& dir);
     FolderLock(FolderLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
     FolderLock& operator=(FolderLock&&) = delete;
     FolderLock(const FolderLock&) = delete;

@@ -13,6 +13,10 @@
 
 namespace maze::experiments {
 
+// A cell of a run's CSV file (logbook.csv, archive/index.csv) as the API writes it: a number, or
+// "inf", "-inf", "nan" as the file writes them; null for an empty cell or one that is no number.
+nlohmann::json number_cell(const std::string& cell);
+
 class LogbookView {
   public:
     LogbookView() = default;

@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/experiments/config.hpp"  // ConfigError
 #include "mazesearch/experiments/serve/logbook_view.hpp"
+#include "mazesearch/experiments/serve/walk_answer.hpp"  // RequestError
 
 namespace maze::experiments {
 
@@ -21,11 +23,37 @@ inline constexpr std::size_t kMaxStatusBytes = 4096;
 inline constexpr std::size_t kMaxRepeats = 100000;
 inline constexpr std::size_t kMaxFolderEntries = 200000;
 
-// The JSON file `p`; null when it is not there or not whole (being rewritten: the next poll
-// reads it whole).
+// The JSON file `p`; null when it is not there. RequestError 422 naming it when it is not JSON
+// (run files are written whole and renamed into place: one that does not parse stays so).
 nlohmann::json read_json_or_null(const std::filesystem::path& root, const std::filesystem::path& p);
+
+// `text` (a message of the library, which names files by their full paths) with the files under
+// `root` named relative to it, as the requests name them.
+std::string relative_to_root(const std::filesystem::path& root, std::string text);
+
+// The library's readers of run and sweep folders (point_state, group_sweep, run_status_now) read
+// files by their paths, checked first by the server: what they refuse (ConfigError: a file that is
+// not what it should be) is 422 naming the file, relative to the root.
+template <class Work>
+auto reading_files(const std::filesystem::path& root, Work&& work) -> decltype(work()) {
+    try {
+        return work();
+    } catch (const ConfigError& e) {
+        throw RequestError(422, relative_to_root(root, e.what()));
+    }
+}
 // The first line of the run folder's status file, as RunFolder::status reads it.
 std::string status_line(const std::filesystem::path& root, const std::filesystem::path& dir);
+// Checks `file` as read_confined would before the library opens it by its path: RequestError
+// 403 for a link out or a file that is not a regular file, 413 for one over `max_bytes`.
+void check_confined(const std::filesystem::path& root, const std::filesystem::path& file,
+                    std::size_t max_bytes);
+// The status of the run folder `dir`, and of its repeat folder `dir`, as every reader shows it
+// (run_status.hpp), the files read on the way checked first.
+std::string served_run_status(const std::filesystem::path& root, const std::filesystem::path& dir);
+std::string served_repeat_status(const std::filesystem::path& root,
+                                 const std::filesystem::path& run,
+                                 const std::filesystem::path& dir);
 LogbookView read_logbook(const std::filesystem::path& root, const std::filesystem::path& p);
 // The same with only its header and its last rows (at least the last whole one): what the runs
 // table needs of a long run's logbook, polled every two seconds by every browser.

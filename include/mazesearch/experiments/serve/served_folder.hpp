@@ -6,9 +6,12 @@
 // path, `..` that climbs out, or a link that points out is refused (RequestError 403), a path
 // that does not exist is 404. Every file read on the way (a run's config, its best board, its
 // archive, a sweep's points) is held to the same once its links are resolved, and is read only
-// when it is a regular file, and only so much of it (confined_file.hpp): a run folder with a link
-// out or a FIFO in it is refused (403), or left out of the runs table. Files are read as they are
-// while a run writes them: a logbook's last line still being written is left for the next read.
+// when it is a regular file, and only so much of it (confined_file.hpp); one that is not what it
+// should be (not JSON, a number that is none) is 422 naming it. A run or sweep folder with such a
+// file is refused (RequestError), and listed in the runs table as `unreadable` with the reason;
+// a run's boards (best.txt, the archive's) are parts of its view, each shown or said why not.
+// Files are read as they are while a run writes them: a logbook's last line still being written
+// is left for the next read.
 #pragma once
 
 #include <chrono>
@@ -38,7 +41,8 @@ class ServedFolder {
     nlohmann::json board(const std::string& path) const;  // its walk answer
 
   private:
-    // The rows of /api/runs for a run folder and for a sweep folder (null for neither).
+    // The rows of /api/runs for a run folder and for a sweep folder; RequestError when the folder
+    // is refused (its view is refused alike).
     static nlohmann::json run_row(const std::filesystem::path& root,
                                   const std::filesystem::path& dir);
     static nlohmann::json sweep_row(const std::filesystem::path& root,
