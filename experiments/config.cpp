@@ -373,6 +373,14 @@ RunConfig load_config_text(const std::string& text, const std::string& source,
     return c;
 }
 
+nlohmann::json resolve_config(nlohmann::json root, const std::vector<std::string>& overrides) {
+    if (root.is_null()) root = nlohmann::json::object();
+    Marks ignored;
+    if (root.is_object())
+        for (const std::string& o : overrides) apply_override(root, ignored, o);
+    return root;
+}
+
 RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
     return load_config_text(read_input(path, kMaxConfigBytes, "a config file"), path, overrides);
 }

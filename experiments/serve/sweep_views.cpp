@@ -74,8 +74,9 @@ json ServedFolder::sweep_row(const fs::path& root, const fs::path& dir) {
     std::size_t finished = 0, running = 0, failed = 0;
     std::optional<double> best;
     double evals = 0;
+    const PointRuns runs(dir, *spec);
     for (const SweepPoint& p : spec->points) {
-        const PointState st = point_state(dir, p);
+        const PointState st = point_state(dir, runs, p);
         finished += st.status == "finished";
         running += st.status == "running";
         failed += st.status == "failed";
@@ -113,8 +114,9 @@ json ServedFolder::sweep(const std::string& path) const {
     const std::optional<SweepSpec> spec = confined_sweep(root_, dir, spec_json);
     if (!spec) throw RequestError(404, "path " + path + ": not a sweep folder");
     json points = json::array(), series = json::object();
+    const PointRuns runs(dir, *spec);
     for (const SweepPoint& p : spec->points) {
-        const PointState st = point_state(dir, p);
+        const PointState st = point_state(dir, runs, p);
         json overrides = json::object();
         for (const auto& [k, v] : p.overrides) overrides[k] = v;
         points.push_back({{"id", p.id},

@@ -1,5 +1,6 @@
 #include "mazesearch/experiments/sweep/sweep_compare.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "mazesearch/experiments/stats/rank_compare.hpp"
@@ -58,6 +59,16 @@ std::vector<Versus> compare_with(const GroupTable& t, std::size_t leader) {
     return out;
 }
 
+// The interval of the leader's lead, its confidence said when too few runs give a 95% one (2 runs
+// against 2 reach 66.7%: the whole range of differences).
+std::string interval_text(const stats::ShiftInterval& lead) {
+    std::string s = table_number(lead.low) + " to " + table_number(lead.high);
+    if (lead.confidence >= kConfidence) return s;
+    char share[32];  // cut, not rounded: 94.96% is not said as 95%
+    std::snprintf(share, sizeof share, "%.1f", std::floor(lead.confidence * 1000) / 10);
+    return s + " (" + share + "%, not 95%)";
+}
+
 std::string p_text(const stats::RankTest& r) {
     char buf[64];
     std::snprintf(buf, sizeof buf, r.p_two_sided < 0.001 ? "%.1e%s" : "%.3f%s", r.p_two_sided,
@@ -81,8 +92,8 @@ std::string compare_groups_markdown(const GroupTable& t) {
         const SweepGroup& g = t.groups[v.group];
         out += "| " + markdown_cell(label_of(t, g)) + " | " + std::to_string(g.scores.size()) +
                " | " + table_number(median_of_sorted(g.scores)) + " | " +
-               table_number(v.lead.estimate) + " | " + table_number(v.lead.low) + " to " +
-               table_number(v.lead.high) + " | " + p_text(v.test) + " | " + v.verdict + " |\n";
+               table_number(v.lead.estimate) + " | " + interval_text(v.lead) + " | " +
+               p_text(v.test) + " | " + v.verdict + " |\n";
     }
     out +=
         "\nA combination is beaten when the rank test's p is below 0.05 and the interval of "

@@ -132,7 +132,9 @@ std::vector<SweepGroup> group_sweep(const fs::path& dir, const SweepSpec& spec,
         }
     std::vector<SweepGroup> groups;
     std::map<std::vector<std::string>, std::size_t> index;
+    const PointRuns runs(dir, spec);
     for (const SweepPoint& p : spec.points) {
+        const PointState st = point_state(dir, runs, p);
         std::vector<std::string> values;
         for (const std::string& k : keys)
             for (const auto& [key, value] : p.overrides)
@@ -147,7 +149,6 @@ std::vector<SweepGroup> group_sweep(const fs::path& dir, const SweepSpec& spec,
             if (cfg.contains("reference") && cfg["reference"].is_number())
                 g.reference = cfg["reference"].get<double>();
         }
-        const PointState st = point_state(dir, p);
         if (st.status != "finished") continue;
         ++g.finished;
         const RunFigures f = read_run_figures(dir / p.folder);
@@ -271,8 +272,9 @@ nlohmann::json group_table_json(const GroupTable& t) {
 }
 
 bool all_points_finished(const fs::path& dir, const SweepSpec& spec) {
+    const PointRuns runs(dir, spec);
     return std::all_of(spec.points.begin(), spec.points.end(), [&](const SweepPoint& p) {
-        return point_state(dir, p).status == "finished";
+        return point_state(dir, runs, p).status == "finished";
     });
 }
 
