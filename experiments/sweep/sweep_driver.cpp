@@ -19,6 +19,7 @@
 #include "mazesearch/experiments/sweep/point_process.hpp"
 #include "mazesearch/experiments/sweep/sweep_folder.hpp"
 #include "mazesearch/experiments/sweep/sweep_opening.hpp"
+#include "mazesearch/experiments/sweep/sweep_table.hpp"
 
 namespace fs = std::filesystem;
 
@@ -144,7 +145,7 @@ class Driver {
         const PointState ps = point_state(dir_, runs_, p);
         const double secs = std::chrono::duration<double>(Clock::now() - t0_).count();
         const std::size_t left = todo_ - ended_;
-        const std::string best = ps.best ? ", best " + format_score(*ps.best) : "";
+        const std::string best = ps.best ? ", best " + score_text(*ps.best) : "";
         std::string what = status;
         if (status == "failed")
             what = "FAILED (exit status " + std::to_string(exit) + ", see " +

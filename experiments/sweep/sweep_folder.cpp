@@ -105,7 +105,7 @@ void write_sweep_index(const fs::path& dir, const SweepSpec& spec) {
     for (const SweepPoint& p : spec.points) {
         const PointState st = point_state(dir, runs, p);
         out << p.id << "," << p.folder << "," << st.status << ","
-            << (st.best ? format_score(*st.best) : "") << "," << format_score(st.evaluations) << ","
+            << (st.best ? score_text(*st.best) : "") << "," << score_text(st.evaluations) << ","
             << st.seconds;
         for (const auto& kv : p.overrides) out << "," << csv_field(kv.second);
         out << "\n";

@@ -60,6 +60,11 @@ double per_run(double total, std::size_t runs) {
 
 }  // namespace
 
+std::string score_text(double v) {
+    if (!std::isfinite(v) || (std::abs(v) < 0x1p53 && v == std::trunc(v))) return format_score(v);
+    return number_text(v);
+}
+
 std::string table_number(double v) {
     if (!std::isfinite(v) || v == std::trunc(v)) return format_score(v);
     char buf[64];
@@ -178,11 +183,11 @@ std::string group_table_markdown(const GroupTable& t) {
     head += " points finished | runs | best | median | worst |";
     rule += " ---: | ---: | ---: | ---: | ---: |";
     if (t.past) {
-        head += " past " + table_number(*t.past) + " |";
+        head += " past " + score_text(*t.past) + " |";
         rule += " ---: |";
     }
     if (t.reached) {
-        head += " reached " + table_number(*t.reached) + " |";
+        head += " reached " + score_text(*t.reached) + " |";
         rule += " ---: |";
     }
     std::string out =
@@ -193,12 +198,12 @@ std::string group_table_markdown(const GroupTable& t) {
         for (const std::string& v : g.values) row.append(" ").append(markdown_cell(v)).append(" |");
         if (by_config(t)) row.append(" ").append(markdown_cell(g.label)).append(" |");
         if (any_reference(t))
-            row += " " + (g.reference ? table_number(*g.reference) : std::string()) + " |";
+            row += " " + (g.reference ? score_text(*g.reference) : std::string()) + " |";
         const bool any = !g.scores.empty();
         row += " " + std::to_string(g.finished) + " of " + std::to_string(g.points.size()) + " | " +
-               std::to_string(g.runs) + " | " + (any ? table_number(g.scores.back()) : "") + " | " +
-               (any ? table_number(median_of_sorted(g.scores)) : "") + " | " +
-               (any ? table_number(g.scores.front()) : "") + " |";
+               std::to_string(g.runs) + " | " + (any ? score_text(g.scores.back()) : "") + " | " +
+               (any ? score_text(median_of_sorted(g.scores)) : "") + " | " +
+               (any ? score_text(g.scores.front()) : "") + " |";
         if (t.past)
             row += " " + std::to_string(count_past(g, *t.past)) + " of " +
                    std::to_string(g.scores.size()) + " |";
@@ -220,20 +225,20 @@ std::string group_table_csv(const GroupTable& t) {
         "runs_reached,evaluations_per_run,seconds_per_run\n";
     for (const SweepGroup& g : t.groups) {
         for (const std::string& v : g.values) out += csv_field(v) + ",";
-        out += csv_field(g.label) + "," + (g.reference ? format_score(*g.reference) : "") + ",";
+        out += csv_field(g.label) + "," + (g.reference ? score_text(*g.reference) : "") + ",";
         const bool any = !g.scores.empty();
         char line[512];
         std::snprintf(line, sizeof line, "%zu,%zu,%zu,%s,%s,%s,%s,%s,%s,%s,%s,%s\n",
                       g.points.size(), g.finished, g.runs,
-                      any ? format_score(g.scores.back()).c_str() : "",
-                      any ? format_score(median_of_sorted(g.scores)).c_str() : "",
-                      any ? format_score(g.scores.front()).c_str() : "",
-                      t.past ? format_score(*t.past).c_str() : "",
+                      any ? score_text(g.scores.back()).c_str() : "",
+                      any ? score_text(median_of_sorted(g.scores)).c_str() : "",
+                      any ? score_text(g.scores.front()).c_str() : "",
+                      t.past ? score_text(*t.past).c_str() : "",
                       t.past ? std::to_string(count_past(g, *t.past)).c_str() : "",
-                      t.reached ? format_score(*t.reached).c_str() : "",
+                      t.reached ? score_text(*t.reached).c_str() : "",
                       t.reached ? std::to_string(count_reached(g, *t.reached)).c_str() : "",
-                      g.runs ? format_score(per_run(g.evals, g.runs)).c_str() : "",
-                      g.runs ? format_score(per_run(g.secs, g.runs)).c_str() : "");
+                      g.runs ? score_text(per_run(g.evals, g.runs)).c_str() : "",
+                      g.runs ? score_text(per_run(g.secs, g.runs)).c_str() : "");
         out += line;
     }
     return out;

@@ -384,5 +384,27 @@ TEST(SweepCompare, AnIntervalBelow95PercentSaysItsConfidence) {
     EXPECT_EQ(enough.find("not 95%"), std::string::npos) << enough;
 }
 
+// Scores and thresholds in tables were rounded: a median of 1234567.5 was "1.23457e+06" in CSV and
+// "--past 0.04" was "past 0.0" in Markdown's head. Each is now written as it reads back.
+TEST(SweepTable, ScoresAndThresholdsAreWrittenExactly) {
+    GroupTable t;
+    t.keys = {"k"};
+    t.groups.push_back(SweepGroup{{"a"}, {0, 1}, 2, {1234567, 1234568}, 2, 300, 2.5, {}, 0.25});
+    t.past = 0.04;
+    t.reached = 1e20;
+    const std::string md = group_table_markdown(t);
+    EXPECT_NE(md.find("| past 0.04 | reached 1e+20 |"), std::string::npos) << md;
+    EXPECT_NE(md.find("| a | 2 of 2 | 2 | 1234568 | 1234567.5 | 1234567 | 2 of 2 | 0 of 2 | 150 | "
+                      "1.2 |"),
+              std::string::npos)
+        << md;
+    EXPECT_EQ(group_table_csv(t),
+              "k,label,reference,points,finished,runs,best,median,worst,past,runs_past,reached,"
+              "runs_reached,evaluations_per_run,seconds_per_run\n"
+              "a,,0.25,2,2,2,1234568,1234567.5,1234567,0.04,2,1e+20,0,150,1.25\n");
+    EXPECT_EQ(score_text(9007199254740993.0), "9007199254740992");
+    EXPECT_EQ(score_text(1e300), "1e+300");
+}
+
 }  // namespace
 }  // namespace maze::experiments
