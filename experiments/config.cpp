@@ -243,11 +243,8 @@ T get_integer(const nlohmann::json& root, const Marks& marks, const std::string&
         if (!(std::isfinite(d) && std::floor(d) == d))
             fail(marks, key, "expected an integer, got " + value_text(*node));
         if (d < 0 || d >= 0x1p64) fail(marks, key, expected);
-        // A decimal past 2^53 was rounded on its way here (the YAML reader reads those exactly).
-        if (d >= 0x1p53)
-            fail(marks, key,
-                 "expected an integer written in digits past 2^53, got the decimal " +
-                     value_text(*node));
+        // Whole and below 2^64: exact (the YAML reader reads a decimal from 2^53 on as an
+        // integer; a double here is the value a run folder's config.json says it ran with).
         v = static_cast<std::uint64_t>(d);
     }
     if (v < lo || v > hi) fail(marks, key, expected);

@@ -95,9 +95,8 @@ std::int64_t Params::get_int(const std::string& key, std::int64_t fallback, std:
     if (auto* i = std::get_if<std::int64_t>(&it->second.value)) {
         v = *i;
     } else if (auto* d = std::get_if<double>(&it->second.value)) {
-        // 1e6 is an integer; 1.5 is not, nor is 1e300 (no int64 holds it), nor a decimal past
-        // 2^53, rounded on its way here (the YAML reader reads those exactly): named as given.
-        if (!(std::floor(*d) == *d && std::abs(*d) < 0x1p53))
+        // 1e6 is an integer; 1.5 is not, nor is 1e300 (no int64 holds it): both named as given.
+        if (!(std::floor(*d) == *d && std::abs(*d) < 9e18))
             throw ParamError(qualified(key), it->second.where,
                              expected + shown_or(it->second.shown, number_text(*d)));
         v = static_cast<std::int64_t>(*d);
