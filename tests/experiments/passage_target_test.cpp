@@ -18,7 +18,6 @@
 #include <vector>
 
 #include "mazesearch/engine/passage_board.hpp"
-#include "mazesearch/engine/rng.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/runner.hpp"
 #include "mazesearch/experiments/target_factory.hpp"
@@ -26,6 +25,7 @@
 #include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/optimizers/crossover.hpp"
 #include "mazesearch/search/params.hpp"
+#include "mazesearch/engine/rng.hpp"
 #include "temp_dir.hpp"
 
 // A named namespace, not an anonymous one: the unity build puts this file in one unit with other
@@ -618,10 +618,9 @@ TEST(PassageTarget, ConfigRoundTrip) {
     EXPECT_EQ(made.view->unit(), "moves (the move in and the move out counted)");
 
     // The resolved config, written as YAML and as JSON and read back, makes the same target.
-    for (const auto& again : {maze::experiments::load_config_text(
-                                  maze::experiments::to_yaml(c.resolved), "again.yaml", {}),
-                              maze::experiments::config_from_json(
-                                  nlohmann::json::parse(c.resolved.dump()), "again.json")}) {
+    for (const auto& again :
+         {maze::experiments::load_config_text(maze::experiments::to_yaml(c.resolved), "again.yaml", {}),
+          maze::experiments::config_from_json(nlohmann::json::parse(c.resolved.dump()), "again.json")}) {
         const auto made2 = maze::experiments::make_target(again.target);
         const auto* t2 = dynamic_cast<const PassageTarget*>(made2.target.get());
         ASSERT_NE(t2, nullptr);
@@ -693,8 +692,7 @@ TEST(PassageTarget, RunFolderHoldsTheBestBoardAsPassageText) {
     fs::remove_all(dir);
     maze::experiments::RunOptions quiet;
     quiet.quiet = true;
-    const auto c =
-        maze::experiments::load_config_text(kConfig, "cfg.yaml", {"output=" + dir.string()});
+    const auto c = maze::experiments::load_config_text(kConfig, "cfg.yaml", {"output=" + dir.string()});
     ASSERT_EQ(maze::experiments::run_experiment(c, quiet), 0);
     const auto summary = nlohmann::json::parse(slurp(dir / "summary.json"));
     EXPECT_EQ(summary["target"], "passages");

@@ -58,8 +58,7 @@ TEST(Report, SummariesWriteInfiniteScoresAsCheckpointsDo) {
     ASSERT_EQ(ev.best_score(), -kInf);
     maze::experiments::RunConfig config;
     config.name = "hopeless";
-    const nlohmann::json one =
-        maze::experiments::repeat_summary(config, view, ev, 1, 1, "evaluations", 0);
+    const nlohmann::json one = maze::experiments::repeat_summary(config, view, ev, 1, 1, "evaluations", 0);
     EXPECT_EQ(one["best_score"], "-inf");  // not null: null means "no board evaluated"
     EXPECT_EQ(one["best_board"], "000");
     const nlohmann::json all = maze::experiments::aggregate_summary(

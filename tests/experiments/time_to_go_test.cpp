@@ -1,7 +1,7 @@
 // The time to go of a run's progress lines: the rate of the last half minute, not of the whole run.
-#include "mazesearch/experiments/run/time_to_go.hpp"
-
 #include <gtest/gtest.h>
+
+#include "mazesearch/experiments/run/time_to_go.hpp"
 
 using maze::experiments::duration_text;
 using maze::experiments::TimeToGo;
