@@ -29,6 +29,80 @@ std::string where(const Marks& marks, const std::string& key) {
     throw ConfigError((w.empty() ? "" : w + ": ") + key + ": " + what);
 }
 
+std::string trimmed(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t");
+    return b == std::string::npos ? "" : s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+// Whether YAML reads a comment in `value` (a '#' at its start or after a space) that changes
+// what it means: read again with every '#' a letter the text lacks, the value differs.
+bool drops_comment(const std::string& value, const nlohmann::json& read) {
+    bool starts = false;
+    for (std::size_t i = 0; i < value.size(); ++i)
+        starts |= value[i] == '#' && (i == 0 || value[i - 1] == ' ' || value[i - 1] == '\t');
+    if (!starts) return false;
+    const std::string letters = "ZQXJKVWzqxjkvw";
+    const auto free = std::find_if(letters.begin(), letters.end(),
+                                   [&](char c) { return value.find(c) == std::string::npos; });
+    if (free == letters.end()) return true;  // 14 letters in one value and a '#': refused
+    std::string swapped = value;
+    std::replace(swapped.begin(), swapped.end(), '#', *free);
+    nlohmann::json again;
+    try {
+        Marks ignored;
+        again = yaml_to_json(swapped, "", ignored);
+    } catch (const ConfigError&) {
+        return true;
+    }
+    // The letters back to '#', in every string and key.
+    const auto restore = [&](const auto& self, const nlohmann::json& j) -> nlohmann::json {
+        if (j.is_string()) {
+            std::string t = j.get<std::string>();
+            std::replace(t.begin(), t.end(), *free, '#');
+            return t;
+        }
+        if (j.is_array()) {
+            nlohmann::json out = nlohmann::json::array();
+            for (const auto& item : j) out.push_back(self(self, item));
+            return out;
+        }
+        if (!j.is_object()) return j;
+        nlohmann::json out = nlohmann::json::object();
+        for (const auto& [k, item] : j.items()) {
+            std::string k2 = k;
+            std::replace(k2.begin(), k2.end(), *free, '#');
+            out[k2] = self(self, item);
+        }
+        return out;
+    };
+    return restore(restore, again) != read;
+}
+
+// An override's value as YAML reads it, refused when YAML would drop part of it: a comment, or
+// a directive, a tag or an anchor with nothing after it, which YAML reads as no value (label=%x
+// removed the label). Only null, ~ and nothing remove a key.
+nlohmann::json override_value(const std::string& text, const std::string& key,
+                              const std::string& value) {
+    nlohmann::json v;
+    try {
+        Marks ignored;
+        v = yaml_to_json(value, "", ignored);
+    } catch (const ConfigError& e) {
+        throw ConfigError("override '" + text + "': " + e.what());
+    }
+    const std::string t = trimmed(value);
+    if (v.is_null() && !(t.empty() || t == "null" || t == "Null" || t == "NULL" || t == "~"))
+        throw ConfigError("override '" + text + "': " + t +
+                          " is no value in YAML (a comment, a directive, a tag or an anchor with "
+                          "nothing after it); quote it for text (" +
+                          key + "='" + t + "'), or give null to remove the key");
+    if (drops_comment(value, v))
+        throw ConfigError("override '" + text +
+                          "': YAML reads a comment there (a '#' after a space), which it would "
+                          "drop; quote the value to keep the '#'");
+    return v;
+}
+
 void apply_override(nlohmann::json& root, Marks& marks, const std::string& text) {
     if (const std::size_t bad = bad_text_byte(text); bad != std::string_view::npos) {
         std::string shown = text;  // the override as it can be printed
@@ -46,14 +120,7 @@ void apply_override(nlohmann::json& root, Marks& marks, const std::string& text)
     if (eq == std::string::npos || eq == 0)
         throw ConfigError("override '" + text + "': expected key.sub=value");
     const std::string key = text.substr(0, eq);
-    const std::string value = text.substr(eq + 1);
-    Marks ignored;
-    nlohmann::json v;
-    try {
-        v = yaml_to_json(value, "", ignored);
-    } catch (const ConfigError& e) {
-        throw ConfigError("override '" + text + "': " + e.what());
-    }
+    const nlohmann::json v = override_value(text, key, text.substr(eq + 1));
     nlohmann::json* node = &root;
     size_t start = 0;
     for (;;) {
@@ -85,6 +152,14 @@ void apply_override(nlohmann::json& root, Marks& marks, const std::string& text)
 // that reads back as the same double ("1e-10", "2e+12").
 std::string value_text(const nlohmann::json& v) {
     return v.is_number_float() ? number_text(v.get<double>()) : v.dump();
+}
+
+// A value of the wrong type as a message names it: `a string "x"`, `a list [1,2]`, `true`.
+std::string described(const nlohmann::json& v) {
+    if (v.is_string()) return "a string " + v.dump();
+    if (v.is_array()) return "a list " + v.dump();
+    if (v.is_object()) return "a section " + v.dump();
+    return value_text(v);
 }
 
 // Whether `v` is an integer that an int64 holds (nlohmann keeps one past 2^63 as unsigned, which
@@ -153,7 +228,7 @@ T get_integer(const nlohmann::json& root, const Marks& marks, const std::string&
     assert(hi <= static_cast<std::uint64_t>(std::numeric_limits<T>::max()));
     const nlohmann::json* node = find_key(root, key);
     if (!node) return fallback;
-    if (!node->is_number()) fail(marks, key, "expected a number, got " + value_text(*node));
+    if (!node->is_number()) fail(marks, key, "expected a number, got " + described(*node));
     const std::string expected = "expected an integer in [" + std::to_string(lo) + ", " +
                                  std::to_string(hi) + "], got " + value_text(*node);
     std::uint64_t v = 0;
@@ -168,7 +243,9 @@ T get_integer(const nlohmann::json& root, const Marks& marks, const std::string&
         if (!(std::isfinite(d) && std::floor(d) == d))
             fail(marks, key, "expected an integer, got " + value_text(*node));
         if (d < 0 || d >= 0x1p64) fail(marks, key, expected);
-        v = static_cast<std::uint64_t>(d);  // whole and below 2^64: exact
+        // Whole and below 2^64: exact (the YAML reader reads a decimal from 2^53 on as an
+        // integer; a double here is the value a run folder's config.json says it ran with).
+        v = static_cast<std::uint64_t>(d);
     }
     if (v < lo || v > hi) fail(marks, key, expected);
     return static_cast<T>(v);
@@ -179,7 +256,7 @@ double get_real(const nlohmann::json& root, const Marks& marks, const std::strin
                 double fallback, double lo, double hi) {
     const nlohmann::json* node = find_key(root, key);
     if (!node) return fallback;
-    if (!node->is_number()) fail(marks, key, "expected a number, got " + value_text(*node));
+    if (!node->is_number()) fail(marks, key, "expected a number, got " + described(*node));
     const double v = node->get<double>();
     if (!(v >= lo && v <= hi))
         fail(marks, key,
@@ -191,7 +268,7 @@ double get_real(const nlohmann::json& root, const Marks& marks, const std::strin
 int get_threads(const nlohmann::json& root, const Marks& marks) {
     const nlohmann::json* node = find_key(root, "threads");
     if (!node) return 0;
-    if (!node->is_number()) fail(marks, "threads", "expected a number, got " + value_text(*node));
+    if (!node->is_number()) fail(marks, "threads", "expected a number, got " + described(*node));
     const double v = node->get<double>();
     if (!node->is_number_integer() && !(std::isfinite(v) && std::floor(v) == v))
         fail(marks, "threads", "expected an integer, got " + value_text(*node));
@@ -203,7 +280,7 @@ int get_threads(const nlohmann::json& root, const Marks& marks) {
 std::string get_string(const nlohmann::json& root, const Marks& marks, const std::string& key,
                        const std::string& fallback) {
     if (!root.contains(key) || root[key].is_null()) return fallback;
-    if (!root[key].is_string()) fail(marks, key, "expected a string");
+    if (!root[key].is_string()) fail(marks, key, "expected a string, got " + described(root[key]));
     return root[key].get<std::string>();
 }
 
@@ -291,6 +368,14 @@ RunConfig load_config_text(const std::string& text, const std::string& source,
     RunConfig c = build(root, marks, source);
     c.overrides = overrides;
     return c;
+}
+
+nlohmann::json resolve_config(nlohmann::json root, const std::vector<std::string>& overrides) {
+    if (root.is_null()) root = nlohmann::json::object();
+    Marks ignored;
+    if (root.is_object())
+        for (const std::string& o : overrides) apply_override(root, ignored, o);
+    return root;
 }
 
 RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {

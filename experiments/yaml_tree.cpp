@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/yaml_scalar.hpp"
 
 namespace maze::experiments {
 
@@ -63,34 +64,6 @@ std::string byte_hex(unsigned char c) {
     return hex;
 }
 
-nlohmann::json scalar_json(const std::string& text, bool quoted) {
-    if (quoted) return text;
-    if (text == "true" || text == "True" || text == "yes") return true;
-    if (text == "false" || text == "False" || text == "no") return false;
-    if (text == "null" || text == "~" || text.empty()) return nullptr;
-    try {
-        size_t used = 0;
-        const long long v = std::stoll(text, &used, 10);
-        if (used == text.size()) return static_cast<std::int64_t>(v);
-    } catch (...) {
-    }
-    // Past 2^63 but below 2^64 (a seed): kept exact, not rounded through a double.
-    if (!text.empty() && text[0] != '-' && text[0] != '+') try {
-            size_t used = 0;
-            const unsigned long long v = std::stoull(text, &used, 10);
-            if (used == text.size()) return static_cast<std::uint64_t>(v);
-        } catch (...) {
-        }
-    try {
-        size_t used = 0;
-        const double d = std::stod(text, &used);
-        // "inf" and "nan" stay words (a run may be named so); JSON has no form for them.
-        if (used == text.size() && std::isfinite(d)) return d;
-    } catch (...) {
-    }
-    return text;
-}
-
 // The YAML tree as JSON, with the file and line of every key in `marks`. A config is a few dozen
 // nodes; the limits stop aliases that expand exponentially or refer to themselves.
 class YamlToJson {
@@ -108,15 +81,21 @@ class YamlToJson {
         if (!key.empty()) marks_[key] = line_of(n);
         switch (n.Type()) {
             case YAML::NodeType::Map:
+                require_plain_tag(n, "map", key);
                 return convert_map(n, key, depth);
             case YAML::NodeType::Sequence: {
+                require_plain_tag(n, "seq", key);
                 nlohmann::json j = nlohmann::json::array();
                 for (const auto& item : n) j.push_back(convert(item, "", depth + 1));
                 return j;
             }
             case YAML::NodeType::Scalar:
                 require_utf8_scalar(n);
-                return scalar_json(n.Scalar(), n.Tag() == "!");
+                try {
+                    return scalar_value(n.Scalar(), n.Tag());
+                } catch (const ConfigError& e) {
+                    throw ConfigError(place(n) + (key.empty() ? "" : key + ": ") + e.what());
+                }
             default:
                 return nullptr;
         }
@@ -131,6 +110,15 @@ class YamlToJson {
     }
     std::string place(const YAML::Node& n) const {
         return file_.empty() ? std::string() : line_of(n) + ": ";
+    }
+
+    // A mapping or a list may carry its own tag (!!map, !!seq) and no other.
+    void require_plain_tag(const YAML::Node& n, const std::string& kind,
+                           const std::string& key) const {
+        const std::string& tag = n.Tag();
+        if (tag.empty() || tag == "?" || tag == "tag:yaml.org,2002:" + kind) return;
+        throw ConfigError(place(n) + (key.empty() ? "" : key + ": ") +
+                          "a tag a config does not read (" + tag + ")");
     }
 
     // An escape such as "\\uD800" (a lone surrogate) makes a string that is not UTF-8; one such
@@ -248,7 +236,7 @@ void emit(YAML::Emitter& out, const nlohmann::json& j) {
         const std::string& s = j.get_ref<const std::string&>();
         // Quoted when plain it would read back as something else: a control character (escaped,
         // "\r"), or a string that reads as a number, true/false or null ("20.0", "yes", "~").
-        if (has_control(s) || scalar_json(s, false) != j) out << YAML::DoubleQuoted;
+        if (has_control(s) || !reads_back_as_text(s)) out << YAML::DoubleQuoted;
         out << s;
     } else if (j.is_null()) {
         out << YAML::Null;

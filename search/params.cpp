@@ -27,12 +27,25 @@ std::string shown_or(const std::string& shown, const std::string& own) {
     return shown.empty() ? own : shown;
 }
 
+std::string own_text(const Params::Value& v) {
+    if (const auto* b = std::get_if<bool>(&v)) return *b ? "true" : "false";
+    if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
+    if (const auto* d = std::get_if<double>(&v)) return number_text(*d);
+    if (const auto* s = std::get_if<std::string>(&v)) return "\"" + *s + "\"";
+    const auto& p = std::get<Params::Pair>(v);
+    return "[" + std::to_string(p.first) + ", " + std::to_string(p.second) + "]";
+}
+
 }  // namespace
 
 std::string number_text(double v) {
     char text[32];
     const auto [end, error] = std::to_chars(text, text + sizeof text, v);
     return error == std::errc() ? std::string(text, end) : std::to_string(v);
+}
+
+std::string Params::Entry::described() const {
+    return type_name(value) + " " + shown_or(shown, own_text(value));
 }
 
 std::string interval_text(double lo, double hi) {
@@ -63,7 +76,7 @@ double Params::get_double(const std::string& key, double fallback, double lo, do
         v = static_cast<double>(*i);
     else
         throw ParamError(qualified(key), it->second.where,
-                         "expected a number, got " + type_name(it->second.value));
+                         "expected a number, got " + it->second.described());
     if (!(v >= lo && v <= hi))
         throw ParamError(qualified(key), it->second.where,
                          "expected a number in " + interval_text(lo, hi) + ", got " +
@@ -89,7 +102,7 @@ std::int64_t Params::get_int(const std::string& key, std::int64_t fallback, std:
         v = static_cast<std::int64_t>(*d);
     } else {
         throw ParamError(qualified(key), it->second.where,
-                         "expected an integer, got " + type_name(it->second.value));
+                         "expected an integer, got " + it->second.described());
     }
     if (v < lo || v > hi)
         throw ParamError(qualified(key), it->second.where,
@@ -103,7 +116,7 @@ bool Params::get_bool(const std::string& key, bool fallback) const {
     if (it == values_.end()) return fallback;
     if (auto* b = std::get_if<bool>(&it->second.value)) return *b;
     throw ParamError(qualified(key), it->second.where,
-                     "expected true or false, got " + type_name(it->second.value));
+                     "expected true or false, got " + it->second.described());
 }
 
 std::string Params::get_string(const std::string& key, const std::string& fallback) const {
@@ -112,7 +125,7 @@ std::string Params::get_string(const std::string& key, const std::string& fallba
     if (it == values_.end()) return fallback;
     if (const auto* s = std::get_if<std::string>(&it->second.value)) return *s;
     throw ParamError(qualified(key), it->second.where,
-                     "expected a string, got " + type_name(it->second.value));
+                     "expected a string, got " + it->second.described());
 }
 
 Params::Pair Params::get_pair(const std::string& key) const {
@@ -121,7 +134,7 @@ Params::Pair Params::get_pair(const std::string& key) const {
     if (it == values_.end()) throw ParamError(qualified(key), "", "required: a pair [a, b]");
     if (const auto* p = std::get_if<Pair>(&it->second.value)) return *p;
     throw ParamError(qualified(key), it->second.where,
-                     "expected a pair [a, b], got " + type_name(it->second.value));
+                     "expected a pair [a, b], got " + it->second.described());
 }
 
 std::string Params::get_choice(const std::string& key, const std::string& fallback,
@@ -132,7 +145,9 @@ std::string Params::get_choice(const std::string& key, const std::string& fallba
     const auto* s = std::get_if<std::string>(&it->second.value);
     std::string list;
     for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-    if (!s) throw ParamError(qualified(key), it->second.where, "expected one of " + list);
+    if (!s)
+        throw ParamError(qualified(key), it->second.where,
+                         "expected one of " + list + ", got " + it->second.described());
     for (const auto& a : allowed)
         if (*s == a) return *s;
     throw ParamError(qualified(key), it->second.where,

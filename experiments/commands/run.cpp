@@ -8,6 +8,7 @@
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
+#include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/runner.hpp"
 #include "mazesearch/experiments/sweep/sweep_runner.hpp"
 #include "mazesearch/experiments/target_factory.hpp"
@@ -20,6 +21,7 @@ namespace {
 struct RunCliOptions {
     std::string config;
     std::vector<std::string> overrides;
+    std::string config_hash;
     bool dry_run = false;
 };
 
@@ -34,6 +36,9 @@ Command add_run(CLI::App& app) {
         "Overrides key.sub=value, e.g. seed=3 threads=2 repeats=5 budget.evaluations=1e6 "
         "budget.seconds=60 output=DIR optimizer.mutation=0.05");
     sub->add_flag("--dry-run", opts->dry_run, "Print the resolved config and exit");
+    sub->add_option("--config-hash", opts->config_hash,
+                    "Run only if the config's bytes have this FNV-1a 64 hash (16 hex digits, as "
+                    "a sweep's config_hash; a sweep gives it to each point)");
     sub->footer(
         "The run folder (default runs/<name>/<timestamp>/; output=DIR makes DIR the run folder)\n"
         "holds config.yaml, config.json, overrides.txt, inputs.json (the files it reads, pinned),\n"
@@ -49,6 +54,12 @@ Command add_run(CLI::App& app) {
                 // made a job of two configs.
                 const std::string text = FileRank().from_here(
                     [&] { return read_input(opts->config, kMaxConfigBytes, "a config file"); });
+                if (!opts->config_hash.empty() && fnv1a64_hex(text) != opts->config_hash)
+                    throw ConfigError(opts->config +
+                                      ": not the bytes expected (their FNV-1a 64 "
+                                      "hash is " +
+                                      fnv1a64_hex(text) + ", not " + opts->config_hash +
+                                      "); was it edited after it was checked?");
                 const RunConfig c = load_config_text(text, opts->config, opts->overrides);
                 if (opts->dry_run) {
                     if (!FileRank().here()) return kExitOk;  // under mpirun, printed once

@@ -1,8 +1,10 @@
 // mazesearch summarize DIR...: one Markdown table row per run directory (best, median and worst
 // over its repeats, beside the reference figure its config names).
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -31,10 +33,10 @@ std::string table_row(const std::string& d, double optimum) {
     const std::vector<double>& scores = f.scores;
     const std::string label = markdown_cell(cfg.value("label", cfg.value("name", d)));
     const std::string ref = cfg.contains("reference") && cfg["reference"].is_number()
-                                ? table_number(cfg["reference"].get<double>())
+                                ? score_text(cfg["reference"].get<double>())
                                 : "";
     const size_t n = scores.size();
-    const std::string median = n == 0 ? "" : table_number(median_of_sorted(scores));
+    const std::string median = n == 0 ? "" : score_text(median_of_sorted(scores));
     std::string hits;
     if (!std::isnan(optimum))
         hits = " " +
@@ -42,15 +44,15 @@ std::string table_row(const std::string& d, double optimum) {
                                             [&](double v) { return v >= optimum; })) +
                " |";
     return "| " + label + " | " + ref + " | " + std::to_string(f.runs) + " | " +
-           (n ? table_number(scores.back()) : "") + " | " + median + " | " +
-           (n ? table_number(scores.front()) : "") + " |" + hits + " " +
+           (n ? score_text(scores.back()) : "") + " | " + median + " | " +
+           (n ? score_text(scores.front()) : "") + " |" + hits + " " +
            table_number(f.evals / static_cast<double>(f.runs)) + " | " +
            table_number(f.secs / static_cast<double>(f.runs)) + " |\n";
 }
 
 void print_table(const std::vector<std::string>& rows, double optimum) {
     const bool with_optimum = !std::isnan(optimum);
-    const std::string opt_col = with_optimum ? " reached " + table_number(optimum) + " |" : "";
+    const std::string opt_col = with_optimum ? " reached " + score_text(optimum) + " |" : "";
     std::printf(
         "| run | reference | runs | best | median | worst |%s evaluations per run | "
         "seconds per run |\n",
@@ -58,6 +60,23 @@ void print_table(const std::vector<std::string>& rows, double optimum) {
     std::printf("| --- | ---: | ---: | ---: | ---: | ---: |%s ---: | ---: |\n",
                 with_optimum ? " ---: |" : "");
     for (const std::string& row : rows) std::fputs(row.c_str(), stdout);
+}
+
+// A CLI11 check: a number a double holds (1e400 was read as inf, 1e-400 as 0, and said so in
+// the table's column: "reached inf").
+CLI::Validator double_range() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            const char* first = text.data() + (text.rfind('+', 0) == 0);
+            double v = 0;
+            const auto [end, ec] = std::from_chars(first, text.data() + text.size(), v);
+            if (ec != std::errc::result_out_of_range) return "";
+            return text + ": " +
+                   (std::abs(std::strtod(first, nullptr)) > 1
+                        ? "a number past a double's range (1.7976931348623157e+308)"
+                        : "a number too close to 0 for a double (not 0, but below 5e-324)");
+        },
+        "", "");
 }
 
 // The sweep options (sweep_table.hpp) and the folders, which may be run folders instead.
@@ -76,9 +95,9 @@ Command add_summarize(CLI::App& app) {
                     "sweep folders (made by `mazesearch sweep`)")
         ->required();
     sub->add_option("--optimum", o->optimum, "Also count the runs that reached this score")
-        ->check(not_nan());
+        ->check(double_range() & not_nan());
     sub->add_option("--past", o->past, "Sweeps: also count the runs whose best is above this")
-        ->check(not_nan());
+        ->check(double_range() & not_nan());
     CLI::Option* by =
         sub->add_option("--by", o->by,
                         "Sweeps: group by these swept keys (comma-separated) [the swept keys "

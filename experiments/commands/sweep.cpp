@@ -1,5 +1,6 @@
 // mazesearch sweep CONFIG.yaml key=a,b,c seed=range(1,11) ... [--zip K1,K2] [--jobs N]
 // [--point I] [--dry-run]: one run per combination of the swept values (Hydra's multirun).
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -22,6 +23,22 @@ struct SweepCliOptions {
     int point = -1;
     bool dry_run = false;
 };
+
+// A CLI11 check: a whole number in digits from `lo` to `hi`, said as `what` ("Value 1e0 not in
+// range 0 to 1073741824" said neither what --point takes nor that 1e0 is not taken).
+CLI::Validator whole_number(std::int64_t lo, std::int64_t hi, const std::string& what) {
+    return CLI::Validator(
+        [=](std::string& text) -> std::string {
+            std::int64_t v = 0;
+            const bool digits =
+                !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+            if (!digits || !CLI::detail::lexical_cast(text, v) || v < lo || v > hi)
+                return "expected " + what + ", a whole number from " + std::to_string(lo) + " to " +
+                       std::to_string(hi) + ", got " + text;
+            return "";
+        },
+        std::to_string(lo) + " to " + std::to_string(hi), "NUMBER");
+}
 
 // --dry-run: one line per point, its folder and its overrides (a Slurm array's size is their
 // count).
@@ -53,9 +70,9 @@ Command add_sweep(CLI::App& app) {
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--jobs", o->jobs, "Points run at a time [as many as the cores]")
-        ->check(CLI::Range(1, 4096));
+        ->check(whole_number(1, 4096, "how many points run at a time"));
     sub->add_option("--point", o->point, "Run only this point (0-based; a Slurm array task)")
-        ->check(CLI::Range(0, 1 << 30));
+        ->check(whole_number(0, kMaxSweepPoints - 1, "a point's number"));
     sub->add_flag("--dry-run", o->dry_run, "Check every point and print them; run nothing");
     sub->footer(
         "The sweep folder (output=DIR, default runs/<name>/sweep-<timestamp>/) holds sweep.json,\n"

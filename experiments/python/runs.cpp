@@ -62,12 +62,14 @@ std::vector<std::string> point_statuses(const std::string& folder, const std::ve
         const std::filesystem::path file = std::filesystem::path(folder) / "sweep.json";
         const experiments::SweepSpec spec =
             experiments::SweepSpec::from_json(experiments::read_json_file(file), file.string());
+        const experiments::PointRuns runs(folder, spec);  // a point's run must be its own
         std::vector<std::string> out;
         for (const int id : ids) {
             if (id < 0 || static_cast<std::size_t>(id) >= spec.points.size())
                 throw py::index_error(file.string() + ": no point " + std::to_string(id));
             out.push_back(
-                experiments::point_state(folder, spec.points[static_cast<std::size_t>(id)]).status);
+                experiments::point_state(folder, runs, spec.points[static_cast<std::size_t>(id)])
+                    .status);
         }
         return out;
     });

@@ -21,14 +21,18 @@ fs::path named(const fs::path& path) {
     return p;
 }
 
-// The point of the sweep above `run` whose folder `run` is, when it is one.
-std::optional<SweepPoint> point_of(const fs::path& run) {
+// The sweep above `run` and its point whose folder `run` is, when it is one.
+struct PointOf {
+    SweepSpec spec;
+    std::size_t index = 0;
+};
+std::optional<PointOf> point_of(const fs::path& run) {
     const fs::path sweep = run.parent_path();
     if (!is_sweep_folder(sweep)) return std::nullopt;
     const fs::path file = sweep / "sweep.json";
-    const SweepSpec spec = SweepSpec::from_json(read_json_file(file), file.string());
-    for (const SweepPoint& p : spec.points)
-        if (p.folder == run.filename().string()) return p;
+    PointOf found{SweepSpec::from_json(read_json_file(file), file.string())};
+    for (; found.index < found.spec.points.size(); ++found.index)
+        if (found.spec.points[found.index].folder == run.filename().string()) return found;
     return std::nullopt;
 }
 
@@ -50,12 +54,15 @@ std::string written_status(const fs::path& dir) {
                       "' is not a status (running, interrupted, finished, failed)");
 }
 
-std::string run_status_now(const fs::path& run, bool look_above) {
+std::string run_status_now(const fs::path& run, Above above) {
     const fs::path r = named(run);
     written_status(r);  // a point's too: point_state takes any word
-    if (look_above)
-        if (const std::optional<SweepPoint> p = point_of(r))
-            return point_state(r.parent_path(), *p).status;
+    if (above != Above::not_read)
+        if (const std::optional<PointOf> p = point_of(r))
+            return point_state(r.parent_path(), p->spec, p->spec.points[p->index],
+                               above == Above::sweep_folder_only ? ConfigFiles::pinned_only
+                                                                 : ConfigFiles::named_too)
+                .status;
     return believed(r, r);
 }
 

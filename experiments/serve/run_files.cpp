@@ -6,6 +6,7 @@
 #include "mazesearch/experiments/run/run_status.hpp"
 #include "mazesearch/experiments/serve/confined_file.hpp"
 #include "mazesearch/experiments/serve/walk_answer.hpp"  // RequestError
+#include "mazesearch/experiments/sweep/sweep_spec.hpp"
 #include "mazesearch/experiments/sweep/sweep_table.hpp"  // score_json
 
 namespace fs = std::filesystem;
@@ -26,6 +27,11 @@ json read_json_or_null(const fs::path& root, const fs::path& p) {
         throw RequestError(
             422, p.lexically_relative(root).generic_string() + ": not valid JSON: " + why);
     }
+}
+
+void check_pinned_configs(const fs::path& root, const fs::path& sweep,
+                          const std::vector<std::string>& pinned) {
+    for (const std::string& name : pinned) check_confined(root, sweep / name, kMaxConfigBytes);
 }
 
 std::string relative_to_root(const fs::path& root, std::string text) {
@@ -56,12 +62,19 @@ std::string served_run_status(const fs::path& root, const fs::path& dir) {
     if (look_above && stat_confined(root, sweep / "sweep.json")) {
         // What point_state reads of a point, by path.
         check_confined(root, sweep / "sweep.json", kMaxRunJsonBytes);
+        const json spec = read_json_or_null(root, sweep / "sweep.json");
+        const std::string shown = (sweep / "sweep.json").lexically_relative(root).generic_string();
+        check_pinned_configs(root, sweep, reading_files(root, [&] {
+                                              return SweepSpec::from_json(spec, shown);
+                                          }).pinned);
         check_confined(root, sweep / "logs" / (dir.filename().string() + ".txt"),
                        kMaxServedFileBytes);
         check_confined(root, dir / "summary.json", kMaxRunJsonBytes);
         check_confined(root, dir / "config.json", kMaxRunJsonBytes);
     }
-    return reading_files(root, [&] { return run_status_now(dir, look_above); });
+    return reading_files(root, [&] {
+        return run_status_now(dir, look_above ? Above::sweep_folder_only : Above::not_read);
+    });
 }
 
 std::string served_repeat_status(const fs::path& root, const fs::path& run, const fs::path& dir) {

@@ -24,6 +24,7 @@ constexpr std::size_t kSeriesPoints = 200;
 // checked first as read_confined would check it, so that a point folder or file that leads out of
 // the root, a FIFO or an oversized file stops the request (RequestError) before it is opened.
 void check_sweep_files(const fs::path& root, const fs::path& dir, const SweepSpec& spec) {
+    check_pinned_configs(root, dir, spec.pinned);
     for (const SweepPoint& p : spec.points) {
         check_confined(root, sweep_log_path(dir, p), kMaxServedFileBytes);
         if (!confined_folder(root, dir / p.folder)) continue;
@@ -58,11 +59,14 @@ SweepNow sweep_now(const fs::path& root, const fs::path& dir) {
                            dir.lexically_relative(root).generic_string() + ": not a sweep folder");
     s.spec = reading_files(root, [&] { return SweepSpec::from_json(s.spec_json, shown); });
     check_sweep_files(root, dir, s.spec);
+    // One reading of the sweep's configs for all its points; a point whose run is not its own
+    // (another config's run in its folder) is refused by name, as every reader of sweeps does.
+    const PointRuns runs(dir, s.spec, ConfigFiles::pinned_only);  // read when first asked
     for (const SweepPoint& p : s.spec.points) {
         PointNow n;
         n.state = reading_files(root, [&] {
             written_status(dir / p.folder);  // point_state takes any word
-            return point_state(dir, p);
+            return point_state(dir, runs, p);
         });
         const fs::path folder = dir / p.folder;
         const json config = read_json_or_null(root, folder / "config.json");
@@ -167,7 +171,8 @@ json ServedFolder::sweep(const std::string& path) const {
         }
     }
     const GroupTable t = reading_files(root_, [&] {
-        return GroupTable{s.spec.group_keys, group_sweep(dir, s.spec, s.spec.group_keys),
+        return GroupTable{s.spec.group_keys,
+                          group_sweep(dir, s.spec, s.spec.group_keys, ConfigFiles::pinned_only),
                           std::nullopt, std::nullopt};
     });
     return {{"path", dir.lexically_relative(root_).generic_string()},

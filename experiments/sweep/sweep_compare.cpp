@@ -1,5 +1,6 @@
 #include "mazesearch/experiments/sweep/sweep_compare.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "mazesearch/experiments/stats/rank_compare.hpp"
@@ -58,6 +59,16 @@ std::vector<Versus> compare_with(const GroupTable& t, std::size_t leader) {
     return out;
 }
 
+// The interval of the leader's lead, its confidence said when too few runs give a 95% one (2 runs
+// against 2 reach 66.7%: the whole range of differences).
+std::string interval_text(const stats::ShiftInterval& lead) {
+    std::string s = score_text(lead.low) + " to " + score_text(lead.high);
+    if (lead.confidence >= kConfidence) return s;
+    char share[32];  // cut, not rounded: 94.96% is not said as 95%
+    std::snprintf(share, sizeof share, "%.1f", std::floor(lead.confidence * 1000) / 10);
+    return s + " (" + share + "%, not 95%)";
+}
+
 std::string p_text(const stats::RankTest& r) {
     char buf[64];
     std::snprintf(buf, sizeof buf, r.p_two_sided < 0.001 ? "%.1e%s" : "%.3f%s", r.p_two_sided,
@@ -72,7 +83,7 @@ std::string compare_groups_markdown(const GroupTable& t) {
     if (!leader) return "No combination has a finished run to compare.\n";
     const SweepGroup& lg = t.groups[*leader];
     std::string out = "Leader: " + markdown_cell(label_of(t, lg)) + " (median " +
-                      table_number(median_of_sorted(lg.scores)) + " over " +
+                      score_text(median_of_sorted(lg.scores)) + " over " +
                       std::to_string(lg.scores.size()) + " runs).\n\n" +
                       "| combination | runs | median | leader's lead (Hodges-Lehmann) | 95% "
                       "interval | Mann-Whitney p | verdict |\n| --- | ---: | ---: | ---: | --- | "
@@ -80,9 +91,9 @@ std::string compare_groups_markdown(const GroupTable& t) {
     for (const Versus& v : compare_with(t, *leader)) {
         const SweepGroup& g = t.groups[v.group];
         out += "| " + markdown_cell(label_of(t, g)) + " | " + std::to_string(g.scores.size()) +
-               " | " + table_number(median_of_sorted(g.scores)) + " | " +
-               table_number(v.lead.estimate) + " | " + table_number(v.lead.low) + " to " +
-               table_number(v.lead.high) + " | " + p_text(v.test) + " | " + v.verdict + " |\n";
+               " | " + score_text(median_of_sorted(g.scores)) + " | " +
+               score_text(v.lead.estimate) + " | " + interval_text(v.lead) + " | " +
+               p_text(v.test) + " | " + v.verdict + " |\n";
     }
     out +=
         "\nA combination is beaten when the rank test's p is below 0.05 and the interval of "

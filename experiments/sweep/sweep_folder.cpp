@@ -64,7 +64,13 @@ fs::path sweep_log_path(const fs::path& dir, const SweepPoint& p) {
     return dir / "logs" / (p.folder + ".txt");
 }
 
-PointState point_state(const fs::path& dir, const SweepPoint& p) {
+PointState point_state(const fs::path& dir, const SweepSpec& spec, const SweepPoint& p,
+                       ConfigFiles files) {
+    return point_state(dir, PointRuns(dir, spec, files), p);
+}
+
+PointState point_state(const fs::path& dir, const PointRuns& runs, const SweepPoint& p) {
+    runs.check(p);  // a run another config or command wrote there is not the point's
     PointState st;
     const fs::path folder = dir / p.folder;
     const fs::path log = sweep_log_path(dir, p);
@@ -96,10 +102,11 @@ void write_sweep_index(const fs::path& dir, const SweepSpec& spec) {
     for (const SweepAxis& a : spec.axes)
         for (const std::string& k : a.keys) out << "," << csv_field(k);
     out << "\n";
+    const PointRuns runs(dir, spec);
     for (const SweepPoint& p : spec.points) {
-        const PointState st = point_state(dir, p);
+        const PointState st = point_state(dir, runs, p);
         out << p.id << "," << p.folder << "," << st.status << ","
-            << (st.best ? format_score(*st.best) : "") << "," << format_score(st.evaluations) << ","
+            << (st.best ? score_text(*st.best) : "") << "," << score_text(st.evaluations) << ","
             << st.seconds;
         for (const auto& kv : p.overrides) out << "," << csv_field(kv.second);
         out << "\n";

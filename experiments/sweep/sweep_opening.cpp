@@ -109,14 +109,19 @@ Opening open_sweep_folder(const SweepSpec& s, const fs::path& given) {
                       ": exists and is not an empty folder; give another output= for the sweep");
 }
 
-void read_pinned_configs(SweepSpec& s, const fs::path& dir) {
-    s.config_texts.clear();
+std::vector<std::string> sweep_config_texts(const SweepSpec& s, const fs::path& dir) {
+    std::vector<std::string> texts;
     const bool pinned = !s.pinned.empty();
     const std::vector<std::string> files = s.config_files();
-    for (std::size_t i = 0; i < files.size(); ++i)
-        s.config_texts.push_back(read_input(pinned ? (dir / s.pinned[i]).string() : files[i],
-                                            kMaxConfigBytes, "a config file"));
-    if (s.hash_texts() == s.config_hash) return;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const fs::path file = pinned ? dir / s.pinned[i] : fs::path(files[i]);
+        // Only a file is read: a FIFO put there would hold a reader (serve) for ever.
+        std::error_code ec;
+        if (fs::exists(file, ec) && !fs::is_regular_file(file, ec))
+            throw ConfigError(file.string() + ": not a file (the sweep's config)");
+        texts.push_back(read_input(file.string(), kMaxConfigBytes, "a config file"));
+    }
+    if (config_texts_hash(texts) == s.config_hash) return texts;
     const bool several = files.size() > 1;
     if (pinned)
         throw ConfigError((several ? (dir / "configs").string() + " (a config there)"
@@ -127,6 +132,29 @@ void read_pinned_configs(SweepSpec& s, const fs::path& dir) {
                       ": changed since the sweep in " + dir.string() +
                       " began; its points must all run the config they were checked with "
                       "(restore it, or start a new sweep)");
+}
+
+void read_pinned_configs(SweepSpec& s, const fs::path& dir) {
+    s.config_texts = sweep_config_texts(s, dir);
+}
+
+void check_pinned_config(const SweepSpec& s, const fs::path& dir, const SweepPoint& p) {
+    const std::size_t i = s.config_index(p);
+    const fs::path file = point_config_path(s, dir, p);
+    std::string now;
+    try {
+        now = read_input(file.string(), kMaxConfigBytes, "a config file");
+    } catch (const std::exception& e) {
+        throw ConfigError(file.string() + ": cannot be read while the sweep runs (" + e.what() +
+                          "); restore it, then `mazesearch resume " + dir.string() + "`");
+    }
+    const std::string& then = s.config_texts[i];
+    if (now != then)
+        throw ConfigError(file.string() + ": changed while the sweep ran (" +
+                          std::to_string(then.size()) + " bytes then, " +
+                          std::to_string(now.size()) + " now; FNV-1a 64 " + fnv1a64_hex(then) +
+                          " then, " + fnv1a64_hex(now) +
+                          " now); restore it, then `mazesearch resume " + dir.string() + "`");
 }
 
 fs::path point_config_path(const SweepSpec& s, const fs::path& dir, const SweepPoint& p) {

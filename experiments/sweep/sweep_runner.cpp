@@ -62,17 +62,20 @@ Sharing check_points(const SweepSpec& s, const fs::path& dir, const SweepOptions
             throw ConfigError(describe_point(p) + ": " + e.what());
         }
     }
-    if (threads_set && o.jobs <= 0) share.jobs = std::max(1, cores / widest);
+    if (threads_set && o.jobs <= 0 && o.only_point < 0) share.jobs = std::max(1, cores / widest);
     return share;
 }
 
 // The points this process runs: not finished, on this rank, or the one asked for.
+// Every point's run is its own: its folder's states are read before any point runs
+// (PointRuns::check, a ConfigError naming the first point folder that holds another run).
 std::vector<int> points_to_run(const SweepSpec& s, const fs::path& dir, const SweepOptions& o) {
+    const PointRuns runs(dir, s);
     std::vector<int> todo;
     for (const SweepPoint& p : s.points) {
-        if (o.only_point >= 0 ? p.id != o.only_point : p.id % world().size() != world().rank())
-            continue;
-        if (point_state(dir, p).status != "finished") todo.push_back(p.id);
+        const bool mine =
+            o.only_point >= 0 ? p.id == o.only_point : p.id % world().size() == world().rank();
+        if (point_state(dir, runs, p).status != "finished" && mine) todo.push_back(p.id);
     }
     return todo;
 }
@@ -81,8 +84,9 @@ std::vector<int> points_to_run(const SweepSpec& s, const fs::path& dir, const Sw
 void say_sweep_end(const fs::path& dir, const SweepSpec& s, int status, int only_point) {
     std::size_t finished = 0, failed = 0, running = 0;
     std::string failures;
+    const PointRuns runs(dir, s);
     for (const SweepPoint& p : s.points) {
-        const std::string st = point_state(dir, p).status;
+        const std::string st = point_state(dir, runs, p).status;
         finished += st == "finished";
         running += st == "running";
         if (st == "failed") {
@@ -164,7 +168,7 @@ int run_sweep(SweepSpec s, const SweepOptions& o) {
         diag().info(
             "sweep: {} points in {} ({}); {} to run, {} at a time{}", s.points.size(), dir.string(),
             opening == Opening::Made ? "a new sweep folder" : "it holds this sweep already",
-            todo.size(), share.jobs,
+            todo.size(), std::clamp<std::size_t>(todo.size(), 1, share.jobs),
             share.threads ? " with " + std::to_string(share.threads) + " thread(s) each" : "");
     int status = drive_points(s, dir, todo, share, o.quiet);
     if (o.only_point < 0) {

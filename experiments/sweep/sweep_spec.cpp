@@ -187,25 +187,21 @@ std::size_t SweepSpec::config_index(const SweepPoint& p) const {
     return static_cast<std::size_t>(at - files.begin());
 }
 
-namespace {
-
-std::string hash_of(const std::vector<std::string>& texts) {
+std::string config_texts_hash(const std::vector<std::string>& texts) {
     if (texts.size() == 1) return fnv1a64_hex(texts[0]);
     std::string all;
     for (const std::string& t : texts) all += fnv1a64_hex(t);
     return fnv1a64_hex(all);
 }
 
-}  // namespace
-
 std::string SweepSpec::hash_configs() const {
     std::vector<std::string> texts;
     for (const std::string& f : config_files()) texts.push_back(read_config_text(f));
-    return hash_of(texts);
+    return config_texts_hash(texts);
 }
 
 std::string SweepSpec::hash_texts() const {
-    return hash_of(config_texts);
+    return config_texts_hash(config_texts);
 }
 
 std::vector<std::string> SweepSpec::overrides_of(const SweepPoint& p) const {

@@ -60,6 +60,11 @@ double per_run(double total, std::size_t runs) {
 
 }  // namespace
 
+std::string score_text(double v) {
+    if (!std::isfinite(v) || (std::abs(v) < 0x1p53 && v == std::trunc(v))) return format_score(v);
+    return number_text(v);
+}
+
 std::string table_number(double v) {
     if (!std::isfinite(v) || v == std::trunc(v)) return format_score(v);
     char buf[64];
@@ -120,7 +125,7 @@ std::string csv_field(const std::string& text) {
 }
 
 std::vector<SweepGroup> group_sweep(const fs::path& dir, const SweepSpec& spec,
-                                    const std::vector<std::string>& keys) {
+                                    const std::vector<std::string>& keys, ConfigFiles files) {
     std::vector<std::string> swept;
     for (const SweepAxis& a : spec.axes) swept.insert(swept.end(), a.keys.begin(), a.keys.end());
     for (const std::string& k : keys)
@@ -132,7 +137,9 @@ std::vector<SweepGroup> group_sweep(const fs::path& dir, const SweepSpec& spec,
         }
     std::vector<SweepGroup> groups;
     std::map<std::vector<std::string>, std::size_t> index;
+    const PointRuns runs(dir, spec, files);
     for (const SweepPoint& p : spec.points) {
+        const PointState st = point_state(dir, runs, p);
         std::vector<std::string> values;
         for (const std::string& k : keys)
             for (const auto& [key, value] : p.overrides)
@@ -147,7 +154,6 @@ std::vector<SweepGroup> group_sweep(const fs::path& dir, const SweepSpec& spec,
             if (cfg.contains("reference") && cfg["reference"].is_number())
                 g.reference = cfg["reference"].get<double>();
         }
-        const PointState st = point_state(dir, p);
         if (st.status != "finished") continue;
         ++g.finished;
         const RunFigures f = read_run_figures(dir / p.folder);
@@ -177,11 +183,11 @@ std::string group_table_markdown(const GroupTable& t) {
     head += " points finished | runs | best | median | worst |";
     rule += " ---: | ---: | ---: | ---: | ---: |";
     if (t.past) {
-        head += " past " + table_number(*t.past) + " |";
+        head += " past " + score_text(*t.past) + " |";
         rule += " ---: |";
     }
     if (t.reached) {
-        head += " reached " + table_number(*t.reached) + " |";
+        head += " reached " + score_text(*t.reached) + " |";
         rule += " ---: |";
     }
     std::string out =
@@ -192,12 +198,12 @@ std::string group_table_markdown(const GroupTable& t) {
         for (const std::string& v : g.values) row.append(" ").append(markdown_cell(v)).append(" |");
         if (by_config(t)) row.append(" ").append(markdown_cell(g.label)).append(" |");
         if (any_reference(t))
-            row += " " + (g.reference ? table_number(*g.reference) : std::string()) + " |";
+            row += " " + (g.reference ? score_text(*g.reference) : std::string()) + " |";
         const bool any = !g.scores.empty();
         row += " " + std::to_string(g.finished) + " of " + std::to_string(g.points.size()) + " | " +
-               std::to_string(g.runs) + " | " + (any ? table_number(g.scores.back()) : "") + " | " +
-               (any ? table_number(median_of_sorted(g.scores)) : "") + " | " +
-               (any ? table_number(g.scores.front()) : "") + " |";
+               std::to_string(g.runs) + " | " + (any ? score_text(g.scores.back()) : "") + " | " +
+               (any ? score_text(median_of_sorted(g.scores)) : "") + " | " +
+               (any ? score_text(g.scores.front()) : "") + " |";
         if (t.past)
             row += " " + std::to_string(count_past(g, *t.past)) + " of " +
                    std::to_string(g.scores.size()) + " |";
@@ -219,20 +225,20 @@ std::string group_table_csv(const GroupTable& t) {
         "runs_reached,evaluations_per_run,seconds_per_run\n";
     for (const SweepGroup& g : t.groups) {
         for (const std::string& v : g.values) out += csv_field(v) + ",";
-        out += csv_field(g.label) + "," + (g.reference ? format_score(*g.reference) : "") + ",";
+        out += csv_field(g.label) + "," + (g.reference ? score_text(*g.reference) : "") + ",";
         const bool any = !g.scores.empty();
         char line[512];
         std::snprintf(line, sizeof line, "%zu,%zu,%zu,%s,%s,%s,%s,%s,%s,%s,%s,%s\n",
                       g.points.size(), g.finished, g.runs,
-                      any ? format_score(g.scores.back()).c_str() : "",
-                      any ? format_score(median_of_sorted(g.scores)).c_str() : "",
-                      any ? format_score(g.scores.front()).c_str() : "",
-                      t.past ? format_score(*t.past).c_str() : "",
+                      any ? score_text(g.scores.back()).c_str() : "",
+                      any ? score_text(median_of_sorted(g.scores)).c_str() : "",
+                      any ? score_text(g.scores.front()).c_str() : "",
+                      t.past ? score_text(*t.past).c_str() : "",
                       t.past ? std::to_string(count_past(g, *t.past)).c_str() : "",
-                      t.reached ? format_score(*t.reached).c_str() : "",
+                      t.reached ? score_text(*t.reached).c_str() : "",
                       t.reached ? std::to_string(count_reached(g, *t.reached)).c_str() : "",
-                      g.runs ? format_score(per_run(g.evals, g.runs)).c_str() : "",
-                      g.runs ? format_score(per_run(g.secs, g.runs)).c_str() : "");
+                      g.runs ? score_text(per_run(g.evals, g.runs)).c_str() : "",
+                      g.runs ? score_text(per_run(g.secs, g.runs)).c_str() : "");
         out += line;
     }
     return out;
@@ -271,8 +277,9 @@ nlohmann::json group_table_json(const GroupTable& t) {
 }
 
 bool all_points_finished(const fs::path& dir, const SweepSpec& spec) {
+    const PointRuns runs(dir, spec);
     return std::all_of(spec.points.begin(), spec.points.end(), [&](const SweepPoint& p) {
-        return point_state(dir, p).status == "finished";
+        return point_state(dir, runs, p).status == "finished";
     });
 }
 

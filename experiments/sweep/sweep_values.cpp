@@ -9,10 +9,14 @@
 
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/sweep/sweep_spec.hpp"
+#include "mazesearch/experiments/yaml_scalar.hpp"
 
 namespace maze::experiments {
 
 namespace {
+
+const char* const kRangeForms =
+    "expected range(stop), range(start, stop) or range(start, stop, step)";
 
 std::string trim(const std::string& s) {
     const auto b = s.find_first_not_of(" \t");
@@ -83,8 +87,7 @@ double range_number(const std::string& text, const std::string& where) {
     double v = 0;
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
     if (t.empty() || ec != std::errc() || end != t.data() + t.size() || !std::isfinite(v))
-        throw ConfigError(where + ": '" + t + "' is not a number; expected range(stop), " +
-                          "range(start, stop) or range(start, stop, step)");
+        throw ConfigError(where + ": '" + t + "' is not a number; " + kRangeForms);
     return v;
 }
 
@@ -118,14 +121,13 @@ std::string number_text(double v, int decimals) {
     return s;
 }
 
-// range(stop), range(start, stop) or range(start, stop, step): the stop left out, as in Python.
-// Values are start + i * step, so that they do not drift, each before the stop as written.
-std::vector<std::string> expand_range(const std::string& inside, const std::string& where) {
-    const std::vector<std::string> args = split_sweep_list(inside, where);
-    if (args.empty() || args.size() > 3 || (args.size() == 1 && args[0].empty()))
-        throw ConfigError(where +
-                          ": expected range(stop), range(start, stop) or "
-                          "range(start, stop, step)");
+std::string too_many(const std::string& where, const std::string& count) {
+    return where + ": the range has " + count + " values; a sweep holds at most " +
+           std::to_string(kMaxSweepPoints);
+}
+
+std::vector<std::string> decimal_range(const std::vector<std::string>& args,
+                                       const std::string& where) {
     std::vector<double> n;
     for (const std::string& a : args) n.push_back(range_number(a, where));
     const double start = n.size() == 1 ? 0 : n[0];
@@ -134,23 +136,68 @@ std::vector<std::string> expand_range(const std::string& inside, const std::stri
     if (step == 0) throw ConfigError(where + ": the step of a range cannot be 0");
     const double count = std::ceil((stop - start) / step);
     if (count > static_cast<double>(kMaxSweepPoints))
-        throw ConfigError(where + ": the range has " + number_text(count, 0) +
-                          " values; a sweep holds at most " + std::to_string(kMaxSweepPoints));
+        throw ConfigError(too_many(where, number_text(count, 0)));
     const int decimals = range_decimals(args);
     std::vector<std::string> values;
     for (std::size_t i = 0; count >= 1 && i < static_cast<std::size_t>(count); ++i) {
         const std::string text = number_text(start + static_cast<double>(i) * step, decimals);
         const double v = std::strtod(text.c_str(), nullptr);
         if (step > 0 ? v >= stop : v <= stop) break;
-        // Past 2^53 a step of 1 adds nothing: the same value twice would be two points of one.
+        if (std::abs(v) >= 0x1p53)
+            throw ConfigError(
+                where + ": a value of the range, " + text +
+                ", reaches 2^53 (9007199254740992), from where decimals are not exact; "
+                "give integer bounds");
+        // A step below a double's precision adds nothing: the same value twice would be two
+        // points of one.
         if (!values.empty() && text == values.back())
             throw ConfigError(where + ": the step is too small for the values: " + text +
                               " comes twice (a double holds about 16 digits)");
         values.push_back(text);
     }
-    if (values.empty())
-        throw ConfigError(where + ": the range is empty (the stop is left out, as in Python)");
     return values;
+}
+
+// A range of integers (every bound written in digits), counted exactly as Python's range counts,
+// at any size: range(9007199254740993, 9007199254741003, 3) is 993, 996, 999, 1002.
+std::optional<std::vector<std::string>> integer_range(const std::vector<std::string>& args,
+                                                      const std::string& where) {
+    std::vector<Int128> n;
+    for (const std::string& a : args) {
+        const std::string t = trim(a);
+        const std::optional<Int128> v = decimal_integer(t);
+        if (!v && t.find_first_not_of("+-0123456789") == std::string::npos && t.size() > 1)
+            throw ConfigError(where + ": '" + t + "' is past 2^100; no key takes such a number");
+        if (!v) return std::nullopt;
+        n.push_back(*v);
+    }
+    const Int128 start = n.size() == 1 ? 0 : n[0];
+    const Int128 stop = n.size() == 1 ? n[0] : n[1];
+    const Int128 step = n.size() == 3 ? n[2] : 1;
+    if (step == 0) throw ConfigError(where + ": the step of a range cannot be 0");
+    const Int128 span = step > 0 ? stop - start : start - stop;
+    const Int128 stride = step > 0 ? step : -step;
+    const Int128 count = span <= 0 ? 0 : (span + stride - 1) / stride;
+    if (count > static_cast<Int128>(kMaxSweepPoints))
+        throw ConfigError(too_many(where, integer_text(count)));
+    std::vector<std::string> values;
+    for (Int128 i = 0; i < count; ++i) values.push_back(integer_text(start + i * step));
+    return values;
+}
+
+// range(stop), range(start, stop) or range(start, stop, step): the stop left out, as in Python.
+// Integers are counted exactly; with a decimal bound the values are start + i * step, so that
+// they do not drift, each before the stop as written, and all below 2^53 in magnitude (past it a
+// double is not exact).
+std::vector<std::string> expand_range(const std::string& inside, const std::string& where) {
+    const std::vector<std::string> args = split_sweep_list(inside, where);
+    if (args.empty() || args.size() > 3 || (args.size() == 1 && args[0].empty()))
+        throw ConfigError(where + ": " + kRangeForms);
+    std::optional<std::vector<std::string>> values = integer_range(args, where);
+    if (!values) values = decimal_range(args, where);
+    if (values->empty())
+        throw ConfigError(where + ": the range is empty (the stop is left out, as in Python)");
+    return *values;
 }
 
 bool is_range(const std::string& item) {

@@ -299,5 +299,34 @@ TEST(Sweep, DryRunPrintsThePointsAndWritesNothing) {
     EXPECT_FALSE(fs::exists(dir));
 }
 
+// `--point 1e0` said "Value 1e0 not in range 0 to 1073741824" (1 is in that range), and a
+// --point task of a sweep that sets threads said "1 to run, 2 at a time" (2: the cores); label=%x
+// was listed by --dry-run as the point's value while every point ran without a label.
+TEST(Sweep, APointTaskSaysWhatItTakesAndRunsOnePoint) {
+    const std::string dir = fresh("sweep-point-task");
+    for (const std::string given : {"1e0", "-1", "100000", "x"}) {
+        const CmdResult r = sweep("seed=1,2 --dry-run --point " + given, dir);
+        EXPECT_EQ(r.status, 2) << given;
+        EXPECT_NE(r.err.find("--point: expected a point's number, a whole number from 0 to 99999, "
+                             "got " +
+                             given),
+                  std::string::npos)
+            << r.err;
+    }
+    const CmdResult jobs = sweep("seed=1,2 --dry-run --jobs 1e0", dir);
+    EXPECT_NE(jobs.err.find("--jobs: expected how many points run at a time, a whole number from 1 "
+                            "to 4096, got 1e0"),
+              std::string::npos)
+        << jobs.err;
+    const CmdResult task =
+        sweep("seed=1,2,3 threads=1 budget.evaluations=500 repeats=1 --point 1", dir);
+    ASSERT_EQ(task.status, 0) << task.err;
+    EXPECT_NE(task.err.find("; 1 to run, 1 at a time"), std::string::npos) << task.err;
+    const CmdResult dropped = sweep("seed=1,2 label=%x --dry-run", dir);
+    EXPECT_EQ(dropped.status, 2);
+    EXPECT_NE(dropped.err.find("override 'label=%x': %x is no value in YAML"), std::string::npos)
+        << dropped.err;
+}
+
 }  // namespace
 }  // namespace maze::testing_support::sweep_cli

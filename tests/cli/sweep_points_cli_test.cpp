@@ -105,7 +105,9 @@ TEST(SweepPoints, AFolderMadeBeforeConfigsWerePinnedResumesFromTheConfigFile) {
     const CmdResult r = run("resume " + dir);
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(statuses(dir), std::vector<std::string>(2, "finished"));
-    EXPECT_NE(read_file(dir + "/logs/point-001.txt").find(" run " + cfg + " "), std::string::npos);
+    const std::string log = read_file(dir + "/logs/point-001.txt");
+    EXPECT_NE(log.find(" run --config-hash "), std::string::npos) << log;
+    EXPECT_NE(log.find(" " + cfg + " "), std::string::npos) << log;
     std::ofstream(cfg, std::ios::app) << "# edited\n";
     const CmdResult edited = run("resume " + dir);
     EXPECT_EQ(edited.status, 2);
@@ -216,6 +218,117 @@ TEST(SweepPoints, SweepTakesWhatRunTakesAndZipTakesOneListOfKeys) {
                               "arguments"),
               std::string::npos)
         << config.err;
+}
+
+// A run that another config wrote into a point folder was the point's: `resume` said "3 of 3
+// points finished, 0 failed", exit status 0, index.csv gave the point random.yaml's 40,000
+// evaluations and summarize 22 runs. Every reader now refuses the folder by name, before any point
+// runs, and writes nothing; moved out, the point runs.
+TEST(SweepPoints, ARunAnotherConfigWroteIntoAPointFolderIsRefused) {
+    const std::string dir = fresh("sweep-stranger");
+    const std::string args =
+        "sweep " + kAnnealing + " seed=1,2,3 budget.evaluations=2000 repeats=1 -q output=" + dir;
+    ASSERT_EQ(run(args + " --point 0").status, 0);
+    const CmdResult stranger = run("run " + kSourceDir +
+                                   "/configs/paper/random.yaml budget.evaluations=2000 threads=1 "
+                                   "seed=2 -q output=" +
+                                   dir + "/point-001");
+    ASSERT_EQ(stranger.status, 0) << stranger.err;
+    const std::string index = read_file(dir + "/index.csv");
+    const std::string want = dir +
+                             "/point-001: holds a run that is not this point's (its "
+                             "config.json: ";
+    for (const std::string& command :
+         {"resume " + dir, args, args + " --point 2", args + " --point 1", "summarize " + dir,
+          "summarize --format json --compare " + dir}) {
+        const CmdResult r = run(command);
+        EXPECT_EQ(r.status, 2) << command;
+        EXPECT_NE(r.err.find(want), std::string::npos) << command << "\n" << r.err;
+        EXPECT_EQ(r.out, "") << command;
+    }
+    EXPECT_EQ(read_file(dir + "/index.csv"), index);
+    EXPECT_FALSE(fs::exists(dir + "/point-002"));
+    EXPECT_EQ(json::parse(read_file(dir + "/point-001/config.json")).at("name"), "paper-random");
+    // The pinned config with another seed is not the point's either.
+    fs::remove_all(dir + "/point-001");
+    const std::string pinned = dir + "/configs/000-annealing.yaml";
+    ASSERT_EQ(run("run " + pinned + " budget.evaluations=2000 repeats=1 seed=9 -q output=" + dir +
+                  "/point-001")
+                  .status,
+              0);
+    const CmdResult seed = run("summarize " + dir);
+    EXPECT_EQ(seed.status, 2);
+    EXPECT_NE(seed.err.find("(its config.json: seed is 9 there, 2 for the point)"),
+              std::string::npos)
+        << seed.err;
+    // The point's own command, run by hand with its own threads and its folder named another
+    // way, is the point's run.
+    fs::remove_all(dir + "/point-001");
+    ASSERT_EQ(
+        run("run " + pinned + " budget.evaluations=2000 repeats=1 seed=2 threads=2 -q output=" +
+            fs::absolute(dir).string() + "/point-001")
+            .status,
+        0);
+    const CmdResult resumed = run("resume " + dir);
+    ASSERT_EQ(resumed.status, 0) << resumed.err;
+    EXPECT_EQ(statuses(dir), std::vector<std::string>(3, "finished"));
+}
+
+// Editing the pinned copy SWEEP/configs/000-NAME while the sweep ran changed every later point
+// (it was checked at start and resume only): 4 of 4 finished, with two configs, exit status 0.
+// Each point now starts only from the bytes the sweep checked: the sweep refuses the edited copy
+// by name before the next point, the point's own process refuses bytes of another hash, and once
+// the copy is restored the sweep finishes with its config.
+TEST(SweepPoints, APinnedCopyEditedWhileTheSweepRunsStartsNoPoint) {
+    const std::string original = read_file(kAnnealing);
+    const std::string cfg = write_temp("pinned-edit.yaml", original);
+    const std::string dir = fresh("sweep-pinned-edited");
+    const std::string args =
+        "sweep " + cfg + " seed=1,2,3,4 budget.evaluations=2000 repeats=1 output=" + dir;
+    ASSERT_EQ(run(args + " --point 0 -q").status, 0);
+    // Point 3 is held: the sweep runs points 1 and 2, then waits, and the edit lands then.
+    HeldPoint held(dir + "/logs/point-003.txt");
+    ASSERT_TRUE(held.held());
+    const std::string err = test_dir() + "/sweep-pinned-edited.err";
+    Child c({"sweep", cfg, "seed=1,2,3,4", "budget.evaluations=2000", "repeats=1", "--jobs", "1",
+             "output=" + dir},
+            err);
+    ASSERT_TRUE(c.wait_until(
+        [&] { return read_file(err).find("point-003 is in use") != std::string::npos; },
+        std::chrono::seconds(120)))
+        << read_file(err);
+    const std::string pinned = dir + "/configs/000-pinned-edit.yaml";
+    const std::string edited = original.substr(0, original.find("t_start: 10.0")) +
+                               "t_start: 99.0" +
+                               original.substr(original.find("t_start: 10.0") + 13);
+    ASSERT_NE(edited, original);
+    std::ofstream(pinned, std::ios::trunc) << edited;
+    held.release();
+    const ChildExit e = c.wait(std::chrono::seconds(120));
+    ASSERT_TRUE(e.exited && e.code == 2) << e.describe() << "\n" << read_file(err);
+    EXPECT_NE(read_file(err).find(pinned + ": changed while the sweep ran"), std::string::npos)
+        << read_file(err);
+    EXPECT_FALSE(fs::exists(dir + "/point-003"));
+    for (int p = 0; p < 3; ++p)
+        EXPECT_EQ(t_start_of(dir + "/point-00" + std::to_string(p)), 10.0) << p;
+    // A task of the sweep refuses it too, and so does a point's own process given the hash the
+    // sweep checked (as the sweep gives it).
+    const CmdResult task = run(args + " --point 3 -q");
+    EXPECT_EQ(task.status, 2);
+    EXPECT_NE(task.err.find(pinned + ": changed while the sweep ran"), std::string::npos)
+        << task.err;
+    const std::string log = read_file(dir + "/logs/point-001.txt");
+    const std::size_t at = log.find("--config-hash ");
+    ASSERT_NE(at, std::string::npos) << log;
+    const std::string hash = log.substr(at + 14, 16);
+    const CmdResult own = run("run --config-hash " + hash + " " + pinned + " --dry-run");
+    EXPECT_EQ(own.status, 2);
+    EXPECT_NE(own.err.find(pinned + ": not the bytes expected"), std::string::npos) << own.err;
+    std::ofstream(pinned, std::ios::trunc) << original;
+    EXPECT_EQ(run("run --config-hash " + hash + " " + pinned + " --dry-run").status, 0);
+    const CmdResult resumed = run("resume " + dir + " -q");
+    ASSERT_EQ(resumed.status, 0) << resumed.err;
+    EXPECT_EQ(t_start_of(dir + "/point-003"), 10.0);
 }
 
 }  // namespace

@@ -138,5 +138,27 @@ TEST(SweepTables, APipeInASweptValueStaysInItsCell) {
     expect_whole_table(runs.out);
 }
 
+// `--optimum 1e400` was read as inf and `--past 1e-400` as 0, each shown so in the table's head.
+TEST(SweepTables, AThresholdNoDoubleHoldsIsRefused) {
+    const std::string dir = fresh("sweep-thresholds");
+    ASSERT_EQ(
+        run("sweep " + kAnnealing + " seed=1,2 repeats=1 budget.evaluations=300 -q output=" + dir)
+            .status,
+        0);
+    for (const auto& [args, what] : std::vector<std::pair<std::string, std::string>>{
+             {dir + " --optimum 1e400", "past a double's range"},
+             {dir + " --past 1e-400", "too close to 0 for a double"},
+             {dir + " --past=-1e999", "past a double's range"},
+             {dir + "/point-000 --optimum 1e400", "past a double's range"}}) {
+        const CmdResult r = run("summarize " + args);
+        EXPECT_EQ(r.status, 2) << args;
+        EXPECT_NE(r.err.find(what), std::string::npos) << args << ": " << r.err;
+        EXPECT_EQ(r.out, "") << args;
+    }
+    const CmdResult tiny = run("summarize " + dir + " --past 0.04 --optimum 4.9e-324");
+    ASSERT_EQ(tiny.status, 0) << tiny.err;
+    EXPECT_NE(tiny.out.find("| past 0.04 | reached 5e-324 |"), std::string::npos) << tiny.out;
+}
+
 }  // namespace
 }  // namespace maze::testing_support::sweep_tables

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <string>
 
+#include "config_support.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/target_factory.hpp"
 #include "mazesearch/search/optimizer.hpp"
@@ -12,6 +13,8 @@
 
 using maze::experiments::ConfigError;
 using maze::experiments::load_config;
+using maze::testing_support::config_support::kGood;
+using maze::testing_support::config_support::text_error;
 
 namespace {
 
@@ -21,35 +24,9 @@ std::string write_config(const std::string& name, const std::string& text) {
     return path;
 }
 
-const char* kGood = R"(name: t
-seed: 7
-repeats: 3
-target:
-  kind: mouse-maze
-  rows: 5
-  cols: 6
-  start: [0, 1]
-  exit: [4, 2]
-optimizer:
-  kind: genetic
-  mutation: 0.05
-budget:
-  evaluations: 1000
-)";
-
 std::string error_of(const std::string& path, const std::vector<std::string>& overrides = {}) {
     try {
         load_config(path, overrides);
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "no error";
-}
-
-// The message of load_config_text on `text`, named cfg.yaml.
-std::string text_error(const std::string& text, const std::vector<std::string>& overrides = {}) {
-    try {
-        maze::experiments::load_config_text(text, "cfg.yaml", overrides);
     } catch (const std::exception& e) {
         return e.what();
     }

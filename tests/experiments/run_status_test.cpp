@@ -121,7 +121,7 @@ TEST(RunStatus, ASweepsPointHasItsPointsStatus) {
     EXPECT_EQ(run_status_now(sweep / "point-002"), "pending");
     EXPECT_EQ(run_status_now(sweep / "stray"), "interrupted");  // no point of the sweep
     // Not looking above, a point is a run of its own.
-    EXPECT_EQ(run_status_now(sweep / "point-000", false), "interrupted");
+    EXPECT_EQ(run_status_now(sweep / "point-000", Above::not_read), "interrupted");
     {
         const auto lock = PointLock::try_take(sweep / "logs" / "point-000.txt");
         ASSERT_TRUE(lock);

@@ -11,6 +11,8 @@
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/serve/served_folder.hpp"
 #include "mazesearch/experiments/serve/walk_answer.hpp"
+#include "mazesearch/experiments/sweep/sweep_folder.hpp"
+#include "mazesearch/experiments/sweep/sweep_spec.hpp"
 #include "temp_dir.hpp"
 
 namespace maze::experiments {
@@ -49,11 +51,13 @@ struct Served {
         write(outside / "secret.txt", "S.\nE.\n");
         write(outside / "logbook.csv", "gen,evals,best\n1,10,7777\n");
     }
-    // A run folder of one repeat with a logbook, its status `status`.
-    fs::path run(const std::string& path, const std::string& status) const {
+    // A run folder of one repeat with a logbook, its status `status` (with `seed` set, as the
+    // run of the sweep point that gives it).
+    fs::path run(const std::string& path, const std::string& status, int seed = 0) const {
         const fs::path dir = root / path;
-        write(dir / "config.json",
-              R"({"name": "r", "repeats": 1, "budget": {"evaluations": 100}})");
+        json config = {{"name", "r"}, {"repeats", 1}, {"budget", {{"evaluations", 100}}}};
+        if (seed != 0) config["seed"] = seed;
+        write(dir / "config.json", config.dump());
         write(dir / "config.yaml", "name: r\n");
         write(dir / "status", status + "\n");
         write(dir / "logbook.csv",
@@ -102,11 +106,11 @@ TEST(ServedRuns, ARunNoLiveProcessHoldsIsNotRunning) {
 TEST(ServedRuns, APointKilledByHandIsFailedInItsViewAsInItsSweeps) {
     const Served s("point");
     const fs::path sweep = s.sweep("sw5");
-    s.run("sw5/point-000", "finished");
+    s.run("sw5/point-000", "finished", 1);
     write(sweep / "point-000" / "summary.json",
           R"({"repeat": 0, "best_score": 12, "evaluations": 40, "seconds": 0.5})");
     write(sweep / "logs" / "point-000.txt", "== mazesearch run ...\nexit status 0\n");
-    s.run("sw5/point-001", "running");
+    s.run("sw5/point-001", "running", 2);
     write(sweep / "logs" / "point-001.txt", "== mazesearch run ...\nexit status 137\n");
     const ServedFolder folder(s.root);
     const json view = folder.sweep("sw5");
@@ -126,10 +130,68 @@ TEST(ServedRuns, ASweepWithNothingFinishedHasAStatusWord) {
     EXPECT_EQ(s.row("sw")["status"], "pending");
     EXPECT_EQ(folder.sweep("sw")["status"], "pending");
     // Its sweep was stopped while point 0 ran: interrupted, the others pending.
-    s.run("sw/point-000", "interrupted");
+    s.run("sw/point-000", "interrupted", 1);
     write(sweep / "logs" / "point-000.txt", "== mazesearch run ...\nexit status 130\n");
     EXPECT_EQ(s.row("sw")["status"], "interrupted");
     EXPECT_EQ(folder.sweep("sw")["status"], "interrupted");
+}
+
+// serve opens no file outside the folder it serves for a sweep's configs either: a pinned copy
+// that links out is refused (403) in the sweep's view and in its points' views, and the config
+// file that a sweep made before configs were pinned names (anywhere) is never read; its points'
+// runs are compared at what their overrides set.
+TEST(ServedRuns, ASweepsConfigsAreReadOnlyInsideTheServedFolder) {
+    const Served s("sweep-configs");
+    const std::string text = "name: r\npopulation: 12\n";
+    write(s.outside / "q.yaml", text);
+    const auto sweep_json = [&](const std::string& config, bool pinned) {
+        json j = json::parse(R"({"format": "mazesearch sweep", "version": 1, "fixed": [],
+            "group_keys": [], "axes": [{"keys": ["seed"], "values": [["1"], ["2"]]}],
+            "points": [{"id": 0, "folder": "point-000", "overrides": {"seed": "1"}},
+                       {"id": 1, "folder": "point-001", "overrides": {"seed": "2"}}]})");
+        j["config"] = config;
+        j["config_hash"] = config_texts_hash({text});
+        if (pinned) j["pinned_configs"] = {pinned_config_name(0, config)};
+        return j.dump();
+    };
+    // Made before configs were pinned, its config outside: that config would refuse point 0's
+    // run (population 12 there, not set in the run), as the command line's readers do.
+    const fs::path old = s.root / "old";
+    write(old / "sweep.json", sweep_json((s.outside / "q.yaml").string(), false));
+    const auto finished = [&](const fs::path& sweep) {
+        s.run(sweep.lexically_relative(s.root) / "point-000", "finished", 1);
+        write(sweep / "point-000" / "summary.json",
+              R"({"repeat": 0, "best_score": 12, "evaluations": 40, "seconds": 0.5})");
+        write(sweep / "logs" / "point-000.txt", "== mazesearch run ...\nexit status 0\n");
+    };
+    finished(old);
+    const ServedFolder folder(s.root);
+    EXPECT_EQ(refusal([&] { folder.sweep("old"); }), std::make_pair(200, std::string()));
+    EXPECT_EQ(refusal([&] { folder.run("old/point-000"); }), std::make_pair(200, std::string()));
+    const SweepSpec spec = SweepSpec::from_json(read_json_file(old / "sweep.json"), "sweep.json");
+    try {
+        point_state(old, spec, spec.points[0]);
+        ADD_FAILURE() << "the command line's reader read the config and did not refuse the run";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("population is not set there, 12 for the point"),
+                  std::string::npos)
+            << e.what();
+    }
+    // Pinned: its copy links out.
+    const fs::path pinned = s.root / "pinned";
+    write(pinned / "sweep.json", sweep_json("q.yaml", true));
+    finished(pinned);
+    fs::create_directories(pinned / "configs");
+    fs::create_symlink(s.outside / "q.yaml", pinned / pinned_config_name(0, "q.yaml"));
+    EXPECT_EQ(refusal([&] { folder.sweep("pinned"); }).first, 403);
+    EXPECT_EQ(refusal([&] { folder.run("pinned/point-000"); }).first, 403);
+    // The same bytes, a file of the sweep's own: read, and the run refused by name (422).
+    fs::remove(pinned / pinned_config_name(0, "q.yaml"));
+    write(pinned / pinned_config_name(0, "q.yaml"), text);
+    const auto [status, why] = refusal([&] { folder.sweep("pinned"); });
+    EXPECT_EQ(status, 422);
+    EXPECT_NE(why.find("pinned/point-000: holds a run that is not this point's"), std::string::npos)
+        << why;
 }
 
 // -inf is data ("-inf", as archive/index.csv writes it), never null (no score).
@@ -174,7 +236,7 @@ TEST(ServedRuns, TheTableListsAFolderItsViewRefusesWithTheSameReason) {
     fs::remove(fifo);
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     const fs::path sweep = s.sweep("sweep-out");
-    write(sweep / "point-000" / "config.json", R"({"name": "p", "repeats": 2})");
+    write(sweep / "point-000" / "config.json", R"({"name": "p", "repeats": 2, "seed": 1})");
     fs::create_directories(sweep / "point-000" / "repeat-000");
     fs::create_symlink(s.outside / "logbook.csv",
                        sweep / "point-000" / "repeat-000" / "logbook.csv");

@@ -9,6 +9,11 @@
 #include <vector>
 
 #include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/files.hpp"
+#include "mazesearch/experiments/serve/served_folder.hpp"
+#include "mazesearch/experiments/sweep/sweep_compare.hpp"
+#include "mazesearch/experiments/sweep/sweep_folder.hpp"
+#include "mazesearch/experiments/sweep/sweep_opening.hpp"
 #include "mazesearch/experiments/sweep/sweep_spec.hpp"
 #include "mazesearch/experiments/sweep/sweep_table.hpp"
 #include "temp_dir.hpp"
@@ -100,24 +105,50 @@ TEST(SweepValues, EveryValueRunTakesWithoutACommaIsOneValue) {
     EXPECT_EQ(sweep_values("[a, 'b]', c],d", "x"), (Values{"[a, 'b]', c]", "d"}));
 }
 
-// Found by tests/fuzz/fuzz_sweep.cpp: a value written out with more than 63 characters was cut to
-// another number (1e70 became 1.00000000000000007e62), and past 2^53 a step of 1 gave the same
-// value twice, two points of one.
-TEST(SweepValues, LongNumbersStayWholeAndAStepTooSmallIsRefused) {
-    const std::string e70 = "1" + std::string(70, '0');
-    const Values big =
-        sweep_values("range(" + e70 + ", 3" + std::string(70, '0') + ", " + e70 + ")", "x");
-    ASSERT_EQ(big.size(), 2u);
-    EXPECT_EQ(std::strtod(big[0].c_str(), nullptr), 1e70);
-    EXPECT_EQ(std::strtod(big[1].c_str(), nullptr), 2e70);
+// The message of sweep_values on `text`, named x.
+std::string range_error(const std::string& text) {
     try {
-        sweep_values("range(9007199254740992, 9007199254740999)", "override 'seed=...'");
-        ADD_FAILURE() << "no error";
+        sweep_values(text, "x");
     } catch (const ConfigError& e) {
-        EXPECT_EQ(std::string(e.what()),
-                  "override 'seed=...': the step is too small for the values: "
-                  "9007199254740992 comes twice (a double holds about 16 digits)");
+        return e.what();
     }
+    return "no error";
+}
+
+// Found by tests/fuzz/fuzz_sweep.cpp: a value written out with more than 63 characters was cut to
+// another number (1e70 became 1.00000000000000007e62). Ranges were counted in doubles: past 2^53
+// their values were rounded (range(9007199254740993, 9007199254741003, 3) gave 992, 996, 998,
+// 1000), a step of 1 gave the same value twice, and a range past 2^64 was called empty. Integer
+// ranges are now exact at any size a key takes, as Python's range; a decimal range stops at
+// 2^53, and a number past 2^100 is refused.
+TEST(SweepValues, LongNumbersAreExactOrRefused) {
+    EXPECT_EQ(
+        sweep_values("range(9007199254740993, 9007199254741003, 3)", "x"),
+        (Values{"9007199254740993", "9007199254740996", "9007199254740999", "9007199254741002"}));
+    EXPECT_EQ(sweep_values("range(9007199254740992, 9007199254740995)", "x"),
+              (Values{"9007199254740992", "9007199254740993", "9007199254740994"}));
+    EXPECT_EQ(sweep_values("range(0, 18446744073709551615, 9223372036854775807)", "x"),
+              (Values{"0", "9223372036854775807", "18446744073709551614"}));
+    EXPECT_EQ(sweep_values("range(10000000000000000001, 10000000000000000100, 50)", "x"),
+              (Values{"10000000000000000001", "10000000000000000051"}));
+    EXPECT_EQ(sweep_values("range(-18446744073709551615, -18446744073709551617, -1)", "x"),
+              (Values{"-18446744073709551615", "-18446744073709551616"}));
+    EXPECT_EQ(sweep_values("range(+2, 4)", "x"), (Values{"2", "3"}));
+    const std::string e70 = "1" + std::string(70, '0');
+    EXPECT_EQ(range_error("range(" + e70 + ", 3" + std::string(70, '0') + ", " + e70 + ")"),
+              "x: '" + e70 + "' is past 2^100; no key takes such a number");
+    EXPECT_EQ(range_error("range(1e70, 3e70, 1e70)"),
+              "x: a value of the range, 1e+70, reaches 2^53 (9007199254740992), from where "
+              "decimals are not exact; give integer bounds");
+    EXPECT_EQ(range_error("range(9007199254740991.0, 9007199254740994.0)"),
+              "x: a value of the range, 9007199254740992.0, reaches 2^53 (9007199254740992), "
+              "from where decimals are not exact; give integer bounds");
+    EXPECT_EQ(range_error("range(0, 18446744073709551615000, 1)"),
+              "x: the range has 18446744073709551615000 values; a sweep holds at most 100000");
+    // Below 2^53 a step under a double's precision still gives one value twice.
+    EXPECT_EQ(range_error("range(1, 1.0000000000000002, 1e-17)"),
+              "x: the step is too small for the values: 1.0 comes twice (a double holds about "
+              "16 digits)");
 }
 
 TEST(PlanSweep, ProductWithTheLastAxisFastestAndFixedOverridesApart) {
@@ -253,6 +284,49 @@ TEST(SweepTable, CsvFieldsAndMedians) {
     EXPECT_EQ(median_of_sorted({1, 2, 10}), 2);
     EXPECT_EQ(median_of_sorted({1, 2, 4, 10}), 3);
     EXPECT_TRUE(std::isnan(median_of_sorted({})));
+}
+
+// With 2 runs against 2 the comparison's column said "95% interval -458 to 458" beside the verdict
+// "too few runs for a 95% interval": that interval (the whole range of differences) is a 66.7%
+// one, and the column now says so.
+TEST(SweepCompare, AnIntervalBelow95PercentSaysItsConfidence) {
+    GroupTable t;
+    t.keys = {"k"};
+    t.groups.push_back(SweepGroup{{"a"}, {0, 1}, 2, {500, 600}, 2, 0, 0, {}, std::nullopt});
+    t.groups.push_back(SweepGroup{{"b"}, {2, 3}, 2, {142, 400}, 2, 0, 0, {}, std::nullopt});
+    const std::string md = compare_groups_markdown(t);
+    EXPECT_NE(md.find("| k=b | 2 | 271 | 279 | 100 to 458 (66.6%, not 95%) | "), std::string::npos)
+        << md;
+    EXPECT_NE(md.find("too few runs for a 95% interval"), std::string::npos) << md;
+    // Enough runs: the interval is a 95% one and says nothing more (6 against 6: the 6th smallest
+    // and largest of the differences 400 + 10 (i - j), as P(U <= 5) = 0.041 two-sided).
+    t.groups[0].scores = {500, 510, 520, 530, 540, 550};
+    t.groups[1].scores = {100, 110, 120, 130, 140, 150};
+    const std::string enough = compare_groups_markdown(t);
+    EXPECT_NE(enough.find("| 400 | 370 to 430 | "), std::string::npos) << enough;
+    EXPECT_EQ(enough.find("not 95%"), std::string::npos) << enough;
+}
+
+// Scores and thresholds in tables were rounded: a median of 1234567.5 was "1.23457e+06" in CSV and
+// "--past 0.04" was "past 0.0" in Markdown's head. Each is now written as it reads back.
+TEST(SweepTable, ScoresAndThresholdsAreWrittenExactly) {
+    GroupTable t;
+    t.keys = {"k"};
+    t.groups.push_back(SweepGroup{{"a"}, {0, 1}, 2, {1234567, 1234568}, 2, 300, 2.5, {}, 0.25});
+    t.past = 0.04;
+    t.reached = 1e20;
+    const std::string md = group_table_markdown(t);
+    EXPECT_NE(md.find("| past 0.04 | reached 1e+20 |"), std::string::npos) << md;
+    EXPECT_NE(md.find("| a | 2 of 2 | 2 | 1234568 | 1234567.5 | 1234567 | 2 of 2 | 0 of 2 | 150 | "
+                      "1.2 |"),
+              std::string::npos)
+        << md;
+    EXPECT_EQ(group_table_csv(t),
+              "k,label,reference,points,finished,runs,best,median,worst,past,runs_past,reached,"
+              "runs_reached,evaluations_per_run,seconds_per_run\n"
+              "a,,0.25,2,2,2,1234568,1234567.5,1234567,0.04,2,1e+20,0,150,1.25\n");
+    EXPECT_EQ(score_text(9007199254740993.0), "9007199254740992");
+    EXPECT_EQ(score_text(1e300), "1e+300");
 }
 
 }  // namespace

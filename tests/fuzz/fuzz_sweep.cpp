@@ -3,7 +3,7 @@
 // sweep.json; any other is the command line's arguments, one a line, a line "--zip KEYS" a zip.
 // A ConfigError is the answer to bad input; anything else is a bug, and so are: a planned sweep
 // whose sweep.json does not read back to the same sweep, and a range whose values are not numbers
-// from its start, each before its stop, in the step's direction.
+// from its start, each before its stop, in the step's direction (an integer range's exactly).
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -15,6 +15,7 @@
 
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/sweep/sweep_spec.hpp"
+#include "mazesearch/experiments/yaml_scalar.hpp"
 
 namespace {
 
@@ -30,6 +31,31 @@ const std::string& config_file() {
     return path;
 }
 
+// An integer range's values, exactly: start + i * step, each before the stop. False when a bound
+// is not an integer.
+bool check_integer_range(const std::string& text, const std::vector<std::string>& parts,
+                         const std::vector<std::string>& values) {
+    std::vector<ex::Int128> n;
+    for (const std::string& p : parts) {
+        const auto b = p.find_first_not_of(' ');
+        const auto e = p.find_last_not_of(' ');
+        const auto v = ex::decimal_integer(b == std::string::npos ? "" : p.substr(b, e - b + 1));
+        if (!v) return false;
+        n.push_back(*v);
+    }
+    const ex::Int128 start = n.size() == 1 ? 0 : n[0];
+    const ex::Int128 stop = n.size() == 1 ? n[0] : n[1];
+    const ex::Int128 step = n.size() == 3 ? n[2] : 1;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const ex::Int128 want = start + static_cast<ex::Int128>(i) * step;
+        if (values[i] != ex::integer_text(want) || (step > 0 ? want >= stop : want <= stop)) {
+            std::fprintf(stderr, "%s: value %zu is '%s'\n", text.c_str(), i, values[i].c_str());
+            std::abort();
+        }
+    }
+    return true;
+}
+
 // The range arguments' values go up (or down) from the start, each a number before the stop.
 void check_range(const std::string& text) {
     std::vector<std::string> values;
@@ -42,12 +68,15 @@ void check_range(const std::string& text) {
     const std::size_t open = text.find('(');
     const std::string inside = text.substr(open + 1, text.rfind(')') - open - 1);
     std::vector<double> bounds;
+    std::vector<std::string> parts;
     for (std::size_t at = 0; at <= inside.size();) {
         std::size_t comma = inside.find(',', at);
         if (comma == std::string::npos) comma = inside.size();
-        bounds.push_back(std::strtod(inside.substr(at, comma - at).c_str(), nullptr));
+        parts.push_back(inside.substr(at, comma - at));
+        bounds.push_back(std::strtod(parts.back().c_str(), nullptr));
         at = comma + 1;
     }
+    if (check_integer_range(text, parts, values)) return;
     const double start = bounds.size() == 1 ? 0 : bounds[0];
     const double stop = bounds.size() == 1 ? bounds[0] : bounds[1];
     const double step = bounds.size() == 3 ? bounds[2] : 1;
@@ -56,9 +85,10 @@ void check_range(const std::string& text) {
         char* end = nullptr;
         const double v = std::strtod(values[i].c_str(), &end);
         const bool number = !values[i].empty() && *end == '\0' && std::isfinite(v);
-        const double tolerance = 1e-9 * (std::fabs(start) + std::fabs(step) * static_cast<double>(i + 1));
-        const bool in_order = i == 0 ? std::fabs(v - start) <= tolerance
-                                     : (step > 0 ? v > last : v < last);
+        const double tolerance =
+            1e-9 * (std::fabs(start) + std::fabs(step) * static_cast<double>(i + 1));
+        const bool in_order =
+            i == 0 ? std::fabs(v - start) <= tolerance : (step > 0 ? v > last : v < last);
         const bool before_stop = step > 0 ? v < stop : v > stop;
         if (!number || !in_order || !before_stop) {
             std::fprintf(stderr, "%s: value %zu is '%s'\n", text.c_str(), i, values[i].c_str());
@@ -97,7 +127,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         double points = 1;
         for (const std::string& a : args) {
             const auto eq = a.find('=');
-            if (a.compare(eq + 1, 6, "range(") == 0 && a.back() == ')') check_range(a.substr(eq + 1));
+            if (a.compare(eq + 1, 6, "range(") == 0 && a.back() == ')')
+                check_range(a.substr(eq + 1));
             try {
                 points *= static_cast<double>(ex::sweep_values(a.substr(eq + 1), "fuzz").size());
             } catch (const ex::ConfigError&) {

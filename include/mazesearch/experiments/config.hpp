@@ -63,6 +63,9 @@ RunConfig load_config(const std::string& path, const std::vector<std::string>& o
 // any form (1000, 1e6, 2.5e3).
 RunConfig load_config_text(const std::string& text, const std::string& source,
                            const std::vector<std::string>& overrides);
+// The config `root` (yaml_to_json of its text) with `overrides` applied, as load_config_text
+// resolves it (RunConfig::resolved) but not checked further; ConfigError for a bad override.
+nlohmann::json resolve_config(nlohmann::json root, const std::vector<std::string>& overrides);
 // Builds a RunConfig from an already resolved JSON document (as stored in a run directory).
 RunConfig config_from_json(const nlohmann::json& resolved, const std::string& source);
 }  // namespace maze::experiments

@@ -66,6 +66,8 @@ class Params {
         Value value;
         std::string where;
         std::string shown;
+        // Its type and value, for a message: `a string "x"`, `a number 0.5`.
+        std::string described() const;
     };
     std::string qualified(const std::string& key) const {
         return section_.empty() ? key : section_ + "." + key;

@@ -16,9 +16,13 @@ namespace maze::experiments {
 //     wrote one), with `running` read as `interrupted` when no live process holds the folder's
 //     lock (FolderLock::held): `resume` continues it, from its last checkpoint or, without one,
 //     from the start.
-// ConfigError naming the file for a sweep.json above it that is not one. Without `look_above`
-// the folder above is not read (a reader that may read only inside a folder that `run` is).
-std::string run_status_now(const std::filesystem::path& run, bool look_above = true);
+// ConfigError naming the file for a sweep.json above it that is not one. `above`: whether the
+// folder above is read at all (not for a reader that may read only inside a folder that `run`
+// is), and if so whether a sweep there made before configs were pinned may have its config files
+// read, wherever they are (ConfigFiles, point_runs.hpp; serve may not).
+enum class Above { not_read, sweep_folder_only, sweep_and_its_configs };
+std::string run_status_now(const std::filesystem::path& run,
+                           Above above = Above::sweep_and_its_configs);
 
 // The status of `dir`, a repeat folder of the run folder `run`: its status file's word, `running`
 // read as above (the run's lock is the repeat's). ConfigError naming a status file that holds

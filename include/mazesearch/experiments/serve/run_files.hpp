@@ -27,6 +27,11 @@ inline constexpr std::size_t kMaxFolderEntries = 200000;
 // (run files are written whole and renamed into place: one that does not parse stays so).
 nlohmann::json read_json_or_null(const std::filesystem::path& root, const std::filesystem::path& p);
 
+// RequestError (403, 413) unless the sweep's pinned config copies (SWEEP/configs/NNN-NAME) may be
+// read: the readers of a point read them (PointRuns) by path.
+void check_pinned_configs(const std::filesystem::path& root, const std::filesystem::path& sweep,
+                          const std::vector<std::string>& pinned);
+
 // `text` (a message of the library, which names files by their full paths) with the files under
 // `root` named relative to it, as the requests name them.
 std::string relative_to_root(const std::filesystem::path& root, std::string text);

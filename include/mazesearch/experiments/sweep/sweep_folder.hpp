@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/experiments/sweep/point_runs.hpp"
 #include "mazesearch/experiments/sweep/sweep_spec.hpp"
 
 namespace maze::experiments {
@@ -38,7 +39,13 @@ struct PointState {
     double evaluations = 0, seconds = 0;
     std::vector<double> scores;  // each finished repeat's best
 };
-PointState point_state(const std::filesystem::path& dir, const SweepPoint& p);
+// The state of point p; first its run, when it has one, is checked to be the point's own
+// (PointRuns::check: ConfigError naming the folder otherwise). Reading many points, give one
+// PointRuns for all of them: it reads the sweep's configs once.
+PointState point_state(const std::filesystem::path& dir, const PointRuns& runs,
+                       const SweepPoint& p);
+PointState point_state(const std::filesystem::path& dir, const SweepSpec& spec, const SweepPoint& p,
+                       ConfigFiles files = ConfigFiles::named_too);
 
 // Rewrites SWEEP/index.csv from the point folders (atomically: a reader sees a whole file; and
 // under a lock, logs/index.lock, so that of the processes of one sweep the last writer wrote

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "mazesearch/experiments/sweep/sweep_spec.hpp"
 
@@ -22,10 +24,19 @@ enum class Opening {
 // not a sweep's; FileError when it cannot be made.
 Opening open_sweep_folder(const SweepSpec& spec, const std::filesystem::path& dir);
 
-// Reads the config bytes of the sweep in `dir` into spec.config_texts: its pinned copies, checked
-// against config_hash (ConfigError naming a copy that changed). A folder made before configs were
-// pinned has none; then the config files themselves, which must not have changed since.
+// The config bytes of the sweep in `dir`: its pinned copies, checked against config_hash
+// (ConfigError naming a copy that changed, or one that is not a file). A folder made before
+// configs were pinned has none; then the config files themselves, which must not have changed
+// since.
+std::vector<std::string> sweep_config_texts(const SweepSpec& spec,
+                                            const std::filesystem::path& dir);
+// The same into spec.config_texts.
 void read_pinned_configs(SweepSpec& spec, const std::filesystem::path& dir);
+
+// Before point p starts: its config file (the pinned copy) must still hold the bytes the sweep
+// checked, spec.config_texts; ConfigError naming it otherwise (an edit while the sweep runs).
+void check_pinned_config(const SweepSpec& spec, const std::filesystem::path& dir,
+                         const SweepPoint& p);
 
 // The config file point p runs: its pinned copy in `dir` (the config file itself in a folder
 // made before configs were pinned).

@@ -78,6 +78,10 @@ struct SweepSpec {
     bool same_sweep(const SweepSpec& other) const;
 };
 
+// The config_hash of config files with these bytes, in order: FNV-1a of the one, or of the
+// hashes of several.
+std::string config_texts_hash(const std::vector<std::string>& texts);
+
 // SWEEP/configs/NNN-NAME, the pinned copy of the config file `path`, the i-th of the sweep's.
 std::string pinned_config_name(std::size_t i, const std::string& path);
 

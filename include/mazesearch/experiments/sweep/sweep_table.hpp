@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/experiments/sweep/point_runs.hpp"  // ConfigFiles
 #include "mazesearch/experiments/sweep/sweep_spec.hpp"
 
 namespace maze::experiments {
@@ -25,7 +26,11 @@ struct RunFigures {
 // naming the folder when it is not one, or not finished (with the command that finishes it).
 RunFigures read_run_figures(const std::filesystem::path& dir);
 
-// A number in a table: integers and infinities as a score is printed, fractions to one decimal.
+// A score or a threshold as a table writes it: an integer digit for digit, any other number as the
+// shortest text that reads back as it (never rounded: 0.04 was "0.0" in a header, a median of
+// 1234567.5 was "1.23457e+06" in CSV), inf, -inf and nan as words.
+std::string score_text(double v);
+// A mean a run in a table (evaluations, seconds): integers as scores, fractions to one decimal.
 std::string table_number(double v);
 // The median of sorted values (the middle of the middle two for an even count, as
 // stats::middle_of takes it: -inf with a number is -inf, -inf with inf is 0); NaN for none.
@@ -53,9 +58,11 @@ struct SweepGroup {
 };
 
 // The sweep's points grouped by `keys` (default: its group keys), in the order of their first
-// point. A key that is not swept is a ConfigError naming the swept keys.
+// point. A key that is not swept is a ConfigError naming the swept keys. `files`: which config
+// files the points' runs are checked against (PointRuns).
 std::vector<SweepGroup> group_sweep(const std::filesystem::path& dir, const SweepSpec& spec,
-                                    const std::vector<std::string>& keys);
+                                    const std::vector<std::string>& keys,
+                                    ConfigFiles files = ConfigFiles::named_too);
 
 // How a table of groups is written: its keys and, when set, the score a run must beat to count
 // as past it and the one it must reach (an optimum).
