@@ -24,6 +24,15 @@ namespace maze::experiments {
 
 namespace {
 
+// A repeat's stop reason (summary.json's, Ledger::stop_reason) as its log line says it.
+std::string why_ended(const std::string& reason) {
+    if (reason == "evaluations") return "its evaluation budget";
+    if (reason == "seconds") return "its time budget";
+    if (reason == "target") return "its target reached";
+    if (reason == "stagnation") return "its stagnation budget";
+    return reason;
+}
+
 std::string archive_file_name(std::size_t k) {
     char name[64];
     std::snprintf(name, sizeof name, "%02zu.txt", k + 1);
@@ -325,8 +334,8 @@ class RepeatSession {
         write_boards();
         if (files_.here()) write_file_atomically(dir_ / "summary.json", out.summary.dump(2) + "\n");
         if (several() && files_.here()) RunFolder::set_status(dir_, "finished");
-        ctx_.log.info("repeat {}: {} after {} evaluations ({} rejected), best {} {}", r_, reason,
-                      ev.evaluations(), ev.rejected(),
+        ctx_.log.info("repeat {} ended ({}) after {} evaluations ({} rejected), best {} {}", r_,
+                      why_ended(reason), ev.evaluations(), ev.rejected(),
                       ev.has_best() ? format_score(ev.best_score()) : "none", ctx_.view.unit());
         return out;
     }
