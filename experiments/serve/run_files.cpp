@@ -29,6 +29,16 @@ json read_json_or_null(const fs::path& root, const fs::path& p) {
     }
 }
 
+json blank_table_row(const std::string& path, const char* kind, json name) {
+    json row = {{"path", path}, {"kind", kind}, {"name", std::move(name)},
+                {"status", ""}, {"target", ""}, {"optimizer", ""}};
+    for (const char* column :
+         {"error", "best", "evaluations", "budget_evaluations", "budget_seconds", "seconds",
+          "speed", "time_to_go", "repeats", "points", "points_finished", "modified"})
+        row[column] = nullptr;
+    return row;
+}
+
 void check_pinned_configs(const fs::path& root, const fs::path& sweep,
                           const std::vector<std::string>& pinned) {
     for (const std::string& name : pinned) check_confined(root, sweep / name, kMaxConfigBytes);

@@ -128,25 +128,19 @@ json row_of(const fs::path& root, const fs::path& dir, const RunNow& n) {
         const json v = n.config.value(part, json::object());
         return v.is_object() ? v.value("kind", json("")) : json("");
     };
-    json row = {
-        {"path", shown(root, dir)},
-        {"kind", "run"},
-        {"name", n.config.value("name", json(dir.filename().string()))},
-        {"status", n.status},
-        {"error", nullptr},
-        {"best", optional_number(best)},
-        {"evaluations", evals},
-        {"budget_evaluations", budget.is_object() ? budget.value("evaluations", json()) : json()},
-        {"budget_seconds", budget.is_object() ? budget.value("seconds", json()) : json()},
-        {"seconds", seconds},
-        {"speed", running ? json(speed) : json(nullptr)},
-        {"time_to_go", nullptr},
-        {"repeats", planned},
-        {"points", nullptr},
-        {"points_finished", nullptr},
-        {"target", text("target")},
-        {"optimizer", text("optimizer")},
-        {"modified", modified}};
+    json row = blank_table_row(shown(root, dir), "run",
+                               n.config.value("name", json(dir.filename().string())));
+    row["status"] = n.status;
+    row["best"] = optional_number(best);
+    row["evaluations"] = evals;
+    row["budget_evaluations"] = budget.is_object() ? budget.value("evaluations", json()) : json();
+    row["budget_seconds"] = budget.is_object() ? budget.value("seconds", json()) : json();
+    row["seconds"] = seconds;
+    if (running) row["speed"] = speed;
+    row["repeats"] = planned;
+    row["target"] = text("target");
+    row["optimizer"] = text("optimizer");
+    row["modified"] = modified;
     if (running && speed > 0 && row["budget_evaluations"].is_number()) {
         const double total = row["budget_evaluations"].get<double>() * static_cast<double>(planned);
         row["time_to_go"] = std::max(0.0, total - evals) / speed;
@@ -163,24 +157,10 @@ json row_of(const fs::path& root, const fs::path& dir, const RunNow& n) {
 // its view gives, so that the table shows every folder the scan found.
 json unreadable_row(const fs::path& root, const fs::path& dir, const char* kind,
                     const std::string& why) {
-    return {{"path", shown(root, dir)},
-            {"kind", kind},
-            {"name", dir.filename().string()},
-            {"status", "unreadable"},
-            {"error", why},
-            {"best", nullptr},
-            {"evaluations", nullptr},
-            {"budget_evaluations", nullptr},
-            {"budget_seconds", nullptr},
-            {"seconds", nullptr},
-            {"speed", nullptr},
-            {"time_to_go", nullptr},
-            {"repeats", nullptr},
-            {"points", nullptr},
-            {"points_finished", nullptr},
-            {"target", ""},
-            {"optimizer", ""},
-            {"modified", nullptr}};
+    json row = blank_table_row(shown(root, dir), kind, dir.filename().string());
+    row["status"] = "unreadable";
+    row["error"] = why;
+    return row;
 }
 
 // The cells of one line of a CSV file without quoted cells, a carriage return dropped.

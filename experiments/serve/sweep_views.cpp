@@ -126,25 +126,16 @@ json ServedFolder::sweep_row(const fs::path& root, const fs::path& dir) {
         evals += p.state.evaluations;
     }
     const auto index = stat_confined(root, dir / "index.csv");
-    return {
-        {"path", dir.lexically_relative(root).generic_string()},
-        {"kind", "sweep"},
-        {"name", dir.filename().string() + " (" + fs::path(s.spec.config).stem().string() + ")"},
-        {"status", sweep_status(s.points)},
-        {"error", nullptr},
-        {"best", optional_number(best)},
-        {"evaluations", evals},
-        {"budget_evaluations", nullptr},
-        {"budget_seconds", nullptr},
-        {"seconds", nullptr},
-        {"speed", nullptr},
-        {"time_to_go", nullptr},
-        {"repeats", nullptr},
-        {"points", s.spec.points.size()},
-        {"points_finished", finished},
-        {"target", ""},
-        {"optimizer", ""},
-        {"modified", index ? index->modified : 0.0}};
+    json row = blank_table_row(
+        dir.lexically_relative(root).generic_string(), "sweep",
+        dir.filename().string() + " (" + fs::path(s.spec.config).stem().string() + ")");
+    row["status"] = sweep_status(s.points);
+    row["best"] = optional_number(best);
+    row["evaluations"] = evals;
+    row["points"] = s.spec.points.size();
+    row["points_finished"] = finished;
+    row["modified"] = index ? index->modified : 0.0;
+    return row;
 }
 
 json ServedFolder::sweep(const std::string& path) const {

@@ -27,6 +27,11 @@ inline constexpr std::size_t kMaxFolderEntries = 200000;
 // (run files are written whole and renamed into place: one that does not parse stays so).
 nlohmann::json read_json_or_null(const std::filesystem::path& root, const std::filesystem::path& p);
 
+// A row of the runs table (GET /api/runs) with every column, none of them known yet: figures null,
+// the target and optimizer "", no error. Each kind of row (a run, a sweep, a folder the server will
+// not read) sets what it knows, so that every row has the same columns.
+nlohmann::json blank_table_row(const std::string& path, const char* kind, nlohmann::json name);
+
 // RequestError (403, 413) unless the sweep's pinned config copies (SWEEP/configs/NNN-NAME) may be
 // read: the readers of a point read them (PointRuns) by path.
 void check_pinned_configs(const std::filesystem::path& root, const std::filesystem::path& sweep,
