@@ -238,6 +238,10 @@ def arguments():
     ap.add_argument("--no-baseline", action="store_true",
                     help="skip running every named test on the tree without a bug first")
     ap.add_argument("--list", action="store_true", help="list the patches and their tests, run nothing")
+    ap.add_argument("--check", metavar="BUILD",
+                    help="build and run nothing: check that each patch still applies to the checkout "
+                         "and that each of its ctest patterns names a test of the build tree BUILD "
+                         "(ctest mutation_patches, in every make test)")
     ap.add_argument("cmake_args", nargs="*", help="after --: more options for the configure step "
                     "(besides those of the environment variable CMAKE_ARGS)")
     return ap.parse_args()
@@ -270,6 +274,27 @@ def try_patch(scratch, p, log):
         scratch.apply(p, log, reverse=True)
 
 
+def check_patches(patches, build):
+    """Whether every patch would run: it applies to the checkout as it is (git apply --check, which
+    writes nothing) and each ctest pattern names a test of BUILD; each that would not, said."""
+    stale = []
+    for p in patches:
+        r = subprocess.run(["git", "apply", "--check", p.path], cwd=SOURCE, capture_output=True, text=True)
+        if r.returncode != 0:
+            stale.append(f"{p.name}: does not apply to the checkout any more: make the same bug in "
+                         f"the code as it is now and write the patch anew ({r.stderr.strip()})")
+        for regex in p.ctest:
+            listed = subprocess.run(["ctest", "--test-dir", build, "-N", "-R", regex],
+                                    capture_output=True, text=True)
+            if not re.search(r"Total Tests: [1-9]", listed.stdout):
+                stale.append(f"{p.name}: `# ctest: {regex}` names no test of {build}")
+    for line in stale:
+        print("mutations: " + line)
+    print(f"mutations: {len(patches) - len({s.split(':')[0] for s in stale})} of {len(patches)} "
+          "patches apply and name tests that exist")
+    return 1 if stale else 0
+
+
 def main():
     a = arguments()
     cmake_args = [x for arg in a.cmake_args for x in shlex.split(arg)] + shlex.split(os.environ.get("CMAKE_ARGS", ""))
@@ -279,6 +304,8 @@ def main():
         if unknown:
             raise SystemExit(f"no such patch in {HERE}: {', '.join(sorted(unknown))}")
         patches = [p for p in patches if p.name in a.only]
+    if a.check:
+        return check_patches(patches, a.check)
     if a.list:
         for p in patches:
             print(f"{p.name}: {p.bug}\n    " + "\n    ".join([f"ctest -R {r}" for r in p.ctest] +
