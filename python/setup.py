@@ -69,6 +69,9 @@ class BuildWithCMake(build_ext):
             fail("cmake not found (Debian: cmake)")
         reused = os.environ.get("MAZESEARCH_CMAKE_BUILD_DIR")
         if reused:
+            # pip runs this in python/ (or a copy of it): a relative path would mean nothing.
+            if not os.path.isabs(reused):
+                fail(f"MAZESEARCH_CMAKE_BUILD_DIR={reused}: give an absolute path")
             build_dir = pathlib.Path(reused).resolve()
             if not (build_dir / "CMakeCache.txt").is_file():
                 fail(f"MAZESEARCH_CMAKE_BUILD_DIR={reused}: not a configured CMake build folder "
