@@ -36,9 +36,11 @@ DEPS_PACKAGES := cmake g++ make pkg-config \
 	libgtest-dev libgmock-dev libbenchmark-dev clang-14 libclang-rt-14-dev \
 	libopenmpi-dev openmpi-bin python3 python3-matplotlib libcpp-httplib-dev libjs-chart.js \
 	pybind11-dev python3-dev python3-numpy
-# What only the tests need besides: a real browser for the page of `mazesearch serve`
-# (`make test` installs these too; `make quickstart` and `make build` do not).
-TEST_PACKAGES := chromium chromium-driver python3-selenium python3-pytest
+# What only the tests need besides: a real browser for the page of `mazesearch serve`, pytest,
+# and what `pip install ./python` needs in a venv (test python_pip_install) (`make test` installs
+# these too; `make quickstart` and `make build` do not).
+TEST_PACKAGES := chromium chromium-driver python3-selenium python3-pytest \
+	python3-venv python3-pip python3-setuptools python3-wheel
 
 BUILD_DIR    := build
 SANITIZE_DIR := build-sanitize

@@ -2,7 +2,9 @@
 
 Run by ctest (tests/CMakeLists.txt, test python_module) with PYTHONPATH pointing at the build
 tree's package, MAZESEARCH_BIN at the command and MAZESEARCH_SOURCE_DIR at the checkout; run by
-hand from the checkout, they find build/mazesearch and build/python themselves.
+hand from the checkout, they find build/mazesearch and build/python themselves. With
+MAZESEARCH_INSTALLED_IN=PREFIX (tests/python/check_pip_install.py) they test the package pip
+installed under PREFIX instead: build/python is not added, and the module must come from PREFIX.
 """
 
 import json
@@ -17,8 +19,14 @@ SOURCE_DIR = pathlib.Path(
     os.environ.get("MAZESEARCH_SOURCE_DIR", pathlib.Path(__file__).resolve().parents[2]))
 MAZESEARCH_BIN = pathlib.Path(
     os.environ.get("MAZESEARCH_BIN", SOURCE_DIR / "build" / "mazesearch"))
-if "PYTHONPATH" not in os.environ:
+INSTALLED_IN = os.environ.get("MAZESEARCH_INSTALLED_IN")
+if "PYTHONPATH" not in os.environ and not INSTALLED_IN:
     sys.path.insert(0, str(SOURCE_DIR / "build" / "python"))
+if INSTALLED_IN:
+    import mazesearch
+    _where = pathlib.Path(mazesearch.__file__).resolve()
+    if not _where.is_relative_to(pathlib.Path(INSTALLED_IN).resolve()):
+        raise RuntimeError(f"mazesearch was imported from {_where}, not from {INSTALLED_IN}")
 
 BOARDS_DIR = SOURCE_DIR / "configs" / "boards"
 

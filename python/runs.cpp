@@ -1,4 +1,4 @@
-// What mazesearch.open_run and open_sweep (experiments/python/mazesearch/runs.py, docs/python.md)
+// What mazesearch.open_run and open_sweep (python/mazesearch/runs.py, docs/python.md)
 // need of the engine: a run's status as every reader shows it, the check `mazesearch` makes of a
 // sweep.json, and the table `mazesearch summarize SWEEP --format json` prints. All are the
 // command's own code (run_status_now, SweepSpec::from_json, sweep_table), so a folder read from

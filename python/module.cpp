@@ -1,6 +1,6 @@
 // The compiled part of the Python module `mazesearch` (docs/python.md): the engine's boards,
 // walks, batch scores and enumeration, called from Python with NumPy arrays. The package
-// experiments/python/mazesearch/ re-exports it. This file makes the module and its exception.
+// python/mazesearch/ re-exports it. This file makes the module and its exception.
 #include <string>
 
 #include "bindings.hpp"
