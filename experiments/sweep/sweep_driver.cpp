@@ -8,13 +8,13 @@
 #include <string>
 #include <thread>
 
-#include "mazesearch/experiments/commands/enumerate_mpi.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
 #include "mazesearch/experiments/run/report.hpp"
 #include "mazesearch/experiments/run/run_folder.hpp"
+#include "mazesearch/experiments/run/time_to_go.hpp"  // duration_text
 #include "mazesearch/experiments/sweep/point_lock.hpp"
 #include "mazesearch/experiments/sweep/point_process.hpp"
 #include "mazesearch/experiments/sweep/sweep_folder.hpp"
