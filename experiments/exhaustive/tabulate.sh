@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # Every R x C grid with 2 <= R, C <= 6 (start top left, exit bottom left), enumerated exactly:
-# optimum, number of optimal boards, feasible boards; the optimal boards (up to 8 per grid) as
-# text and SVG. Writes results/exhaustive/table.md, results/RxC.json and boards/RxC-N.{txt,svg}.
+# optimum, number of optimal boards, feasible boards. Writes results/exhaustive/table.md and
+# results/exhaustive/results/RxC.json (the facts: each holds its optimal boards, up to 8); the
+# optimal boards as text and SVG, drawn from those files, go to BOARDS/RxC-N.{txt,svg}
+# (runs/exhaustive-boards unless BOARDS says otherwise: pictures anyone can redraw, not facts).
 # Usage: experiments/exhaustive/tabulate.sh [path/to/mazesearch]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${1:-build/mazesearch}
 here=results/exhaustive  # the results; this script stays in experiments/exhaustive
-mkdir -p "$here/results" "$here/boards"
-rm -f "$here"/boards/*.txt "$here"/boards/*.svg
+boards=${BOARDS:-runs/exhaustive-boards}
+mkdir -p "$here/results" "$boards"
+rm -f "$boards"/*.txt "$boards"/*.svg
 {
     echo "# Every grid up to 6x6, exactly"
     echo
     echo "Start top left, exit bottom left; moves in the paper's convention. Regenerate with"
-    echo "\`experiments/exhaustive/tabulate.sh\` (about 5 s on 2 cores). The optimal boards (up to 8"
-    echo "per grid, in text order) are in \`boards/\` as text and SVG; the full results, with the"
-    echo "histogram of moves over all feasible boards, in \`results/\`."
+    echo "\`experiments/exhaustive/tabulate.sh\` (about 5 s on 2 cores). The full results are in"
+    echo "\`results/\`: the optimal boards (up to 8 per grid, in text order) and the histogram of"
+    echo "moves over all feasible boards; the script draws the boards into \`runs/exhaustive-boards/\`."
     echo
     echo "| grid | optimum | optimal boards | feasible boards | of | leaves | seconds |"
     echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
@@ -25,12 +28,12 @@ for r in 2 3 4 5 6; do
         json="$here/results/${r}x${c}.json"
         rm -f "$json"
         "$bin" enumerate --rows "$r" --cols "$c" --quiet --out "$json" > /dev/null
-        python3 - "$json" "$r" "$c" "$here" "$bin" >> "$here/table.md" <<'PY'
+        python3 - "$json" "$r" "$c" "$boards" "$bin" >> "$here/table.md" <<'PY'
 import json, subprocess, sys
-path, r, c, here, bin_ = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+path, r, c, boards, bin_ = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
 j = json.load(open(path))
 for k, b in enumerate(j["boards"]):
-    txt = f"{here}/boards/{r}x{c}-{k + 1}.txt"
+    txt = f"{boards}/{r}x{c}-{k + 1}.txt"
     open(txt, "w").write(b)
     subprocess.run([bin_, "render", txt, "-o", txt[:-4] + ".svg",
                     "--title", f"{r}x{c} optimum {j['optimum']} moves, board {k + 1} of {j['optimal_boards']}"],
@@ -40,5 +43,5 @@ print(f"| {r}x{c} | {j['optimum']} | {j['optimal_boards']:,} | {j['feasible']:,}
 PY
     done
 done
-echo "table: $here/table.md"
+echo "table: $here/table.md; boards drawn in $boards/"
 cat "$here/table.md"

@@ -7,7 +7,7 @@ from paperlib import board_figure, paper_numbers, thousands
 BOARDS = [
     ("configs/boards/optimum-5x5.txt", "5x5", "optimum_5x5"),
     ("configs/boards/optimum-6x6.txt", "6x6", "optimum_6x6"),
-    ("results/exhaustive/boards/7x7-1.txt", "7x7", None),
+    ("results/exhaustive/7x7/optimum.txt", "7x7", None),
 ]
 
 
