@@ -356,12 +356,15 @@ def test_a_sweep_table_of_a_bad_point(tmp_path, finished_sweep):
         sweep.points[2].run
 
 
-@pytest.mark.parametrize("name", ["runs-40m/pa8-40000000", "hunt-13x13"])
-def test_the_committed_records(name):
-    """Real runs of many repeats: each repeat's score is its summary's, else its checkpoint's,
-    and the 13x13 board in its best.txt walks to it."""
-    folder = SOURCE_DIR / "results" / "records" / name
+def test_a_real_run_of_repeats_stopped_in_the_third():
+    """A real run of three repeats, stopped by Ctrl-C in the third (tests/fixtures/runs/
+    annealing-6x6, made by `mazesearch run configs/paper/annealing.yaml repeats=3 threads=1
+    budget.evaluations=2000000 logbook_every=200` and a SIGINT): each repeat's score is its
+    summary's, else its checkpoint's, and the board in its best.txt walks to it."""
+    folder = SOURCE_DIR / "tests" / "fixtures" / "runs" / "annealing-6x6"
     run = mazesearch.open_run(folder)
+    assert run.status == "interrupted"
+    assert [(r.folder / "summary.json").exists() for r in run.repeats] == [True, True, False]
     assert run.status == (folder / "status").read_text().strip()
     assert len(run.repeats) == len(list(folder.glob("repeat-*")))
     for r in run.repeats:
