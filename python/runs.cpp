@@ -1,18 +1,24 @@
 // What mazesearch.open_run and open_sweep (python/mazesearch/runs.py, docs/python.md)
-// need of the engine: a run's status as every reader shows it, the check `mazesearch` makes of a
-// sweep.json, and the table `mazesearch summarize SWEEP --format json` prints. All are the
-// command's own code (run_status_now, SweepSpec::from_json, sweep_table), so a folder read from
-// Python is read as the command and serve read it; runs.py reads the rest in plain Python.
+// need of the engine: a run's status as every reader shows it, its logbook, the check
+// `mazesearch` makes of a sweep.json, and the table `mazesearch summarize SWEEP --format json`
+// prints. All are the command's own code (run_status_now, LogbookView, SweepSpec::from_json,
+// sweep_table), so a folder read from Python is read as the command and serve read it; runs.py
+// reads the rest in plain Python.
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <optional>
+#include <type_traits>
+#include <variant>
 #include <string>
 
 #include "bindings.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
+#include "mazesearch/experiments/run/logbook_reader.hpp"
 #include "mazesearch/experiments/run/run_status.hpp"
 #include "mazesearch/experiments/sweep/sweep_folder.hpp"
 #include "mazesearch/experiments/sweep/sweep_spec.hpp"
@@ -75,6 +81,25 @@ std::vector<std::string> point_statuses(const std::string& folder, const std::ve
     });
 }
 
+// logbook.csv's text read strictly by the run library's reader (run/logbook_reader.hpp): a dict
+// of its columns in the header's order, the counters int64 arrays, the others float64 (NaN where
+// empty). `name` is the file's name in the messages.
+py::dict read_logbook(const std::string& text, const std::string& name) {
+    const experiments::LogbookColumns book =
+        as_value_error([&] { return experiments::LogbookView(text).columns_strict(name); });
+    py::dict out;
+    for (std::size_t i = 0; i < book.names.size(); ++i)
+        std::visit(
+            [&](const auto& values) {
+                using Value = typename std::decay_t<decltype(values)>::value_type;
+                py::array_t<Value> array(static_cast<py::ssize_t>(values.size()));
+                std::copy(values.begin(), values.end(), array.mutable_data());
+                out[py::str(book.names[i])] = std::move(array);
+            },
+            book.columns[i]);
+    return out;
+}
+
 void check_sweep_spec(const std::string& folder) {
     const std::filesystem::path file = std::filesystem::path(folder) / "sweep.json";
     as_value_error([&] {
@@ -112,6 +137,10 @@ void bind_runs(py::module_& m) {
     m.def("_point_statuses", &point_statuses, py::arg("folder"), py::arg("ids"),
           "The statuses of the points IDS of the sweep in FOLDER, as `mazesearch summarize` and "
           "serve give them. ValueError naming a bad file.");
+    m.def("_read_logbook", &read_logbook, py::arg("text"), py::arg("name"),
+          "TEXT, the text of the logbook.csv NAME, as a dict of NumPy arrays by column (the "
+          "counters int64, the rest float64, NaN where empty); ValueError naming NAME and the "
+          "line otherwise.");
     m.def("_check_sweep_spec", &check_sweep_spec, py::arg("folder"),
           "Checks FOLDER/sweep.json as the command does; ValueError naming the file otherwise.");
     m.def("_sweep_table_json", &sweep_table_json, py::arg("folder"), py::arg("by") = py::none(),

@@ -10,6 +10,7 @@
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/experiments/command_options.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 

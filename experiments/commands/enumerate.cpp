@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/experiments/command_options.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/commands/enumerate_files.hpp"
 #include "mazesearch/experiments/commands/enumerate_job.hpp"

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "mazesearch/experiments/cluster/file_rank.hpp"
-#include "mazesearch/experiments/commands/commands.hpp"
+#include "mazesearch/experiments/commands/exit_status.hpp"
 #include "mazesearch/experiments/commands/enumerate_files.hpp"
 #include "mazesearch/experiments/commands/enumerate_mpi.hpp"
 #include "mazesearch/experiments/config.hpp"

@@ -11,6 +11,7 @@
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/experiments/command_options.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 #include "mazesearch/search/evaluator.hpp"

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/experiments/command_options.hpp"
 #include "mazesearch/experiments/commands/commands.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"

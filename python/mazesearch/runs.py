@@ -19,8 +19,6 @@ import math
 import pathlib
 import re
 
-import numpy as np
-
 from . import _mazesearch
 
 __all__ = ["Point", "Run", "RunFolderError", "Sweep", "open_run", "open_sweep"]
@@ -31,12 +29,7 @@ POINT_STATUSES = ("pending",) + STATUSES
 # others (a graph file, a hexagon board, a board with the cat) are given as their text.
 CELL_TARGETS = ("mouse-maze", "mousetrap", "kmod-trap")
 PASSAGE_TARGETS = ("passages",)
-# The logbook's counters (docs/formats.md, "logbook.csv"); its other columns may be empty.
-INTEGER_COLUMNS = ("gen", "evals", "rejected")
 INDEX_COLUMNS = ("point", "folder", "status", "best", "evaluations", "seconds")
-INTEGER = re.compile(r"-?[0-9]+\Z")
-# A number as C's printf writes it (no underscores, no spaces, which Python's float() takes).
-NUMBER = re.compile(r"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z|-?(inf|nan)\Z")
 REPEAT_FOLDER = re.compile(r"repeat-([0-9]{3,})\Z")
 
 
@@ -135,30 +128,14 @@ def _read_csv(path, cut_row_allowed):
     return header, rows
 
 
-def _column(path, name, cells, integer):
-    """One column of numbers: int64 when `integer`, else float64 with NaN for an empty field."""
-    pattern = INTEGER if integer else NUMBER
-    values = []
-    for line, field in cells:
-        if not integer and field == "":
-            values.append(math.nan)
-        elif pattern.match(field):
-            values.append(int(field) if integer else float(field))
-        else:
-            kind = "an integer" if integer else "a number"
-            raise RunFolderError(f"{path}: line {line}: {name}: {field!r} is not {kind}")
-    try:
-        return np.array(values, dtype=np.int64 if integer else np.float64)
-    except OverflowError:
-        raise RunFolderError(f"{path}: {name}: a count beyond 64 bits") from None
-
-
 def read_logbook(path):
     """logbook.csv as a dict of its columns, in the header's order: the counters (gen, evals,
-    rejected) as int64 arrays, the others (scores, seconds) as float64 arrays, NaN where empty."""
-    header, rows = _read_csv(path, cut_row_allowed=True)
-    return {name: _column(path, name, [(line, fields[i]) for line, fields in rows],
-                          name in INTEGER_COLUMNS) for i, name in enumerate(header)}
+    rejected) as int64 arrays, the others (scores, seconds) as float64 arrays, NaN where empty.
+    Read by the run library's logbook reader, the one `mazesearch serve` reads it with."""
+    try:
+        return _mazesearch._read_logbook(_read_text(path), str(path))
+    except ValueError as e:  # the reader's message names the file and the line
+        raise RunFolderError(str(e)) from None
 
 
 def _read_summary(folder, repeat):

@@ -1,10 +1,10 @@
 // What the commands take as input: the kind of a board or graph file, told by its first bytes so
 // that a command given a file of another kind says so ("maze.txt: a passage board; neighbourhood
-// takes cell boards") instead of letting the wrong parser fail on it; and numeric options that
-// must be finite (CLI::Range lets nan through).
+// takes cell boards") instead of letting the wrong parser fail on it. The numeric options that
+// must be finite are CLI11 checks, in command_options.hpp (the Python module reads files too but
+// parses no command line).
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,13 +56,5 @@ InputFile read_input_file(const std::string& path, const FileKinds& takes);
 // of each: a command that prints as it goes (eval) checks every file before the first result.
 // Standard input, and files that cannot be opened, are left to read_input_file.
 void check_file_kinds(const std::vector<std::string>& paths, const FileKinds& takes);
-
-// A CLI11 check: a finite number from `low` to `high` (nan and the infinities refused, as
-// CLI::Range does not); `unit` names what the number is in the message ("seconds").
-CLI::Validator finite_range(double low, double high, const std::string& unit);
-// A CLI11 check: any number but nan (infinities allowed).
-CLI::Validator not_nan();
-// A CLI11 check: a thread count by the one rule of thread_count.hpp (0: every core, 1 to 1024).
-CLI::Validator thread_count_option();
 
 }  // namespace maze::experiments

@@ -4,11 +4,9 @@
 
 #include <CLI/CLI.hpp>
 
-namespace maze::experiments {
+#include "mazesearch/experiments/commands/exit_status.hpp"
 
-constexpr int kExitOk = 0;
-constexpr int kExitInternal = 1;
-constexpr int kExitBadInput = 2;
+namespace maze::experiments {
 
 // Each registers its subcommand on `app` and returns it with the function that runs it once the
 // command line is parsed (and returns the exit status).
