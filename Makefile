@@ -252,11 +252,11 @@ command: deps $(BUILD_DIR)/CMakeCache.txt
 
 # The main job: a population annealing search for a 13x13 maze (configs/quickstart.yaml).
 quickstart: command
-	./experiments/quickstart.sh $(BUILD_DIR)/mazesearch
+	./cli/quickstart.sh $(BUILD_DIR)/mazesearch
 
-# The paper regenerated with our results (experiments/paper/make_paper.py).
+# The paper regenerated with our results (studies/paper/make_paper.py).
 paper: command
-	$(PYTHON) experiments/paper/make_paper.py --bin $(BUILD_DIR)/mazesearch $(PAPER_ARGS)
+	$(PYTHON) studies/paper/make_paper.py --bin $(BUILD_DIR)/mazesearch $(PAPER_ARGS)
 
 bench: build
 	$(BUILD_DIR)/mazesearch bench

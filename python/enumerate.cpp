@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "mazesearch/experiments/commands/enumerate_job.hpp"
+#include "mazesearch/experiments/enumeration/enumerate_job.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 #include "mazesearch/search/enumeration/passages.hpp"

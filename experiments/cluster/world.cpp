@@ -138,7 +138,7 @@ class Mpi final : public World {
     // calls sched_yield, and on a busy machine a yield hands the core to another process for a
     // whole time slice: an island run that meets after every generation took 12 s on two ranks
     // beside two busy processes against 2 s for one process. A sleeping rank leaves its core to
-    // the ranks with work and, woken, is scheduled at once (experiments/records/bench_ranks.sh).
+    // the ranks with work and, woken, is scheduled at once (studies/records/bench_ranks.sh).
     static void complete(MPI_Request& req) {
         poll(
             [&] {

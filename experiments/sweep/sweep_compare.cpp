@@ -61,7 +61,7 @@ std::vector<Versus> compare_with(const GroupTable& t, std::size_t leader) {
 
 // The interval of the leader's lead, its confidence said when too few runs give a 95% one (2 runs
 // against 2 reach 66.7%: the whole range of differences).
-std::string interval_text(const stats::ShiftInterval& lead) {
+std::string shift_interval_text(const stats::ShiftInterval& lead) {
     std::string s = score_text(lead.low) + " to " + score_text(lead.high);
     if (lead.confidence >= kConfidence) return s;
     char share[32];  // cut, not rounded: 94.96% is not said as 95%
@@ -92,7 +92,7 @@ std::string compare_groups_markdown(const GroupTable& t) {
         const SweepGroup& g = t.groups[v.group];
         out += "| " + markdown_cell(label_of(t, g)) + " | " + std::to_string(g.scores.size()) +
                " | " + score_text(median_of_sorted(g.scores)) + " | " +
-               score_text(v.lead.estimate) + " | " + interval_text(v.lead) + " | " +
+               score_text(v.lead.estimate) + " | " + shift_interval_text(v.lead) + " | " +
                p_text(v.test) + " | " + v.verdict + " |\n";
     }
     out +=

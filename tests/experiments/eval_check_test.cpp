@@ -1,8 +1,8 @@
-// eval --check (experiments/commands/eval.cpp): the comparison of the fast walk with the
+// eval --check (cli/commands/eval.cpp): the comparison of the fast walk with the
 // reference walk, and what the command says and returns when they disagree. The engine's walks
 // agree on every board (that is what the other tests hold them to), so the disagreements here are
 // made by a board file whose reference walk is changed after it is walked.
-#include "mazesearch/experiments/commands/eval_check.hpp"
+#include "mazesearch/cli/eval_check.hpp"
 
 #include <gtest/gtest.h>
 

@@ -12,8 +12,8 @@
 
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
-#include "mazesearch/experiments/serve/run_files.hpp"
-#include "mazesearch/experiments/serve/served_folder.hpp"
+#include "mazesearch/serve/run_files.hpp"
+#include "mazesearch/serve/served_folder.hpp"
 #include "mazesearch/experiments/sweep/sweep_folder.hpp"
 #include "mazesearch/experiments/sweep/sweep_opening.hpp"
 #include "mazesearch/experiments/sweep/sweep_table.hpp"

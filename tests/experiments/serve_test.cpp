@@ -14,9 +14,9 @@
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/engine/passage_walk.hpp"
 #include "mazesearch/experiments/files.hpp"
-#include "mazesearch/experiments/serve/request_gate.hpp"
-#include "mazesearch/experiments/serve/served_folder.hpp"
-#include "mazesearch/experiments/serve/walk_answer.hpp"
+#include "mazesearch/serve/request_gate.hpp"
+#include "mazesearch/serve/served_folder.hpp"
+#include "mazesearch/serve/walk_answer.hpp"
 #include "random_boards.hpp"
 #include "temp_dir.hpp"
 

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "mazesearch/experiments/files.hpp"
-#include "mazesearch/experiments/serve/served_folder.hpp"
-#include "mazesearch/experiments/serve/walk_answer.hpp"
+#include "mazesearch/serve/served_folder.hpp"
+#include "mazesearch/serve/walk_answer.hpp"
 #include "mazesearch/experiments/sweep/sweep_folder.hpp"
 #include "mazesearch/experiments/sweep/sweep_spec.hpp"
 #include "temp_dir.hpp"

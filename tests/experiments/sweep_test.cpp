@@ -10,7 +10,7 @@
 
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
-#include "mazesearch/experiments/serve/served_folder.hpp"
+#include "mazesearch/serve/served_folder.hpp"
 #include "mazesearch/experiments/sweep/sweep_compare.hpp"
 #include "mazesearch/experiments/sweep/sweep_folder.hpp"
 #include "mazesearch/experiments/sweep/sweep_opening.hpp"

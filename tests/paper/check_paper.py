@@ -118,7 +118,7 @@ def main():
 
 def check(args, work):
     before = committed_files()
-    make_paper = [args.python, str(ROOT / "experiments/paper/make_paper.py"), "--bin", args.bin]
+    make_paper = [args.python, str(ROOT / "studies/paper/make_paper.py"), "--bin", args.bin]
     # No --out: the tiny report goes to RUNS/report by default, not over the committed one.
     cmd = make_paper + ["--runs", str(work / "runs"), "--tiny"]
     out = work / "runs" / "report"

@@ -1,5 +1,5 @@
 """The documentation cites only files and tests that exist: every repository path in backticks
-in README.md, docs/*.md, experiments/README.md and the results' READMEs names a file or folder of
+in README.md, docs/*.md, studies/README.md and the results' READMEs names a file or folder of
 the tree, and every GoogleTest name in backticks (`Suite.Name`) is a TEST, TEST_F or TEST_P of
 tests/.
 
@@ -7,7 +7,7 @@ tests/.
 
 What counts as a repository path: a word in backticks (a whole span, or a word of a command in
 one) with a `/` whose first part is a folder at the repository root or beside the Markdown file
-(so `paper/make_paper.py` in experiments/README.md is experiments/paper/make_paper.py). Build
+(so `paper/make_paper.py` in studies/README.md is studies/paper/make_paper.py). Build
 and run output (build*/, runs/, out/) is not in the tree and is left out. Placeholders match anything:
 `*`, `<name>`, a part in capitals (`NAME.yaml`, `OUT_DIR`), `{hpp,cpp}`; a path without a
 suffix may name a source pair (`engine/passage_walk` for .hpp and .cpp).
@@ -32,7 +32,7 @@ def documents(root):
     """The Markdown files whose citations are checked: the top-level README, the docs, the
     experiments' README and the READMEs of the committed results."""
     return ([root / "README.md"] + sorted((root / "docs").glob("*.md"))
-            + [root / "experiments" / "README.md"]
+            + [root / "studies" / "README.md"]
             + sorted((root / "results").glob("**/README.md")))
 
 
@@ -109,14 +109,14 @@ class CheckerTest(unittest.TestCase):
         self._tmp = tempfile.TemporaryDirectory()
         self.root = Path(self._tmp.name)
         for f in ("tests/walk_test.cpp", "engine/walk.hpp", "engine/walk.cpp",
-                  "configs/games/cat.yaml", "experiments/paper/REPORT.md"):
+                  "configs/games/cat.yaml", "studies/paper/REPORT.md"):
             (self.root / f).parent.mkdir(parents=True, exist_ok=True)
             (self.root / f).write_text("")
         (self.root / "tests/walk_test.cpp").write_text(
             "TEST(Walk, Blank) {}\nTEST_F(WalkFixture, Figure1) {}\n")
         (self.root / "docs").mkdir()
         (self.root / "README.md").write_text("`build/mazesearch eval engine/walk.hpp`\n")
-        (self.root / "experiments/README.md").write_text(
+        (self.root / "studies/README.md").write_text(
             "[`paper/REPORT.md`](paper/REPORT.md) and `paper/missing.md`\n")
 
     def tearDown(self):
@@ -132,13 +132,13 @@ class CheckerTest(unittest.TestCase):
             "`mazesearch run configs/games/NAME.yaml`, `configs/games/*.yaml`, `configs/<x>/`,\n"
             "`build/mazesearch`, `runs/x/logbook.csv`, `Walk.Blank`, `WalkFixture.Figure1`,\n"
             "`FILE.lock`, `a/b` (not a folder here), `MouseWalk::run`.\n"),
-            ["experiments/README.md:1: paper/missing.md does not exist"])
+            ["studies/README.md:1: paper/missing.md does not exist"])
 
     def test_the_top_level_readme_is_checked(self):
         (self.root / "README.md").write_text("ok\n`mazesearch eval configs/boards/gone.txt`\n")
         self.assertEqual(self.check(""), [
             "README.md:2: configs/boards/gone.txt does not exist",
-            "experiments/README.md:1: paper/missing.md does not exist"])
+            "studies/README.md:1: paper/missing.md does not exist"])
 
     def test_missing_files_and_tests_are_named_with_their_line(self):
         self.assertEqual(self.check(
@@ -177,7 +177,7 @@ def plot_folders_not_made(text):
     made = {m for line in code for m in re.findall(r"\boutput=(\S+)", line)}
     missing = []
     for line in code:
-        if "experiments/plot.py" not in line:
+        if "studies/plot.py" not in line:
             continue
         words = line.split("#")[0].split()
         args = words[words.index(next(w for w in words if w.endswith("plot.py"))) + 1:]
@@ -195,12 +195,12 @@ class PlotExampleTest(unittest.TestCase):
 
     def test_the_checker_finds_a_folder_no_command_makes(self):
         text = ("```sh\nbuild/mazesearch run a.yaml output=runs/a\n```\n\n```sh\n"
-                "/usr/bin/python3 experiments/plot.py runs/a runs/b -o c   # c.png\n```\n")
+                "/usr/bin/python3 studies/plot.py runs/a runs/b -o c   # c.png\n```\n")
         self.assertEqual(plot_folders_not_made(text), ["runs/b"])
 
     def test_every_folder_a_document_plots_is_made_by_a_command_of_it(self):
         text = (ROOT / "docs" / "searching.md").read_text()
-        self.assertTrue(any("experiments/plot.py runs/" in line for line in code_lines(text)))
+        self.assertTrue(any("studies/plot.py runs/" in line for line in code_lines(text)))
         for doc in documents(ROOT):
             with self.subTest(doc=str(doc.relative_to(ROOT))):
                 self.assertEqual(plot_folders_not_made(doc.read_text()), [])

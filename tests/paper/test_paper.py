@@ -1,4 +1,4 @@
-"""Tests of experiments/paper/ (make_paper.py, paperlib.py): where a report and its runs go, and
+"""Tests of studies/paper/ (make_paper.py, paperlib.py): where a report and its runs go, and
 that a run folder is reused only when it was made with the settings the report asks for now.
 
     MAZESEARCH_BIN=build/mazesearch /usr/bin/python3 -m unittest discover -s tests/paper -p 'test_*.py'
@@ -16,10 +16,10 @@ from pathlib import Path
 from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[2]
-PAPER = ROOT / "experiments" / "paper"
+PAPER = ROOT / "studies" / "paper"
 REPORT = ROOT / "results" / "paper"  # the committed report
 sys.path.insert(0, str(PAPER))
-sys.path.insert(0, str(ROOT / "experiments"))
+sys.path.insert(0, str(ROOT / "studies"))
 
 import make_paper  # noqa: E402
 import paperlib  # noqa: E402

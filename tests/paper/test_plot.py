@@ -1,4 +1,4 @@
-"""Tests of experiments/plot.py: reading run folders and sweep folders, the aggregation over
+"""Tests of studies/plot.py: reading run folders and sweep folders, the aggregation over
 repeats (values worked out by hand), the command line's files and its errors, and real engine
 runs when one is built.
 
@@ -16,7 +16,7 @@ import unittest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PLOT = ROOT / "experiments" / "plot.py"
+PLOT = ROOT / "studies" / "plot.py"
 # The mazesearch command of the engine tests: $MAZESEARCH_BIN when set (the ctest plot_py passes
 # the binary it built), else build/mazesearch. A MAZESEARCH_BIN that is not there fails the
 # engine tests rather than skipping them; build/mazesearch missing skips them.

@@ -17,10 +17,10 @@ RECORD = SOURCE_DIR / "results/records/13x13/92446.txt"
 
 
 def walk_phases(*args):
-    """experiments/records/walk_phases.py on the 13x13 record with `args`, finished."""
+    """studies/records/walk_phases.py on the 13x13 record with `args`, finished."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     return subprocess.run(
-        [sys.executable, str(SOURCE_DIR / "experiments/records/walk_phases.py"), str(RECORD),
+        [sys.executable, str(SOURCE_DIR / "studies/records/walk_phases.py"), str(RECORD),
          *args], capture_output=True, text=True, env=env)
 
 
@@ -107,7 +107,7 @@ def test_limit_is_never_a_silent_cut():
 
 
 def test_walk_phases_script():
-    """experiments/records/walk_phases.py: the record's room beyond (1, 7) takes 55,172 of its
+    """studies/records/walk_phases.py: the record's room beyond (1, 7) takes 55,172 of its
     92,446 moves in 10 stays, each about twice as long as the one before."""
     done = walk_phases("--part", "1,7/1,8", "--split", "63009")
     assert done.returncode == 0, done.stderr

@@ -1,4 +1,4 @@
-"""experiments/records/seam_carve.py: every seam of a board one column too wide, carved and
+"""studies/records/seam_carve.py: every seam of a board one column too wide, carved and
 walked."""
 
 import os
@@ -17,7 +17,7 @@ OPTIMUM_6X6 = SOURCE_DIR / "configs/boards/optimum-6x6.txt"
 def seam_carve(*args):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     return subprocess.run(
-        [sys.executable, str(SOURCE_DIR / "experiments/records/seam_carve.py"), *map(str, args)],
+        [sys.executable, str(SOURCE_DIR / "studies/records/seam_carve.py"), *map(str, args)],
         capture_output=True, text=True, env=env)
 
 

@@ -1,4 +1,4 @@
-"""experiments/records/squeeze_column.py: a board one column too wide, its last column walled a
+"""studies/records/squeeze_column.py: a board one column too wide, its last column walled a
 cell at a time with a search after each, and the narrower board at the end."""
 
 import csv
@@ -18,7 +18,7 @@ from conftest import MAZESEARCH_BIN, SOURCE_DIR
 OPTIMUM_6X6 = SOURCE_DIR / "configs/boards/optimum-6x6.txt"
 
 
-SCRIPT = SOURCE_DIR / "experiments/records/squeeze_column.py"
+SCRIPT = SOURCE_DIR / "studies/records/squeeze_column.py"
 SECONDS = 300  # far more than any run here takes, even on a busy machine
 
 

@@ -1,4 +1,4 @@
-"""The studies' tables in results/ (one CSV per study, experiments/records/study_csv.py): every
+"""The studies' tables in results/ (one CSV per study, studies/records/study_csv.py): every
 row's command is a run of a config in the repository from a seed, the rows agree with the pages
 that quote them, and one short row run again here gives that row again, column for column.
 
@@ -18,7 +18,7 @@ import pytest
 SOURCE = pathlib.Path(os.environ.get("MAZESEARCH_SOURCE_DIR",
                                      pathlib.Path(__file__).resolve().parents[2]))
 BIN = os.environ.get("MAZESEARCH_BIN", str(SOURCE / "build" / "mazesearch"))
-STUDY_CSV = SOURCE / "experiments" / "records" / "study_csv.py"
+STUDY_CSV = SOURCE / "studies" / "records" / "study_csv.py"
 HEADER = ["run", "config", "seed", "repeat", "budget", "evaluations", "status", "best",
           "found_at", "command"]
 STUDIES = sorted((SOURCE / "results").rglob("*.csv"))

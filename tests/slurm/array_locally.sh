@@ -1,6 +1,6 @@
 #!/bin/bash
 # The Slurm recipes without Slurm (this machine has none): runs the body of
-# experiments/slurm/enumerate-array.sbatch once per task with SLURM_ARRAY_TASK_ID set, as the
+# studies/slurm/enumerate-array.sbatch once per task with SLURM_ARRAY_TASK_ID set, as the
 # array's tasks would run, stops one task half-way (SIGTERM, as Slurm does at the time limit)
 # and runs it again, then merges the shards with merge-shards.sh and checks the answer against
 # a single-process enumeration of the same grid. The MPI recipe's body runs too, under mpirun,
@@ -28,7 +28,7 @@ export SLURM_CPUS_PER_TASK=1
 # core here (6x6, 4 shards), so the TERM lands while it works. The stop must happen: a task
 # that ends in any other way fails the test.
 SLURM_ARRAY_TASK_ID=1 EXTRA="--checkpoint-seconds 0.01" \
-  bash "$src/experiments/slurm/enumerate-array.sbatch" > task1.out 2>&1 &
+  bash "$src/studies/slurm/enumerate-array.sbatch" > task1.out 2>&1 &
 job=$!
 # Waits for the progress with a deadline sized for a machine under heavy load (120 s).
 deadline=$((SECONDS + 120))
@@ -53,21 +53,21 @@ fi
 if [ -e shards/shard-1.json ]; then echo "FAIL: a stopped task wrote a result" >&2; exit 1; fi
 echo "task 1 stopped with its progress written (status 130)"
 # The merge refuses while a shard is missing or unfinished.
-if bash "$src/experiments/slurm/merge-shards.sh" shards > /dev/null 2>&1; then
+if bash "$src/studies/slurm/merge-shards.sh" shards > /dev/null 2>&1; then
   echo "FAIL: merge-shards.sh merged an incomplete set" >&2; exit 1
 fi
 # Every task, as the array (task 1 again: it resumes).
 for task in $(seq 0 $((shards - 1))); do
-  SLURM_ARRAY_TASK_ID=$task bash "$src/experiments/slurm/enumerate-array.sbatch" > "task$task.out" 2>&1
+  SLURM_ARRAY_TASK_ID=$task bash "$src/studies/slurm/enumerate-array.sbatch" > "task$task.out" 2>&1
 done
 # Task 1 went on from its progress rather than starting over.
 if grep -q "no progress written yet" task1.out; then
   echo "FAIL: task 1 started over instead of resuming" >&2; cat task1.out >&2; exit 1
 fi
 # A task that runs again after it finished says so and changes nothing.
-SLURM_ARRAY_TASK_ID=0 bash "$src/experiments/slurm/enumerate-array.sbatch" > again.out 2>&1
+SLURM_ARRAY_TASK_ID=0 bash "$src/studies/slurm/enumerate-array.sbatch" > again.out 2>&1
 grep -q "already finished" again.out || { echo "FAIL: a finished task ran again" >&2; cat again.out >&2; exit 1; }
-bash "$src/experiments/slurm/merge-shards.sh" shards | answer > merged.txt
+bash "$src/studies/slurm/merge-shards.sh" shards | answer > merged.txt
 grep -q '"optimum"' plain.txt && grep -q '"optimum"' merged.txt ||
   { echo "FAIL: no answer to compare" >&2; exit 1; }
 if ! cmp -s plain.txt merged.txt; then
@@ -85,7 +85,7 @@ points=$("$bin" sweep $sweep_args "output=$work/sweep-array" --dry-run | wc -l)
 [ "$points" -eq 4 ] || { echo "FAIL: --dry-run listed $points points, not 4" >&2; exit 1; }
 for task in $(seq 0 $((points - 1))); do
   SLURM_ARRAY_TASK_ID=$task SWEEP="$sweep_args output=$work/sweep-array" MAZESEARCH=$bin \
-    bash "$src/experiments/slurm/sweep-array.sbatch" > "sweep$task.out" 2>&1 ||
+    bash "$src/studies/slurm/sweep-array.sbatch" > "sweep$task.out" 2>&1 ||
     { echo "FAIL: sweep task $task" >&2; cat "sweep$task.out" >&2; exit 1; }
 done
 best() { sed -nE 's/.*"best_score": ([0-9.]+).*/\1/p' "$1/summary.json"; }
@@ -116,7 +116,7 @@ exec "$(command -v mpirun)" ${as_root[*]} --oversubscribe -n 3 "\$@"
 SH
   chmod +x bin/mpirun
   PATH="$work/bin:$PATH" OUT="$work/mpi.json" EXTRA="--json --quiet" \
-    bash "$src/experiments/slurm/mpi-enumerate.sbatch" | answer > mpi.txt
+    bash "$src/studies/slurm/mpi-enumerate.sbatch" | answer > mpi.txt
   if ! cmp -s plain.txt mpi.txt; then
     echo "FAIL: the mpirun recipe's answer differs from the single-process one" >&2
     diff plain.txt mpi.txt >&2 || true

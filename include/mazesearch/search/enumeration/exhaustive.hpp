@@ -51,7 +51,7 @@ struct EnumerationOptions {
     // When > 0, only boards worth at least this much are counted, and subtrees a bound proves
     // unable to reach it are cut (the passage enumeration; the cell enumeration refuses it).
     std::uint64_t at_least = 0;
-    // A hand-out of subtrees (the distributed enumeration, experiments/commands/enumerate_mpi):
+    // A hand-out of subtrees (the distributed enumeration, experiments/enumeration/enumerate_mpi.cpp):
     // when `next` is set, each worker asks it for a subtree (a frontier index) until it says
     // none, explores that subtree alone and hands the subtree's own result to `finished`; both are
     // called from several threads at once, and `next` may wait for work. Shard, done, limit and

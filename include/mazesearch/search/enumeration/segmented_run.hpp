@@ -3,7 +3,7 @@
 // progress between segments (every `checkpoint_seconds`) and stop at the end of one when asked.
 // `total` and `done` hold the result so far and the done marks, as a resumed job starts from
 // them; they are up to date whenever `checkpoint` is called and when the run returns. The
-// command (experiments/commands/enumerate.cpp) owns the files and the progress line.
+// command (cli/commands/enumerate.cpp) owns the files and the progress line.
 #pragma once
 
 #include <cstdint>
