@@ -1,7 +1,7 @@
 // Targets scored by an outside function (`kind: python`, the Python module's objective), run the
 // way the module runs them: the run's hooks (on_step, cancel), the board model's genes and
 // feasibility, every optimizer that can take any target, exhaustive's every-genome mode with its
-// checkpoints, and the mistakes a function can make. The Python side is tests/python/test_run.py.
+// checkpoints, and the mistakes a function can make. The Python side is python/tests/test_run.py.
 #include <gtest/gtest.h>
 
 #include <algorithm>

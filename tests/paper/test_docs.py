@@ -15,6 +15,7 @@ suffix may name a source pair (`engine/passage_walk` for .hpp and .cpp).
 
 import glob
 import re
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -204,6 +205,53 @@ class PlotExampleTest(unittest.TestCase):
         for doc in documents(ROOT):
             with self.subTest(doc=str(doc.relative_to(ROOT))):
                 self.assertEqual(plot_folders_not_made(doc.read_text()), [])
+
+
+CODE = re.compile(r"\.(cpp|hpp|h|py|js|sh|cmake|html|css)$|(^|/)CMakeLists\.txt$")
+NOT_PRODUCT = re.compile(r"^(tests|benchmarks|python/tests)/")
+
+
+def code_lines_by_folder(files):
+    """Lines of code of each top-level folder, of the product (tests and benchmarks apart)."""
+    lines = {}
+    for f in files:
+        if "/" not in f or not CODE.search(f) or NOT_PRODUCT.match(f):
+            continue
+        with open(ROOT / f, errors="replace") as text:
+            lines[f.split("/", 1)[0]] = lines.get(f.split("/", 1)[0], 0) + sum(1 for _ in text)
+    return lines
+
+
+class TreeTest(unittest.TestCase):
+    """Every top-level folder holds one kind of thing and at most a third of the code
+    (docs/architecture.md, "The tree"); no library includes a command's or the server's header."""
+
+    def setUp(self):
+        listed = subprocess.run(["git", "-C", str(ROOT), "ls-files"], capture_output=True,
+                                text=True)
+        if listed.returncode != 0:
+            self.skipTest("not a git checkout")
+        self.files = listed.stdout.split()
+
+    def test_no_folder_holds_more_than_a_third_of_the_code(self):
+        lines = code_lines_by_folder(self.files)
+        total = sum(lines.values())
+        self.assertGreater(total, 10000)
+        for folder, n in lines.items():
+            self.assertLessEqual(3 * n, total, f"{folder}/ holds {n} of {total} lines")
+
+    def test_the_counting_sees_a_folder_too_big(self):
+        lines = code_lines_by_folder(self.files + ["experiments/CMakeLists.txt"] * 40000)
+        self.assertGreater(3 * lines["experiments"], sum(lines.values()))
+
+    def test_no_library_includes_a_front_end(self):
+        front = re.compile(r'#include "mazesearch/(cli|serve)/')
+        for f in self.files:
+            if f.startswith(("engine/", "search/", "experiments/", "python/",
+                             "include/mazesearch/engine/", "include/mazesearch/search/",
+                             "include/mazesearch/experiments/")) and f.endswith((".cpp", ".hpp")):
+                with self.subTest(file=f):
+                    self.assertIsNone(front.search((ROOT / f).read_text()))
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 Run by ctest (tests/CMakeLists.txt, test python_module) with PYTHONPATH pointing at the build
 tree's package, MAZESEARCH_BIN at the command and MAZESEARCH_SOURCE_DIR at the checkout; run by
 hand from the checkout, they find build/mazesearch and build/python themselves. With
-MAZESEARCH_INSTALLED_IN=PREFIX (tests/python/check_pip_install.py) they test the package pip
+MAZESEARCH_INSTALLED_IN=PREFIX (python/tests/check_pip_install.py) they test the package pip
 installed under PREFIX instead: build/python is not added, and the module must come from PREFIX.
 """
 

@@ -69,7 +69,7 @@ def main():
         # build-tree path and checks where the module came from (MAZESEARCH_INSTALLED_IN).
         step("the tutorial's test with the venv's python",
              [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider",
-              str(source_dir / "tests" / "python" / "test_tutorial.py")],
+              str(source_dir / "python" / "tests" / "test_tutorial.py")],
              cwd=outside,
              env={**env, "MAZESEARCH_INSTALLED_IN": str(venv), "MAZESEARCH_BIN": str(command),
                   "MAZESEARCH_SOURCE_DIR": str(source_dir)})
