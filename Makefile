@@ -35,7 +35,7 @@ DEPS_PACKAGES := cmake g++ make pkg-config \
 	libyaml-cpp-dev libspdlog-dev libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev \
 	libgtest-dev libgmock-dev libbenchmark-dev clang-14 libclang-rt-14-dev \
 	libopenmpi-dev openmpi-bin python3 python3-matplotlib libcpp-httplib-dev libjs-chart.js \
-	pybind11-dev python3-dev python3-numpy
+	pybind11-dev python3-dev python3-numpy librsvg2-bin
 # What only the tests need besides: a real browser for the page of `mazesearch serve`, pytest,
 # and what `pip install ./python` needs in a venv (test python_pip_install) (`make test` installs
 # these too; `make quickstart` and `make build` do not).

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <utility>  // std::exchange
 
 namespace maze::experiments {
 

@@ -15,11 +15,16 @@ the values of its "group_keys" (the swept keys other than the seed), in the orde
 first appear in the spec's "points", labelled `key=value, key=value` (the sweep folder's name
 when "group_keys" is empty). The repeats of a combination are the logbooks of all its points
 (each point's logbook.csv, or each of its repeat-NNN/logbook.csv): the line is the median over
-the seeds, the band and the dotted lines their quartiles and extremes. index.csv is not read.
+the seeds, the band and the dotted lines their quartiles and extremes.
 With more than one SWEEP on the command line each label starts with `SWEEP_NAME: `.
 
+Run folders, sweep folders and logbooks are read by the mazesearch Python package (open_run,
+open_sweep, mazesearch.runs.read_logbook: the readers `mazesearch serve` and summarize use), so
+plot.py needs the package built (cmake --build build builds it into build/python; plot.py looks
+on PYTHONPATH, then beside $MAZESEARCH_BIN, then in the checkout's build/python).
+
 A run still in progress can be drawn: a logbook's last line that is still being written (no
-newline at its end, or fewer fields than the header) is left out with a warning. A RUN_DIR with
+newline at its end) is left out with a warning. A RUN_DIR with
 nothing to draw yet (no row with a best score) is left out with a warning; if nothing at all is
 left to draw, the command writes nothing and exits with status 2 (see --help). In a SWEEP,
 a point with nothing to draw yet (no folder or no logbook yet, as while it is pending, or no
@@ -40,12 +45,12 @@ Other scripts can use the pieces:
     plot.draw_convergence(ax, [run], optimum=115)   # on a matplotlib Axes of your own
     plot.draw_convergence(ax, [run], legend="lower right")  # legend inside (default: below)
 
-Needs matplotlib (and numpy, which it brings); nothing else beyond the standard library.
+Needs matplotlib (and numpy, which it brings) and the built mazesearch package.
 """
 
 import argparse
-import csv
-import json
+import importlib
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,12 +65,41 @@ from matplotlib.patches import Patch  # noqa: E402
 from matplotlib.transforms import offset_copy  # noqa: E402
 
 PROG = "plot.py"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def import_mazesearch():
+    """The mazesearch package, the engine's Python module (python/, built into BUILD/python):
+    from the path (PYTHONPATH) if it is there, else beside $MAZESEARCH_BIN (BUILD/mazesearch),
+    else from this checkout's build/python. ImportError saying how to build it otherwise."""
+    try:
+        return importlib.import_module("mazesearch")
+    except ImportError:
+        pass
+    places = [Path(os.environ["MAZESEARCH_BIN"]).parent / "python"] if os.environ.get(
+        "MAZESEARCH_BIN") else []
+    places.append(ROOT / "build" / "python")
+    for place in places:
+        if (place / "mazesearch" / "__init__.py").is_file():
+            sys.path.insert(0, str(place))
+            return importlib.import_module("mazesearch")
+    raise ImportError(
+        f"{PROG}: the mazesearch Python module is not built: not on PYTHONPATH nor in "
+        f"{' or '.join(map(str, places))} (build it: cmake --build build; it needs pybind11 and "
+        f"NumPy, see docs/python.md)")
+
+
+try:
+    mazesearch = import_mazesearch()
+except ImportError as e:
+    if __name__ == "__main__":
+        print(f"{PROG}: error: {str(e).removeprefix(PROG + ': ')}", file=sys.stderr)
+        sys.exit(2)
+    raise
+runs_reader = importlib.import_module("mazesearch.runs")
 
 # The columns of logbook.csv (docs/formats.md, "logbook.csv"); their order in a file is free.
 COLUMNS = ("gen", "evals", "rejected", "best", "mean", "std", "min", "max", "seconds")
-# Columns that may be empty: `best` before the first feasible board, the step statistics when a
-# step evaluated no feasible board. An empty cell becomes NaN ("no value").
-MAY_BE_EMPTY = ("best", "mean", "std", "min", "max")
 
 # --x choices, and the logbook column and axis label of each.
 X_AXES = {
@@ -82,9 +116,9 @@ LEGEND_DROP_POINTS = 36  # from the bottom of the axes to the top of a legend pl
 
 EPILOG = """\
 runs in progress:
-  A logbook's last line may still be being written: a last line without its newline, or with
-  fewer fields than the header, is left out with a warning. A bad line anywhere else is an
-  error naming the file and the line.
+  A logbook's last line may still be being written: a last line without its newline is left
+  out with a warning. A bad line (a line of the wrong width, a cell that is not a number) is an
+  error naming the file and the line (the package's logbook reader's message).
 
 nothing to draw:
   A RUN_DIR with no logbook row holding a best score yet (a logbook with only its header) is
@@ -99,11 +133,12 @@ sweeps:
   front when more than one SWEEP is given). Its median, band and extremes are over the
   logbooks of all the points of the combination (the seeds, and their repeats if any). A point
   with nothing to draw yet (pending: no folder or no logbook.csv yet; or no logbook row with a
-  best score) is left out with one warning naming its folder; a combination left with no point
-  is left out with a warning. A point's logbook is drawn as far as it goes whatever its status
+  best score) is left out with one warning naming its folder (and its status as the sweep gives
+  it, unless pending); a combination left with no point is left out with a warning. A point's logbook is drawn as far as it goes whatever its status
   (running, interrupted, failed), as a RUN_DIR's is; a bad line in it is an error as above. A
-  sweep.json that is not valid JSON, lacks "points" or "group_keys", or has a point whose
-  overrides lack a group key is an error naming the file.
+  sweep folder is opened by mazesearch.open_sweep: a sweep.json the command would refuse (not
+  valid JSON, not a sweep spec, points that are not its axes' combinations), a group key that
+  is not swept, or a point folder holding another run is an error naming the file.
 
 labels:
   --label gives the legend text of the lines in order: a RUN_DIR is one line, a SWEEP one line
@@ -136,38 +171,8 @@ class Run:
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading
-
-
-def parse_number(text, column, where):
-    """The number in one CSV cell; NaN for an empty cell of a column that may be empty.
-
-    `where` is "FILE:LINE", used in the error message.
-    """
-    cell = text.strip()
-    if cell == "":
-        if column in MAY_BE_EMPTY:
-            return float("nan")
-        raise PlotError(f"{where}: column '{column}' is empty")
-    try:
-        return float(cell)
-    except ValueError:
-        raise PlotError(f"{where}: column '{column}': '{cell}' is not a number") from None
-
-
-def header_positions(header, path):
-    """The position of each needed column in a logbook's header row (order free, extra ignored)."""
-    names = [name.strip() for name in header]
-    missing = [c for c in COLUMNS if c not in names]
-    if missing:
-        raise PlotError(
-            f"{path}:1: not a logbook header (missing {', '.join(missing)}; "
-            f"expected the columns {','.join(COLUMNS)}): {','.join(header)}"
-        )
-    doubled = sorted({n for n in names if n in COLUMNS and names.count(n) > 1})
-    if doubled:
-        raise PlotError(f"{path}:1: column {', '.join(doubled)} given twice")
-    return {c: names.index(c) for c in COLUMNS}
+# Reading: through the mazesearch package (python/mazesearch/runs.py), whose readers are the ones
+# `mazesearch serve` and summarize use. Nothing here parses a logbook or a sweep.json itself.
 
 
 def print_warning(text):
@@ -176,94 +181,72 @@ def print_warning(text):
 
 
 def read_logbook(path, warn=print_warning):
-    """One logbook.csv as a dict of numpy float arrays by column name; PlotError if malformed.
+    """One logbook.csv as a dict of numpy float arrays by column name (COLUMNS; an empty cell is
+    NaN); PlotError if malformed.
 
-    A run in progress may be writing its last line: a last line without its newline, or with
-    fewer fields than the header, is left out and `warn(text)` is called with FILE:LINE and why.
-    A bad line anywhere else is an error naming the file and the line. A logbook with only its
-    header gives empty arrays.
+    Read by the package's logbook reader (mazesearch.runs.read_logbook): a bad line is an error
+    naming the file and the line (`FILE: line N: ...`). A run in progress may be writing its last
+    line: a last line without its newline is left out (as the reader does) and `warn(text)` is
+    called with FILE:LINE. A logbook with only its header gives empty arrays.
     """
     path = Path(path)
     try:
-        with open(path, newline="", encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise PlotError(f"{path}: cannot read: {e}") from None
-    lines = text.splitlines()
-    if not lines:
-        raise PlotError(f"{path}: empty file (no header)")
+        text = path.read_bytes()
+    except OSError as e:
+        raise PlotError(f"{path}: cannot read: {e.strerror or e}") from None
     try:
-        rows = [next(csv.reader([line])) if line.strip() else [] for line in lines]
-    except csv.Error as e:
-        raise PlotError(f"{path}: cannot read: {e}") from None
-    header = rows[0]
-    pos = header_positions(header, path)
-    # The last line that holds anything (blank lines are skipped), and whether it was finished.
-    last = max((i for i, r in enumerate(rows) if r), default=0)
-    finished = last < len(lines) - 1 or text.endswith(("\n", "\r"))
-    values = {c: [] for c in COLUMNS}
-    for line, row in enumerate(rows[1:], start=2):
-        if not row:  # a blank line
-            continue
-        if line - 1 == last and (not finished or len(row) < len(header)):
-            why = ("no newline at its end" if not finished
-                   else f"{len(row)} fields, the header has {len(header)}")
-            warn(f"{path}:{line}: the last line is cut short ({why}; still being written?): "
-                 f"left out")
-            break
-        if len(row) != len(header):
-            raise PlotError(f"{path}:{line}: {len(row)} fields, the header has {len(header)}")
-        for c in COLUMNS:
-            values[c].append(parse_number(row[pos[c]], c, f"{path}:{line}"))
-    return {c: np.array(v, dtype=float) for c, v in values.items()}
-
-
-def logbook_paths(path):
-    """The logbook of each repeat of a run folder: DIR/logbook.csv, or DIR/repeat-*/logbook.csv."""
-    path = Path(path)
-    if not path.exists():
-        raise PlotError(f"{path}: no such folder")
-    if not path.is_dir():
-        raise PlotError(f"{path}: not a folder")
-    if (path / "logbook.csv").is_file():
-        return [path / "logbook.csv"]
-    repeats = sorted(p for p in path.glob("repeat-*") if p.is_dir())
-    if not repeats:
-        raise PlotError(f"{path}: no logbook.csv in it nor in repeat-*/ folders (not a run folder?)")
-    missing = [p for p in repeats if not (p / "logbook.csv").is_file()]
+        book = runs_reader.read_logbook(path)
+    except mazesearch.RunFolderError as e:
+        raise PlotError(str(e)) from None
+    if text and not text.endswith(b"\n"):
+        line = text.count(b"\n") + 1
+        warn(f"{path}:{line}: the last line is cut short (no newline at its end; still being "
+             f"written?): left out")
+    missing = [c for c in COLUMNS if c not in book]
     if missing:
-        raise PlotError(f"{missing[0] / 'logbook.csv'}: no such file")
-    return [p / "logbook.csv" for p in repeats]
+        raise PlotError(
+            f"{path}:1: not a logbook header (missing {', '.join(missing)}; "
+            f"expected the columns {','.join(COLUMNS)}): {','.join(book)}"
+        )
+    return {c: np.asarray(book[c], dtype=float) for c in COLUMNS}
 
 
-def default_label(path):
-    """A run folder's label: `label` of its config.json, else `name`, else the folder's name."""
-    path = Path(path)
-    config = path / "config.json"
-    if not config.is_file():
-        return path.resolve().name
+def open_run(path):
+    """mazesearch.open_run, its RunFolderError a PlotError."""
     try:
-        data = json.loads(config.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise PlotError(f"{config}: cannot read: {e}") from None
-    if isinstance(data, dict):
-        for key in ("label", "name"):
-            if isinstance(data.get(key), str) and data[key].strip():
-                return data[key]
-    return path.resolve().name
+        return mazesearch.open_run(path)
+    except mazesearch.RunFolderError as e:
+        raise PlotError(str(e)) from None
+
+
+def default_label(run):
+    """A run's label: `label` of its config.json, else `name`, else the folder's name."""
+    for key in ("label", "name"):
+        if isinstance(run.config.get(key), str) and run.config[key].strip():
+            return run.config[key]
+    return Path(run.folder).resolve().name
 
 
 def load_run(path, label=None, warn=print_warning):
     """Read a run folder (one run or its repeats) into a Run; PlotError if it cannot be read.
 
-    label: the legend text; None takes it from config.json (see default_label). warn: called
-    with the text of each warning (a cut-short last line left out, see read_logbook).
+    The folder is opened by mazesearch.open_run (config.json needed); each repeat's logbook.csv
+    must be there. label: the legend text; None takes it from config.json (see default_label).
+    warn: called with the text of each warning (a cut-short last line left out, see
+    read_logbook).
     """
     path = Path(path)
-    paths = logbook_paths(path)
+    run = open_run(path)
+    paths = [Path(r.folder) / "logbook.csv" for r in run.repeats]
+    if not paths:
+        raise PlotError(f"{path}: no logbook.csv in it nor in repeat-*/ folders (no repeat "
+                        f"started yet?)")
+    for p in paths:
+        if not p.is_file():
+            raise PlotError(f"{p}: no such file")
     books = [read_logbook(p, warn) for p in paths]
-    return Run(label=label if label is not None else default_label(path), path=path, repeats=books,
-               sources=paths)
+    return Run(label=label if label is not None else default_label(run), path=path,
+               repeats=books, sources=paths)
 
 
 def book_has_points(book):
@@ -280,7 +263,6 @@ def has_points(run):
 # Sweep folders
 
 SWEEP_SPEC = "sweep.json"
-SWEEP_FORMAT = "mazesearch sweep"
 
 
 @dataclass
@@ -296,12 +278,14 @@ class Combination:
 
 @dataclass
 class Sweep:
-    """A sweep folder's spec as plot.py uses it: the folder, the group keys and the
-    combinations in the order of their first point in sweep.json."""
+    """A sweep folder as plot.py uses it: the folder, the group keys, the combinations in the
+    order of their first point in sweep.json, and the status of each point folder (as
+    mazesearch.open_sweep gives it: pending, running, interrupted, finished or failed)."""
 
     path: Path
     group_keys: list
     combinations: list = field(default_factory=list)
+    statuses: dict = field(default_factory=dict)
 
 
 def is_sweep(path):
@@ -309,93 +293,49 @@ def is_sweep(path):
     return (Path(path) / SWEEP_SPEC).is_file()
 
 
-def value_text(value):
-    """An override's value as label text: a string as it is, anything else as JSON."""
-    return value if isinstance(value, str) else json.dumps(value)
-
-
 def read_sweep(path):
-    """Read SWEEP/sweep.json into a Sweep; PlotError naming the file if it is malformed.
-
-    The spec must be a JSON object with "group_keys" (a list of key names) and "points" (a list
-    of objects, each with "folder", a folder name relative to SWEEP, and "overrides", an object
-    holding a value for every group key; "id" is used in messages). "format", when given, must
-    be "mazesearch sweep"; everything else in the spec is ignored.
-    """
+    """Read a sweep folder with mazesearch.open_sweep (which checks sweep.json as the command
+    does) into a Sweep; PlotError naming the file if it is malformed, or if a group key is not
+    one of the swept keys."""
     path = Path(path)
-    spec = path / SWEEP_SPEC
     try:
-        data = json.loads(spec.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise PlotError(f"{spec}: cannot read: {e}") from None
-    except ValueError as e:
-        raise PlotError(f"{spec}: not valid JSON: {e}") from None
-    if not isinstance(data, dict):
-        raise PlotError(f"{spec}: not a sweep spec (a JSON object expected, found "
-                        f"{type(data).__name__})")
-    if "format" in data and data["format"] != SWEEP_FORMAT:
-        raise PlotError(f"{spec}: format {data['format']!r}, expected {SWEEP_FORMAT!r}")
-    for key in ("group_keys", "points"):
-        if key not in data:
-            raise PlotError(f"{spec}: no \"{key}\" (not the sweep.json of `mazesearch sweep`?)")
-    keys = data["group_keys"]
-    if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
-        raise PlotError(f"{spec}: \"group_keys\" is not a list of key names: "
-                        f"{json.dumps(keys)}")
-    if not isinstance(data["points"], list):
-        raise PlotError(f"{spec}: \"points\" is not a list")
+        sweep = mazesearch.open_sweep(path)
+    except mazesearch.RunFolderError as e:
+        raise PlotError(str(e)) from None
+    keys = list(sweep.spec["group_keys"])
+    swept = [k for axis in sweep.spec["axes"] for k in axis["keys"]]
+    missing = [k for k in keys if k not in swept]
+    if missing:
+        raise PlotError(f"{path / SWEEP_SPEC}: the group key{'s' if len(missing) > 1 else ''} "
+                        f"{', '.join(missing)} not swept (swept: {', '.join(swept) or 'none'})")
     combinations = {}  # values (a tuple, in the order of keys) -> Combination; insertion order
-    for index, point in enumerate(data["points"]):
-        if not isinstance(point, dict):
-            raise PlotError(f"{spec}: points[{index}] is not an object")
-        pid = point.get("id", index)
-        folder = point.get("folder")
-        if not isinstance(folder, str) or not folder.strip():
-            raise PlotError(f"{spec}: point {pid}: no \"folder\"")
-        overrides = point.get("overrides")
-        if not isinstance(overrides, dict):
-            raise PlotError(f"{spec}: point {pid} ({folder}): no \"overrides\" object")
-        missing = [k for k in keys if k not in overrides]
-        if missing:
-            raise PlotError(f"{spec}: point {pid} ({folder}): its overrides lack the group "
-                            f"key{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
-        values = tuple(value_text(overrides[k]) for k in keys)
+    for point in sweep.points:
+        values = tuple(point.values[k] for k in keys)
         if values not in combinations:
             label = (", ".join(f"{k}={v}" for k, v in zip(keys, values)) if keys
                      else path.resolve().name)
             combinations[values] = Combination(label=label, values=dict(zip(keys, values)))
-        combinations[values].points.append((pid, path / folder))
-    return Sweep(path=path, group_keys=list(keys), combinations=list(combinations.values()))
+        combinations[values].points.append((point.id, path / point.name))
+    return Sweep(path=path, group_keys=keys, combinations=list(combinations.values()),
+                 statuses={path / p.name: p.status for p in sweep.points})
 
 
 def point_logbook_paths(folder):
-    """The logbooks a sweep point's run folder should hold, whether they exist yet or not:
-    [FOLDER/logbook.csv], or FOLDER/repeat-*/logbook.csv; [] when the folder or every logbook
-    is still missing. PlotError if FOLDER is something other than a folder."""
+    """The logbooks a sweep point's run folder should hold, whether they exist yet or not: one
+    per repeat of the run mazesearch.open_run finds there; [] while the folder holds no run yet
+    (no config.json)."""
     folder = Path(folder)
-    if not folder.exists():
+    if not (folder / "config.json").exists():
         return []
-    if not folder.is_dir():
-        raise PlotError(f"{folder}: not a folder")
-    if (folder / "logbook.csv").is_file():
-        return [folder / "logbook.csv"]
-    return [p / "logbook.csv" for p in sorted(folder.glob("repeat-*")) if p.is_dir()]
+    return [Path(r.folder) / "logbook.csv" for r in open_run(folder).repeats]
 
 
-def run_status(folder):
-    """The text of a run folder's `status` file, or "" when it has none."""
-    try:
-        return (Path(folder) / "status").read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError):
-        return ""
-
-
-def load_point(folder, warn=print_warning):
+def load_point(folder, warn=print_warning, status=""):
     """A sweep point's logbooks that have something to draw, and their paths: (books, paths).
 
     A point with none (no folder or no logbook yet, or no row with a best score) gives ([], [])
-    and one warning naming its folder; a point with repeats of which only some have something to
-    draw gives those, and one warning naming the others.
+    and one warning naming its folder (and its status, unless pending); a point with repeats of
+    which only some have something to draw gives those, and one warning naming the others.
     """
     folder = Path(folder)
     expected = point_logbook_paths(folder)
@@ -414,9 +354,8 @@ def load_point(folder, warn=print_warning):
         why = ("no folder yet" if not folder.exists()
                else "no logbook.csv yet" if not any(p.is_file() for p in expected)
                else "no logbook row with a best score yet")
-        status = run_status(folder)
-        warn(f"{folder}: nothing to draw yet ({why}{'; status: ' + status if status else ''}): "
-             f"left out")
+        said = f"; status: {status}" if status and status != "pending" else ""
+        warn(f"{folder}: nothing to draw yet ({why}{said}): left out")
     elif empty:
         names = ", ".join(p.parent.name for p in empty)
         warn(f"{folder}: {names}: nothing to draw yet (no logbook or no row with a best score): "
@@ -437,7 +376,7 @@ def sweep_runs(sweep, labels=None, warn=print_warning, prefix=""):
         label = labels[i] if i < len(labels) and labels[i] is not None else prefix + combo.label
         books, paths = [], []
         for _, folder in combo.points:
-            b, p = load_point(folder, warn)
+            b, p = load_point(folder, warn, sweep.statuses.get(folder, ""))
             books += b
             paths += p
         if not books:

@@ -122,6 +122,8 @@ def build(args, names, out, runs, stage):
     """Builds the sections `names` into `stage` and, when all of them are made, publishes the
     report into `out`."""
     ctx = Context(ROOT, args.bin, out, runs, tiny=args.tiny, quiet=args.quiet, stage=stage)
+    # plot.py (which sections import) finds the mazesearch package beside the engine it is given.
+    os.environ.setdefault("MAZESEARCH_BIN", str(Path(args.bin).resolve()))
     started = time.monotonic()
     parts = []
     for name in names:

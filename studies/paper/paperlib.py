@@ -1,5 +1,8 @@
 """What every section of the report shares: running the engine, reusing finished runs, saving
-figures (PNG and SVG) and drawing boards.
+figures (PNG and SVG). A board figure is the engine's own picture (`mazesearch render`, the
+drawing of engine/pictures/), its PNG converted by rsvg-convert; draw_board is left only for the
+board panels of matplotlib figures that hold more (the k-mod traps, walked with --kmod, which
+render does not do; the cat-and-mouse board beside its bar chart).
 
 A section is a module of `sections/` with a function `build(ctx)` that returns its Markdown.
 Every number it prints comes from a file the engine wrote or from `paper_numbers.json` (the
@@ -19,7 +22,6 @@ matplotlib.use("Agg")
 matplotlib.rcParams["svg.hashsalt"] = "mazesearch"
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.colors import LogNorm  # noqa: E402
-from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 
 class PaperError(Exception):
@@ -135,8 +137,32 @@ class Context:
             fig.savefig(self.stage / "figures" / f"{name}.{ext}", dpi=150, bbox_inches="tight",
                     metadata={"Date": None} if ext == "svg" else None)
         plt.close(fig)
+        return self.shown(name, alt)
+
+    def shown(self, name, alt):
+        """Counts figures/NAME.png and .svg, written, as a figure of the report; the Markdown
+        that shows it."""
         self.figures.append(name)
         return f"![{alt}](figures/{name}.png)\n\n[SVG](figures/{name}.svg)"
+
+    def render(self, board_file, title, name, alt):
+        """A board as the engine draws it (`mazesearch render`, engine/pictures/: cells coloured
+        by visits, each open cell's count in it, start and exit outlined, a legend):
+        figures/NAME.svg, and figures/NAME.png converted from it by rsvg-convert (librsvg2-bin)
+        at twice its size. Returns the Markdown that shows it."""
+        svg = self.stage / "figures" / f"{name}.svg"
+        self.ms("render", board_file, "-o", svg, "--title", title, "--cell-pixels", BOARD_PIXELS)
+        png = svg.with_suffix(".png")
+        try:
+            done = subprocess.run(["rsvg-convert", "--zoom", "2", "--background-color", "white",
+                                   "-o", png, svg], capture_output=True, text=True)
+        except FileNotFoundError:
+            raise PaperError("rsvg-convert not found: the board figures' PNG are converted from "
+                             "the engine's SVG by it (make deps installs librsvg2-bin)") from None
+        if done.returncode != 0:
+            raise PaperError(f"rsvg-convert {svg} failed with status {done.returncode}:\n"
+                             + done.stderr.strip()[-2000:])
+        return self.shown(name, alt)
 
     def link(self, path):
         """A repository file as a link from REPORT.md."""
@@ -240,6 +266,11 @@ def parse_board(text):
     return [r for r in (line.strip() for line in text.splitlines()) if r]
 
 
+# Cell size of the board figures the engine draws (`render --cell-pixels`): at 32 and more each
+# open cell's count fits in it.
+BOARD_PIXELS = 40
+
+
 def draw_board(ax, rows, visits=None, title=None, numbers=None, log=False, cmap="YlOrRd"):
     """Draws a board as the paper's figures do: blocked cells dark, open cells coloured by
     visits (warmer: more), the start and exit marked. `numbers` writes each open cell's visits
@@ -283,16 +314,9 @@ def draw_board(ax, rows, visits=None, title=None, numbers=None, log=False, cmap=
     return image
 
 
-def board_figure(ctx, board_file, title, name, alt, log=False):
-    """One board, walked by the engine (`eval --visits`), as a heat map with a colour bar."""
+def board_figure(ctx, board_file, title, name, alt):
+    """One board, walked by the engine (`eval --visits`, for the numbers the text quotes), drawn
+    by the engine (`mazesearch render`: Context.render). `title` is formatted with the walk's
+    fields ({moves}, {flash}, ...)."""
     walk = ctx.ms_json("eval", board_file, "--visits")
-    rows = parse_board(Path(ctx.root / board_file).read_text())
-    side = max(3.2, 0.45 * len(rows[0]))
-    fig, ax = plt.subplots(figsize=(side + 1.2, side))
-    image = draw_board(ax, rows, walk["visits"], title.format(**walk), log=log)
-    bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
-    bar.set_label("visits")
-    if not log:
-        bar.locator = MaxNLocator(integer=True)
-        bar.update_ticks()
-    return walk, ctx.save(fig, name, alt)
+    return walk, ctx.render(board_file, title.format(**walk), name, alt)

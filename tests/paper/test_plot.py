@@ -53,12 +53,14 @@ REPEATS = [
 
 
 def write_run(folder, repeats, config=None):
-    """A run folder: config.json (if given) and one logbook per repeat (repeat-NNN/ when more
-    than one). Returns the folder."""
+    """A run folder: config.json (the given one, `repeats` set when more than one; {} when none
+    is given) and one logbook per repeat (repeat-NNN/ when more than one). Returns the folder."""
     folder = Path(folder)
     folder.mkdir(parents=True)
-    if config is not None:
-        (folder / "config.json").write_text(json.dumps(config))
+    config = dict(config or {})
+    if len(repeats) > 1:
+        config["repeats"] = len(repeats)
+    (folder / "config.json").write_text(json.dumps(config))
     if len(repeats) == 1:
         (folder / "logbook.csv").write_text(logbook_text(repeats[0]))
     else:
@@ -69,30 +71,44 @@ def write_run(folder, repeats, config=None):
     return folder
 
 
+def point_config(overrides):
+    """The config.json of a sweep point's run as far as the sweep checks it: each override
+    (dotted key, text value) set, its text read as JSON where it is JSON (0.1, true)."""
+    config = {}
+    for key, text in overrides.items():
+        *outer, last = key.split(".")
+        place = config
+        for part in outer:
+            place = place.setdefault(part, {})
+        try:
+            place[last] = json.loads(text)
+        except ValueError:
+            place[last] = text
+    return config
+
+
 def write_sweep(folder, group_keys, points, spec=None):
-    """A sweep folder as `mazesearch sweep` writes it: sweep.json, a stale index.csv and a run
-    folder per point. points: a list of (overrides, repeats), repeats as for write_run, or None
-    for a point not started yet (no folder). spec: replaces sweep.json's content when given (a
-    string is written as it is). Returns the folder."""
+    """A sweep folder as `mazesearch sweep` writes it before its index.csv: sweep.json and a
+    run folder per point. points: a list of (overrides, repeats), the same keys in each (text
+    values), repeats as for write_run, or None for a point not started yet (no folder). The
+    spec has one axis zipping every key, its rows the points in order (so any list of points is
+    a spec the command accepts). spec: replaces sweep.json's content when given (a string is
+    written as it is). Returns the folder."""
     folder = Path(folder)
     folder.mkdir(parents=True)
+    keys = list(dict.fromkeys(k for o, _ in points for k in o))
     entries = []
     for i, (overrides, repeats) in enumerate(points):
         entries.append({"id": i, "folder": f"point-{i:03d}", "overrides": overrides})
         if repeats is not None:
-            write_run(folder / f"point-{i:03d}", repeats)
-    keys = list(dict.fromkeys(k for o, _ in points for k in o))
-    axes = [{"keys": [k], "values": [[v] for v in dict.fromkeys(o[k] for o, _ in points)]}
-            for k in keys]
-    data = {"format": "mazesearch sweep", "version": 1, "config": "configs/six.yaml",
-            "fixed": ["budget.evaluations=100000"], "axes": axes, "group_keys": group_keys,
+            write_run(folder / f"point-{i:03d}", repeats, point_config(overrides))
+    axes = [{"keys": keys, "values": [[o[k] for k in keys] for o, _ in points]}]
+    data = {"format": "mazesearch sweep", "version": 1, "config": "configs/no-such-config.yaml",
+            "config_hash": "0", "fixed": [], "axes": axes, "group_keys": group_keys,
             "points": entries}
     if spec is None:
         spec = data
     (folder / "sweep.json").write_text(spec if isinstance(spec, str) else json.dumps(spec))
-    # Stale on purpose: plot.py must not read it.
-    (folder / "index.csv").write_text("point,folder,status,best,evaluations,seconds\n"
-                                      "0,point-000,pending,,,\n")
     return folder
 
 
@@ -159,7 +175,7 @@ class InProgressLogbookTest(TempCase):
     def test_a_short_line_in_the_middle_is_an_error(self):
         path = self.tmp / "logbook.csv"
         path.write_text(HEADER + "\n1,10,0,5,1,0,1,1,0.1\n2,20\n3,30,0,7,1,0,1,1,0.3")
-        with self.assertRaisesRegex(plot.PlotError, f"{path}:3: 2 fields, the header has 9"):
+        with self.assertRaisesRegex(plot.PlotError, f"{path}: line 3: expected 9 fields, found 2"):
             plot.read_logbook(path, warn=self.fail)
 
 
@@ -196,6 +212,7 @@ class LoadRunTest(TempCase):
     def test_columns_in_any_order(self):
         d = self.tmp / "perm"
         d.mkdir()
+        (d / "config.json").write_text("{}")
         (d / "logbook.csv").write_text(
             "seconds,best,gen,evals,rejected,mean,std,min,max\n0.5,42,1,100,3,1,0,1,1\n")
         book = plot.load_run(d).repeats[0]
@@ -337,10 +354,18 @@ class CommandLineTest(TempCase):
         missing = self.tmp / "no-such-run"
         self.assertError(run_cli(missing, "-o", self.tmp / "f"), missing)
 
+    def test_folder_without_config(self):
+        # Not a run folder: mazesearch.open_run's message.
+        empty = self.tmp / "empty"
+        empty.mkdir()
+        self.assertError(run_cli(empty, "-o", self.tmp / "f"), empty, "no config.json")
+
     def test_folder_without_logbook(self):
         empty = self.tmp / "empty"
         empty.mkdir()
-        self.assertError(run_cli(empty, "-o", self.tmp / "f"), empty, "logbook.csv")
+        (empty / "config.json").write_text("{}")
+        self.assertError(run_cli(empty, "-o", self.tmp / "f"), empty / "logbook.csv",
+                         "no such file")
 
     def test_bad_header(self):
         book = self.dir / "repeat-001" / "logbook.csv"
@@ -350,13 +375,15 @@ class CommandLineTest(TempCase):
     def test_non_numeric_value_names_its_line(self):
         book = self.dir / "repeat-002" / "logbook.csv"
         book.write_text(logbook_text([row(1, 10, 5, 0.1), row(2, 20, "lots", 0.2)]))
-        self.assertError(run_cli(self.dir, "-o", self.tmp / "f"), f"{book}:3", "best", "lots")
+        self.assertError(run_cli(self.dir, "-o", self.tmp / "f"), f"{book}: line 3", "best",
+                         "'lots' is not a number")
 
     def test_row_with_missing_fields(self):
         # A short line that is not the last one is an error, named by file and line.
         book = self.dir / "repeat-000" / "logbook.csv"
         book.write_text(HEADER + "\n1,10,0,5,1,0,1,1,0.1\n2,20,0\n3,30,0,7,1,0,1,1,0.3\n")
-        self.assertError(run_cli(self.dir, "-o", self.tmp / "f"), f"{book}:3", "3 fields")
+        self.assertError(run_cli(self.dir, "-o", self.tmp / "f"), f"{book}: line 3",
+                         "expected 9 fields, found 3")
 
     def test_run_in_progress_last_line_cut_short_is_left_out(self):
         # The issue: plotting a run while its last logbook line is being written failed with
@@ -372,17 +399,18 @@ class CommandLineTest(TempCase):
                 self.assertEqual(out.read_bytes()[:8], PNG_SIGNATURE)
                 self.assertIn(f"plot.py: warning: {book}:4: the last line is cut short", p.stderr)
 
-    def test_last_line_with_too_few_fields_is_left_out(self):
+    def test_a_short_last_line_with_its_newline_is_an_error(self):
+        # The engine writes a line whole, its newline last: a short line that has its newline is
+        # no line being written but a bad file (the package's reader refuses it, as serve does).
         book = self.dir / "repeat-000" / "logbook.csv"
-        book.write_text(logbook_text(REPEATS[0][:2]) + "3,30,0\n\n")
-        p = run_cli(self.dir, "-o", self.tmp / "f.png")
-        self.assertEqual(p.returncode, 0, p.stderr)
-        self.assertIn(f"{book}:4: the last line is cut short (3 fields, the header has 9",
-                      p.stderr)
+        book.write_text(logbook_text(REPEATS[0][:2]) + "3,30,0\n")
+        self.assertError(run_cli(self.dir, "-o", self.tmp / "f.png"), f"{book}: line 4",
+                         "expected 9 fields, found 3")
 
     def test_header_only_is_nothing_to_draw(self):
         empty = self.tmp / "just-started"
         empty.mkdir()
+        (empty / "config.json").write_text("{}")
         (empty / "logbook.csv").write_text(HEADER + "\n")
         self.assertError(run_cli(empty, "-o", self.tmp / "f"), "nothing to draw", empty)
         self.assertFalse((self.tmp / "f.png").exists())
@@ -391,6 +419,7 @@ class CommandLineTest(TempCase):
     def test_an_empty_folder_beside_others_is_left_out_with_a_warning(self):
         empty = self.tmp / "just-started"
         empty.mkdir()
+        (empty / "config.json").write_text("{}")
         (empty / "logbook.csv").write_text(HEADER + "\n1,0,5,,,,,,0.1\n")  # no best yet
         out = self.tmp / "f.svg"
         p = run_cli(empty, self.dir, "-o", out)
@@ -458,9 +487,9 @@ class SweepTest(TempCase):
         # Final bests 9, 8, 6 (point 0) and 9, 8 (point 1): the median of five is 8.
         self.assertEqual(plot.aggregate(runs[0])[1][-1], 8)
 
-    def test_read_sweep_keeps_non_string_values_and_the_order(self):
-        d = write_sweep(self.tmp / "sw", ["k"], [({"k": 0.5}, None), ({"k": True}, None),
-                                                 ({"k": 0.5}, None)])
+    def test_read_sweep_keeps_the_values_and_the_order(self):
+        d = write_sweep(self.tmp / "sw", ["k"], [({"k": "0.5"}, None), ({"k": "true"}, None),
+                                                 ({"k": "0.5"}, None)])
         sweep = plot.read_sweep(d)
         self.assertEqual(sweep.group_keys, ["k"])
         self.assertEqual([c.label for c in sweep.combinations], ["k=0.5", "k=true"])
@@ -518,17 +547,22 @@ class SweepTest(TempCase):
         self.assertEqual([r.label for r in runs], ["warm", "t=0.3"])
 
     def test_malformed_specs_are_errors_naming_the_file(self):
-        good = {"group_keys": ["t"], "points": [{"id": 0, "folder": "point-000",
-                                                  "overrides": {"t": "1", "seed": "1"}}]}
+        # sweep.json is checked by mazesearch.open_sweep as the command checks it (its messages),
+        # and the group keys by plot.py: each must be a swept key.
+        good = json.loads((write_sweep(self.tmp / "good", ["t"], [({"t": "1", "seed": "1"}, None)])
+                           / "sweep.json").read_text())
         cases = {
             "not json": ("{\"points\": [", "not valid JSON"),
-            "no points": ({"group_keys": ["t"]}, 'no "points"'),
-            "no group keys": ({"points": good["points"]}, 'no "group_keys"'),
-            "missing key": (dict(good, group_keys=["t", "optimizer.kind"]),
-                            "point 0 (point-000): its overrides lack the group key "
-                            "optimizer.kind"),
-            "not a list": (dict(good, points={"0": "point-000"}), '"points" is not a list'),
-            "other format": (dict(good, format="something else"), "format 'something else'"),
+            "no points": ({k: v for k, v in good.items() if k != "points"},
+                          "key 'points' not found"),
+            "no group keys": ({k: v for k, v in good.items() if k != "group_keys"},
+                              "key 'group_keys' not found"),
+            "not swept": (dict(good, group_keys=["t", "optimizer.kind"]),
+                          "the group key optimizer.kind not swept (swept: t, seed)"),
+            "not the axes": (dict(good, points=[dict(good["points"][0], folder="point-009")]),
+                             "its points are not the combinations of its axes"),
+            "other format": (dict(good, format="something else"),
+                             "not a sweep of this version (format, version)"),
         }
         for name, (spec, needle) in cases.items():
             with self.subTest(name):
@@ -624,7 +658,7 @@ class SweepCommandLineTest(TempCase):
         book = self.sweep / "point-003" / "logbook.csv"
         book.write_text(logbook_text([row(1, 10, 5, 0.1), row(2, 20, "lots", 0.2)]))
         p = run_cli(self.sweep, "-o", self.tmp / "f")
-        self.assertError(p, f"{book}:3", "best", "lots")
+        self.assertError(p, f"{book}: line 3", "best", "'lots' is not a number")
         self.assertNothingWritten(self.tmp / "f")
 
     def test_bad_sweep_json_is_an_error_and_writes_nothing(self):
@@ -633,11 +667,11 @@ class SweepCommandLineTest(TempCase):
         for name, text, needle in [
                 ("not json", '{"points": [', "not valid JSON"),
                 ("no points", json.dumps({k: v for k, v in good.items() if k != "points"}),
-                 'no "points"'),
+                 "key 'points' not found"),
                 ("no group_keys", json.dumps({k: v for k, v in good.items()
-                                              if k != "group_keys"}), 'no "group_keys"'),
-                ("missing group key", json.dumps(dict(good, group_keys=["optimizer.t_end"])),
-                 "lack the group key optimizer.t_end")]:
+                                              if k != "group_keys"}), "key 'group_keys' not found"),
+                ("group key not swept", json.dumps(dict(good, group_keys=["optimizer.t_end"])),
+                 "the group key optimizer.t_end not swept")]:
             with self.subTest(name):
                 spec.write_text(text)
                 p = run_cli(self.sweep, "-o", self.tmp / "f")
@@ -694,21 +728,12 @@ class EngineRunTest(TempCase):
         self.assertEqual((self.tmp / "hc.png").read_bytes()[:8], PNG_SIGNATURE)
 
     def test_sweep_of_real_runs(self):
-        # The point folders of a sweep are ordinary run folders: made here with `run`, and the
-        # sweep.json written by hand. Two values of p_blocked, three seeds each.
+        # A sweep made by `mazesearch sweep`: two values of p_blocked, three seeds each.
         sweep = self.tmp / "sweep"
-        points = []
-        for i, (p_blocked, seed) in enumerate((p, s) for p in ("0.2", "0.3") for s in "123"):
-            folder = f"point-{i:03d}"
-            overrides = {"optimizer.p_blocked": p_blocked, "seed": seed}
-            points.append({"id": i, "folder": folder, "overrides": overrides})
-            subprocess.run([str(ENGINE), "run", str(ROOT / "configs/paper/hill-climbing.yaml"),
-                            f"output={sweep / folder}", "repeats=1", "budget.evaluations=2000",
-                            *(f"{k}={v}" for k, v in overrides.items()), "-q"],
-                           check=True, timeout=300, cwd=self.tmp)
-        (sweep / "sweep.json").write_text(json.dumps(
-            {"format": "mazesearch sweep", "version": 1, "group_keys": ["optimizer.p_blocked"],
-             "points": points}))
+        subprocess.run([str(ENGINE), "sweep", str(ROOT / "configs/paper/hill-climbing.yaml"),
+                        "optimizer.p_blocked=0.2,0.3", "seed=1,2,3", "repeats=1",
+                        "budget.evaluations=2000", f"output={sweep}", "--jobs", "2"],
+                       check=True, timeout=300, cwd=self.tmp, capture_output=True)
         runs = plot.load_sweep(sweep, warn=self.fail)
         self.assertEqual([r.label for r in runs],
                          ["optimizer.p_blocked=0.2", "optimizer.p_blocked=0.3"])

@@ -56,8 +56,7 @@ def build(ctx):
 
     walk, board_md = board_figure(ctx, f"{RECORDS}/{record}.txt",
                                   "13x13 record: {moves:,} moves (Flash {flash:,})", "record-13x13",
-                                  "the 13x13 record board as a heat map of visits, log scale",
-                                  log=True)
+                                  "the 13x13 record board as a heat map of visits, log scale")
     by_hunt = record == int(chain["best"])
     config, method = provenance(ctx, record)
     found = ("" if by_hunt else
