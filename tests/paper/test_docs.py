@@ -8,7 +8,7 @@ tests/.
 What counts as a repository path: a word in backticks (a whole span, or a word of a command in
 one) with a `/` whose first part is a folder at the repository root or beside the Markdown file
 (so `paper/make_paper.py` in studies/README.md is studies/paper/make_paper.py). Build
-and run output (build*/, runs/, out/) is not in the tree and is left out. Placeholders match anything:
+and run output (build*/, runs/, out/, python/build/, where pip builds) is not in the tree and is left out. Placeholders match anything:
 `*`, `<name>`, a part in capitals (`NAME.yaml`, `OUT_DIR`), `{hpp,cpp}`; a path without a
 suffix may name a source pair (`engine/passage_walk` for .hpp and .cpp).
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-GENERATED = re.compile(r"^(build[^/]*|runs|out)/")
+GENERATED = re.compile(r"^(build[^/]*|runs|out|python/build)/")
 TEST_NAME = re.compile(r"^(?:\w+/)?([A-Z]\w*)\.([A-Z]\w*)(?:/\w+)?$")
 TEST_MACRO = re.compile(r"\bTEST(?:_F|_P)?\(\s*(\w+)\s*,\s*(\w+)\s*\)")
 PLACEHOLDER = re.compile(r"^[A-Z][A-Z0-9_]*$")
