@@ -12,7 +12,6 @@ Every file is checked as it is read: one that does not hold what it should (not 
 of the wrong width, a status that is no status) raises RunFolderError naming it, never a guess.
 """
 
-import csv
 import functools
 import json
 import math
@@ -24,12 +23,10 @@ from . import _mazesearch
 __all__ = ["Point", "Run", "RunFolderError", "Sweep", "open_run", "open_sweep"]
 
 STATUSES = ("running", "interrupted", "finished", "failed")
-POINT_STATUSES = ("pending",) + STATUSES
 # The targets whose best.txt is a board the module reads: cell boards and passage boards. The
 # others (a graph file, a hexagon board, a board with the cat) are given as their text.
 CELL_TARGETS = ("mouse-maze", "mousetrap", "kmod-trap")
 PASSAGE_TARGETS = ("passages",)
-INDEX_COLUMNS = ("point", "folder", "status", "best", "evaluations", "seconds")
 REPEAT_FOLDER = re.compile(r"repeat-([0-9]{3,})\Z")
 
 
@@ -99,33 +96,6 @@ def _status_now(folder, run_folder):
         return _mazesearch._repeat_status(str(run_folder), str(folder))
     except ValueError as e:
         raise RunFolderError(str(e)) from None
-
-
-def _read_csv(path, cut_row_allowed):
-    """The header and the rows (line number, fields) of a CSV file. A row being written (the
-    last line without its line end) is left out when `cut_row_allowed` (an append-only file);
-    else the file was cut short and refused."""
-    text = _read_text(path)
-    lines = [line + "\n" for line in text.split("\n")]
-    last = lines.pop()
-    if last != "\n" and not cut_row_allowed:
-        raise RunFolderError(f"{path}: line {len(lines) + 1}: no line end (the file is cut short)")
-    reader = csv.reader(lines, strict=True)
-    try:
-        header = next(reader, None)
-        if not header:
-            raise RunFolderError(f"{path}: no header line")
-        if len(set(header)) != len(header) or "" in header:
-            raise RunFolderError(f"{path}: line 1: a column without a name, or named twice")
-        rows = []
-        for fields in reader:
-            if len(fields) != len(header):
-                raise RunFolderError(f"{path}: line {reader.line_num}: expected {len(header)} "
-                                     f"fields, found {len(fields)}")
-            rows.append((reader.line_num, fields))
-    except csv.Error as e:
-        raise RunFolderError(f"{path}: line {reader.line_num}: {e}") from None
-    return header, rows
 
 
 def read_logbook(path):
@@ -303,32 +273,6 @@ class Point:
         return f"Point({self.name!r}, {self.values!r}, status={self.status!r})"
 
 
-def _index_statuses(folder, spec, keys):
-    """Each point's status from index.csv, checked against the spec: the same points, folders
-    and values. None when the sweep has not written the index yet."""
-    path = folder / "index.csv"
-    if not path.exists():
-        return None
-    header, rows = _read_csv(path, cut_row_allowed=False)
-    if header != list(INDEX_COLUMNS) + keys:
-        raise RunFolderError(f"{path}: line 1: expected the columns "
-                             f"{','.join(list(INDEX_COLUMNS) + keys)}")
-    if len(rows) != len(spec["points"]):
-        raise RunFolderError(f"{path}: {len(rows)} rows for the {len(spec['points'])} points")
-    statuses = []
-    for (line, fields), point in zip(rows, spec["points"]):
-        expected = [str(point["id"]), point["folder"]]
-        values = [point["overrides"][k] for k in keys]
-        if fields[:2] != expected or fields[len(INDEX_COLUMNS):] != values:
-            raise RunFolderError(f"{path}: line {line}: not point {point['id']} of sweep.json "
-                                 f"({','.join(expected)} with {','.join(values)})")
-        if fields[2] not in POINT_STATUSES:
-            raise RunFolderError(f"{path}: line {line}: status {fields[2]!r}: expected one of "
-                                 f"{', '.join(POINT_STATUSES)}")
-        statuses.append(fields[2])
-    return statuses
-
-
 class Sweep:
     """A sweep folder as `mazesearch sweep` writes it (open_sweep makes it): folder, spec
     (sweep.json as a dict), points (a Point each, in order), finished (every point finished),
@@ -384,13 +328,10 @@ def open_sweep(folder):
         raise RunFolderError(str(e)) from None
     spec = _read_json(folder / "sweep.json")
     keys = [k for axis in spec["axes"] for k in axis["keys"]]
-    statuses = _index_statuses(folder, spec, keys) or [None] * len(spec["points"])
-    # index.csv is rewritten when a point ends: `finished` there stays so, any other word may be
-    # out of date (a point started since, or killed with its sweep), and is asked again.
-    ask = [i for i, status in enumerate(statuses) if status != "finished"]
+    # Each point's status as the command and serve read it, from its folder (index.csv is the
+    # sweep's table for people, written when a point ends, and read by no one).
     try:
-        for i, status in zip(ask, _mazesearch._point_statuses(str(folder), ask)):
-            statuses[i] = status
+        statuses = _mazesearch._point_statuses(str(folder), list(range(len(spec["points"]))))
     except ValueError as e:
         raise RunFolderError(str(e)) from None
     points = []

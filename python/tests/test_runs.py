@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import mazesearch
-from conftest import MAZESEARCH_BIN, SOURCE_DIR, command, command_json
+from conftest import MAZESEARCH_BIN, SOURCE_DIR, command, command_error, command_json
 
 PAPER = SOURCE_DIR / "configs" / "paper" / "annealing.yaml"
 HILL = SOURCE_DIR / "configs" / "paper" / "hill-climbing.yaml"
@@ -312,12 +312,6 @@ def test_points_not_run_and_interrupted(tmp_path):
     ("sweep.json", lambda t: t[:-3], "{f}/sweep.json: not valid JSON"),
     ("sweep.json", lambda t: t.replace('"seed": "2"', '"seed": "3"', 1),
      "{f}/sweep.json: not a sweep spec: its points are not the combinations of its axes"),
-    ("index.csv", lambda t: t.replace("2,point-002", "2,point-009"),
-     "{f}/index.csv: line 4: not point 2 of sweep.json"),
-    ("index.csv", lambda t: t.replace(",finished,", ",done,", 1),
-     "{f}/index.csv: line 2: status 'done'"),
-    ("index.csv", lambda t: t[:-1], "{f}/index.csv: line 5: no line end"),
-    ("index.csv", lambda t: t.replace("seed", "sed", 1), "{f}/index.csv: line 1: expected"),
 ])
 def test_sweep_files_that_are_not_what_they_should_be(tmp_path, finished_sweep, file, change,
                                                       message):
@@ -327,6 +321,26 @@ def test_sweep_files_that_are_not_what_they_should_be(tmp_path, finished_sweep, 
     with pytest.raises(mazesearch.RunFolderError) as e:
         mazesearch.open_sweep(folder)
     assert str(e.value).startswith(message.format(f=folder)), str(e.value)
+
+
+@pytest.mark.parametrize("change", [
+    lambda t: t.replace("2,point-002", "2,point-009"),
+    lambda t: t.replace(",finished,", ",pending,"),
+    lambda t: t[:-1],
+    lambda t: "",
+])
+def test_the_points_are_read_from_their_folders_not_the_index(tmp_path, finished_sweep, change):
+    """A point's status is its folder's, as summarize and serve read it: index.csv (the sweep's
+    table for people) is read by no one, so a damaged one changes nothing."""
+    folder = tmp_path / "sweep"
+    shutil.copytree(finished_sweep, folder)
+    index = folder / "index.csv"
+    index.write_text(change(index.read_text()))
+    sweep = mazesearch.open_sweep(folder)
+    assert [p.status for p in sweep.points] == ["finished"] * 4 and sweep.finished
+    (folder / "point-001" / "status").write_text("failed\n")
+    assert [p.status for p in mazesearch.open_sweep(folder).points] == \
+        ["finished", "failed", "finished", "finished"]
 
 
 def test_a_sweep_before_its_index(tmp_path, finished_sweep):
@@ -348,12 +362,17 @@ def test_a_sweep_table_of_a_bad_point(tmp_path, finished_sweep):
     folder = tmp_path / "sweep"
     shutil.copytree(finished_sweep, folder)
     summary = folder / "point-002" / "summary.json"
-    summary.write_text(summary.read_text()[:40])
     sweep = mazesearch.open_sweep(folder)
+    summary.write_text(summary.read_text()[:40])
     with pytest.raises(mazesearch.RunFolderError, match=f"^{summary}: not valid JSON"):
         sweep.table()
     with pytest.raises(mazesearch.RunFolderError, match=f"^{summary}: not valid JSON"):
         sweep.points[2].run
+    # Opened again, the point's status cannot be read either, as summarize says.
+    with pytest.raises(mazesearch.RunFolderError, match=f"^{summary}: not valid JSON"):
+        mazesearch.open_sweep(folder)
+    said = command_error("summarize", str(folder))
+    assert f"{summary}: not valid JSON" in said
 
 
 def test_a_real_run_of_repeats_stopped_in_the_third():
