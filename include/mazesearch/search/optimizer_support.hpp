@@ -28,6 +28,13 @@ void mutate_within(Genome& g, const Genome& mask, double p, Rng& rng);
 // Most draws a single-point method makes for one feasible random start before it gives up.
 constexpr std::size_t kMaxStartDraws = 100000;
 
+// What a search of `kind` needs of its target and of the boards it starts from, checked by its
+// settings (check_optimizer, before a run writes anything) and by start() alike: every initial
+// board has target.genes() genes; when need_feasible_first, the first is feasible; when
+// need_genes, the target has genes. std::invalid_argument naming `kind` otherwise.
+void check_start(const std::string& kind, const Target& target, const std::vector<Genome>& initial,
+                 bool need_feasible_first, bool need_genes);
+
 // Common state: genes, seed, RNG, step counter; start() and checkpoint helpers for the
 // subclasses. A checkpoint of an optimizer is one JSON object: the common fields and the fields
 // of the subclass's own State, each struct's field list written once (MAZESEARCH_DEFINE_STATE).
@@ -42,11 +49,9 @@ class OptimizerBase : public Optimizer {
         MAZESEARCH_DEFINE_STATE(Common, kind, genes, step, seed, rng)
     };
 
-    // Sets genes, the seed, the RNG (from `seed` alone) and step 0; checks that every initial
-    // genome has target.genes() genes, and, when need_feasible_first, that initial[0] is feasible
-    // (std::invalid_argument otherwise).
-    void start_common(const Target& target, std::uint64_t seed, const std::vector<Genome>& initial,
-                      bool need_feasible_first);
+    // Sets genes, the seed, the RNG (from `seed` alone) and step 0, for a target and boards the
+    // subclass's settings checked (check_start).
+    void start_common(const Target& target, std::uint64_t seed);
     // Throws std::logic_error if neither start() nor restore() ran, and std::invalid_argument if
     // the state is for a different number of genes than the evaluator's target (a checkpoint
     // restored without start()).
