@@ -35,8 +35,8 @@ void mutate_within(Genome& g, const Genome& mask, double p, Rng& rng) {
         if (mask.get(i) && coin.toss(rng)) g.flip(i);
 }
 
-void check_start(const std::string& kind, const Target& target, const std::vector<Genome>& initial,
-                 bool need_feasible_first, bool need_genes) {
+void check_initial(const std::string& kind, const Target& target,
+                   const std::vector<Genome>& initial, bool need_feasible_first, bool need_genes) {
     const std::size_t n = target.genes();
     for (std::size_t i = 0; i < initial.size(); ++i)
         if (initial[i].size() != n)
@@ -48,10 +48,13 @@ void check_start(const std::string& kind, const Target& target, const std::vecto
     if (need_genes && n == 0) throw std::invalid_argument(kind + ": the target has no genes");
 }
 
-void OptimizerBase::start_common(const Target& target, std::uint64_t seed) {
+void OptimizerBase::start(const Target& target, std::uint64_t seed,
+                          const std::vector<Genome>& initial) {
+    check_start(target, initial);
     common_ = Common{kind(), target.genes(), 0, seed, Rng(derive_seed(seed, {0}))};
     target_ = &target;
     started_ = true;
+    begin(target, initial);
 }
 
 Rng OptimizerBase::proposal_rng(std::uint64_t k) const {

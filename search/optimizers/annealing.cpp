@@ -13,13 +13,10 @@ Annealing::Settings::Settings(const Params& params)
           params.get_int("report_every", 1000, 1, std::int64_t{1} << 50))) {}
 
 void Annealing::Settings::check(const Target& target, const std::vector<Genome>& initial) const {
-    check_start("annealing", target, initial, true, true);
+    check_initial("annealing", target, initial, true, true);
 }
 
-void Annealing::start(const Target& target, std::uint64_t seed,
-                      const std::vector<Genome>& initial) {
-    set_.check(target, initial);
-    start_common(target, seed);
+void Annealing::begin(const Target&, const std::vector<Genome>& initial) {
     s_ = State{};
     s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
 }
@@ -30,7 +27,7 @@ double Annealing::temperature(std::uint64_t done, const Evaluator& ev) const {
 
 void Annealing::step(Evaluator& ev) {
     require_started(ev);
-    if (s_.length == 0) s_.length = set_.cooling.length(ev.budget());
+    if (s_.length == 0) s_.length = set_.cooling.length(ev.ledger().budget());
     if (ev.exhausted()) return;  // nothing to propose, and no step taken
     const std::uint64_t e0 = ev.evaluations();
     while (ev.evaluations() - e0 < set_.report_every && !ev.exhausted()) {

@@ -11,13 +11,10 @@ EvolutionarySearch::Settings::Settings(const Params& params, bool genetic)
 void EvolutionarySearch::Settings::check(const Target& target,
                                          const std::vector<Genome>& initial) const {
     breeding.check_target(target);
-    check_start(kind(), target, initial, false, false);
+    check_initial(kind(), target, initial, false, false);
 }
 
-void EvolutionarySearch::start(const Target& target, std::uint64_t seed,
-                               const std::vector<Genome>& initial) {
-    set_.check(target, initial);
-    start_common(target, seed);
+void EvolutionarySearch::begin(const Target&, const std::vector<Genome>& initial) {
     s_ = State{};
     s_.initial = initial;
     s_.islands.resize(set_.archipelago.islands());

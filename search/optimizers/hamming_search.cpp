@@ -12,13 +12,10 @@ HammingSearch::Settings::Settings(const Params& params)
 
 void HammingSearch::Settings::check(const Target& target,
                                     const std::vector<Genome>& initial) const {
-    check_start("hamming", target, initial, true, false);
+    check_initial("hamming", target, initial, true, false);
 }
 
-void HammingSearch::start(const Target& target, std::uint64_t seed,
-                          const std::vector<Genome>& initial) {
-    set_.check(target, initial);
-    start_common(target, seed);
+void HammingSearch::begin(const Target&, const std::vector<Genome>& initial) {
     s_ = State{};
     s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
     s_.ball = HammingBall(common_.genes, set_.radius);

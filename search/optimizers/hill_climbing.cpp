@@ -12,13 +12,10 @@ HillClimbing::Settings::Settings(const Params& params)
           params.get_int("report_every", 1000, 1, std::int64_t{1} << 50))) {}
 
 void HillClimbing::Settings::check(const Target& target, const std::vector<Genome>& initial) const {
-    check_start("hill-climbing", target, initial, true, true);
+    check_initial("hill-climbing", target, initial, true, true);
 }
 
-void HillClimbing::start(const Target& target, std::uint64_t seed,
-                         const std::vector<Genome>& initial) {
-    set_.check(target, initial);
-    start_common(target, seed);
+void HillClimbing::begin(const Target&, const std::vector<Genome>& initial) {
     s_ = State{};
     s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
 }

@@ -26,15 +26,12 @@ PopulationAnnealing::Settings::Settings(const Params& params)
 
 void PopulationAnnealing::Settings::check(const Target& target,
                                           const std::vector<Genome>& initial) const {
-    check_start("population-annealing", target, initial, true, true);
+    check_initial("population-annealing", target, initial, true, true);
     crossover.check_target(target);
     if (window > 0) (void)window_grid(target, {window, window}, "optimizer.window");
 }
 
-void PopulationAnnealing::start(const Target& target, std::uint64_t seed,
-                                const std::vector<Genome>& initial) {
-    set_.check(target, initial);
-    start_common(target, seed);
+void PopulationAnnealing::begin(const Target& target, const std::vector<Genome>& initial) {
     s_ = State{};
     s_.pool.take_given(target, initial, set_.population, kind());
 }
@@ -132,7 +129,7 @@ void PopulationAnnealing::window(Evaluator& ev) {
 
 void PopulationAnnealing::step(Evaluator& ev) {
     require_started(ev);
-    if (s_.length == 0) s_.length = set_.cooling.length(ev.budget());
+    if (s_.length == 0) s_.length = set_.cooling.length(ev.ledger().budget());
     if (ev.exhausted()) return;  // nothing to propose, and no step taken
     if (s_.pool.chains.size() < set_.population) {
         s_.done += s_.pool.fill(ev, set_.population, setup());

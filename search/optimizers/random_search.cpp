@@ -10,13 +10,10 @@ RandomSearch::Settings::Settings(const Params& params)
       batch(static_cast<std::size_t>(params.get_int("batch", 1000, 1, 10000000))) {}
 
 void RandomSearch::Settings::check(const Target& target, const std::vector<Genome>& initial) const {
-    check_start("random", target, initial, false, false);
+    check_initial("random", target, initial, false, false);
 }
 
-void RandomSearch::start(const Target& target, std::uint64_t seed,
-                         const std::vector<Genome>& initial) {
-    set_.check(target, initial);
-    start_common(target, seed);
+void RandomSearch::begin(const Target&, const std::vector<Genome>& initial) {
     s_ = State{initial};
 }
 

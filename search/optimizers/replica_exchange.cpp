@@ -25,13 +25,10 @@ ReplicaExchange::Settings::Settings(const Params& params)
 
 void ReplicaExchange::Settings::check(const Target& target,
                                       const std::vector<Genome>& initial) const {
-    check_start("replica-exchange", target, initial, true, true);
+    check_initial("replica-exchange", target, initial, true, true);
 }
 
-void ReplicaExchange::start(const Target& target, std::uint64_t seed,
-                            const std::vector<Genome>& initial) {
-    set_.check(target, initial);
-    start_common(target, seed);
+void ReplicaExchange::begin(const Target& target, const std::vector<Genome>& initial) {
     s_ = State{};
     s_.pool.take_given(target, initial, set_.replicas, kind());
     // Geometric spacing, coldest first.

@@ -71,14 +71,11 @@ WindowSearch::Settings::Settings(const Params& params)
 
 void WindowSearch::Settings::check(const Target& target, const std::vector<Genome>& initial) const {
     (void)window_grid(target, shape, shape_key);
-    check_start("window", target, initial, true, false);
+    check_initial("window", target, initial, true, false);
 }
 
-void WindowSearch::start(const Target& target, std::uint64_t seed,
-                         const std::vector<Genome>& initial) {
-    set_.check(target, initial);
+void WindowSearch::begin(const Target& target, const std::vector<Genome>& initial) {
     grid_ = window_grid(target, set_.shape, set_.shape_key);
-    start_common(target, seed);
     const GridGenes& g = *grid_.genes;
     positions_ = static_cast<std::size_t>((g.rows() - set_.shape.rows + 1) *
                                           (g.cols() - set_.shape.cols + 1));

@@ -92,7 +92,8 @@ class Evaluator {
     void account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best, double value);
 
     // What the search has found and spent (search/ledger.hpp): the counts, the best board, the
-    // archive, the budget's state, the step's statistics.
+    // archive, the budget's state, the step's statistics; and the budget itself, held there
+    // alone (check_optimizer checked it once; the optimizers ask it, ledger().budget()).
     const Ledger& ledger() const { return ledger_; }
     std::uint64_t remaining() const { return ledger_.remaining(); }
     bool exhausted() const { return ledger_.exhausted(); }
@@ -111,7 +112,6 @@ class Evaluator {
     const Topology& topology() const { return target_.topology(); }
     Genome relevant_genes(const Genome& g) const { return target_.relevant_genes(g); }
     int threads() const { return scorer_.threads(); }
-    const Budget& budget() const { return ledger_.budget(); }
     StepStats take_step_stats() { return ledger_.take_step_stats(); }
 
     // The ranks this search is spread over (search/collective.hpp), or none (one process): with

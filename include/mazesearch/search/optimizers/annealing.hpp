@@ -33,7 +33,7 @@ class Annealing : public OptimizerBase {
     explicit Annealing(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "annealing"; }
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
 
     // Temperature after `done` of `length` evaluations (with no length: after the share of the
     // budget's seconds that `ev` has used).

@@ -36,7 +36,7 @@ class EvolutionarySearch : public OptimizerBase {
     EvolutionarySearch(const Params& params, bool genetic) : set_(params, genetic) {}
 
     std::string kind() const override { return set_.kind(); }
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
 
     // The current generation of island 0 (of the only population without islands), in the
     // order it was scored (elites first).

@@ -32,7 +32,7 @@ class HammingSearch : public OptimizerBase {
     explicit HammingSearch(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "hamming"; }
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
     bool done() const override { return s_.done; }
 
     const Genome& centre() const { return s_.centre; }

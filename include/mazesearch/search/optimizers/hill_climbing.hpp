@@ -29,7 +29,7 @@ class HillClimbing : public OptimizerBase {
     explicit HillClimbing(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "hill-climbing"; }
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
 
     // Local optima reached so far (each one triggers a restart).
     std::uint64_t local_optima() const { return s_.local_optima; }

@@ -65,7 +65,7 @@ class PopulationAnnealing : public OptimizerBase {
 
     std::string kind() const override { return "population-annealing"; }
     // Given boards start the first chains (each must be feasible); random boards the rest.
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
 
     // What a run reports of the population: resamplings so far, and the chains that had
     // offspring in the last one (of `population`).

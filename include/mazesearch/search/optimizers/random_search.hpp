@@ -25,7 +25,7 @@ class RandomSearch : public OptimizerBase {
     explicit RandomSearch(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "random"; }
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
 
   private:
     Settings set_;

@@ -53,7 +53,7 @@ class ReplicaExchange : public OptimizerBase {
     std::string kind() const override { return "replica-exchange"; }
     // Given boards start the coldest chains first (each must be feasible); random boards the
     // rest.
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
 
     // The rungs' temperatures, coldest first.
     std::vector<double> ladder() const;

@@ -51,7 +51,7 @@ class WindowSearch : public OptimizerBase {
     explicit WindowSearch(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "window"; }
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
     bool done() const override { return s_.done; }
 
     std::uint64_t improvements() const { return s_.improvements; }
