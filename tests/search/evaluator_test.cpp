@@ -67,15 +67,15 @@ TEST(Evaluator, PastTheBudgetEveryWayOfAskingGetsNothing) {
     b.evaluations = 3;
     Evaluator ev(t, b, 1);
     const Genome open(t.genes());
-    EXPECT_EQ(ev.draw(5, 100, [&](std::uint64_t) { return open; }).size(), 3u);
+    const auto open_boards = [&](std::size_t, std::uint64_t) { return open; };
+    const std::size_t five[1] = {5}, tries[2] = {100, 100};
+    EXPECT_EQ(ev.draw_groups(five, std::span(tries, 1), open_boards).front().size(), 3u);
     EXPECT_EQ(ev.remaining(), 0u);
-    EXPECT_TRUE(ev.draw(1, 100, [&](std::uint64_t) { return open; }).empty());
+    const std::size_t want[2] = {1, 2};
+    const auto groups = ev.draw_groups(want, tries, open_boards);
+    EXPECT_TRUE(groups[0].empty() && groups[1].empty());
     EXPECT_TRUE(ev.draw_in_turn(1, 100, [&] { return open; }).empty());
     EXPECT_FALSE(ev.evaluate_one(open).feasible);
-    const std::size_t want[2] = {1, 2}, tries[2] = {10, 10};
-    const auto groups =
-        ev.draw_groups(want, tries, [&](std::size_t, std::uint64_t) { return open; });
-    EXPECT_TRUE(groups[0].empty() && groups[1].empty());
     EXPECT_EQ(ev.evaluations(), 3u);
     EXPECT_EQ(ev.rejected(), 0u);
     EXPECT_EQ(ev.stop_reason(), "evaluations");
