@@ -50,13 +50,11 @@ Prepared prepare(const RunConfig& config, const ExternalObjective* objective) {
                               "to the exit); a search starts from a feasible board");
         p.initial.push_back(std::move(*g));
     }
-    // Everything the optimizer checks of its parameters, of the target (exhaustive needs a grid
-    // it can enumerate) and of the budget (an annealing schedule needs a length) is found before
-    // anything is written: on a scratch optimizer, started once.
+    // Everything the search checks of its parameters, of the target (exhaustive needs a grid it
+    // can enumerate) and of the budget (an annealing schedule needs a length) is found before
+    // anything is written, once, without an optimizer: the repeats then make theirs unchecked.
     try {
-        const std::unique_ptr<Optimizer> scratch = make_optimizer(config.optimizer);
-        scratch->check_budget(config.budget);
-        scratch->start(*p.made.target, config.seed, p.initial);
+        check_optimizer(config.optimizer, *p.made.target, config.budget, p.initial);
     } catch (const ParamError& e) {
         // Said with the config it is about, when the key's own line is not known.
         const std::string what = e.what();

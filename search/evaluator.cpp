@@ -127,16 +127,6 @@ std::vector<Scored> Evaluator::draw_in_turn(std::size_t want, std::size_t max_tr
     return out;
 }
 
-std::vector<Scored> Evaluator::draw(std::size_t want, std::size_t max_tries,
-                                    const Proposer& propose) {
-    assert(propose);
-    const std::size_t wants[1] = {want};
-    const std::size_t tries[1] = {max_tries};
-    auto groups =
-        draw_groups(wants, tries, [&](std::size_t, std::uint64_t k) { return propose(k); });
-    return std::move(groups.front());
-}
-
 std::vector<std::vector<Scored>> Evaluator::draw_groups(std::span<const std::size_t> want_in,
                                                         std::span<const std::size_t> max_tries,
                                                         const GroupProposer& propose,

@@ -35,19 +35,26 @@ void mutate_within(Genome& g, const Genome& mask, double p, Rng& rng) {
         if (mask.get(i) && coin.toss(rng)) g.flip(i);
 }
 
-void OptimizerBase::start_common(const Target& target, std::uint64_t seed,
-                                 const std::vector<Genome>& initial, bool need_feasible_first) {
+void check_initial(const std::string& kind, const Target& target,
+                   const std::vector<Genome>& initial, bool need_feasible_first, bool need_genes) {
     const std::size_t n = target.genes();
     for (std::size_t i = 0; i < initial.size(); ++i)
         if (initial[i].size() != n)
-            throw std::invalid_argument(kind() + ": initial genome " + std::to_string(i) + " has " +
+            throw std::invalid_argument(kind + ": initial genome " + std::to_string(i) + " has " +
                                         std::to_string(initial[i].size()) + " genes, the target " +
                                         std::to_string(n));
     if (need_feasible_first && !initial.empty() && !target.feasible(initial[0]))
-        throw std::invalid_argument(kind() + ": the initial genome is infeasible");
-    common_ = Common{kind(), n, 0, seed, Rng(derive_seed(seed, {0}))};
+        throw std::invalid_argument(kind + ": the initial genome is infeasible");
+    if (need_genes && n == 0) throw std::invalid_argument(kind + ": the target has no genes");
+}
+
+void OptimizerBase::start(const Target& target, std::uint64_t seed,
+                          const std::vector<Genome>& initial) {
+    check_start(target, initial);
+    common_ = Common{kind(), target.genes(), 0, seed, Rng(derive_seed(seed, {0}))};
     target_ = &target;
     started_ = true;
+    begin(target, initial);
 }
 
 Rng OptimizerBase::proposal_rng(std::uint64_t k) const {

@@ -6,37 +6,31 @@
 
 namespace maze {
 
-Annealing::Annealing(const Params& params)
-    : p_blocked_(params.get_double("p_blocked", 0.25, 0.0, 1.0)),
-      cooling_(params),
-      report_every_(static_cast<std::uint64_t>(
+Annealing::Settings::Settings(const Params& params)
+    : p_blocked(params.get_double("p_blocked", 0.25, 0.0, 1.0)),
+      cooling(params),
+      report_every(static_cast<std::uint64_t>(
           params.get_int("report_every", 1000, 1, std::int64_t{1} << 50))) {}
 
-void Annealing::start(const Target& target, std::uint64_t seed,
-                      const std::vector<Genome>& initial) {
-    start_common(target, seed, initial, true);
-    if (common_.genes == 0) throw std::invalid_argument("annealing: the target has no genes");
+void Annealing::Settings::check(const Target& target, const std::vector<Genome>& initial) const {
+    check_initial("annealing", target, initial, true, true);
+}
+
+void Annealing::begin(const Target&, const std::vector<Genome>& initial) {
     s_ = State{};
     s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
 }
 
-void Annealing::check_budget(const Budget& budget) const {
-    cooling_.check_budget(budget);
-}
-
 double Annealing::temperature(std::uint64_t done, const Evaluator& ev) const {
-    return cooling_.temperature(done, s_.length, ev);
+    return set_.cooling.temperature(done, s_.length, ev);
 }
 
 void Annealing::step(Evaluator& ev) {
     require_started(ev);
-    if (s_.length == 0) {
-        check_budget(ev.budget());
-        s_.length = cooling_.length(ev.budget());
-    }
+    if (s_.length == 0) s_.length = set_.cooling.length(ev.ledger().budget());
     if (ev.exhausted()) return;  // nothing to propose, and no step taken
     const std::uint64_t e0 = ev.evaluations();
-    while (ev.evaluations() - e0 < report_every_ && !ev.exhausted()) {
+    while (ev.evaluations() - e0 < set_.report_every && !ev.exhausted()) {
         if (!s_.has_current) {
             Genome g;
             Score s;
@@ -46,7 +40,7 @@ void Annealing::step(Evaluator& ev) {
                 s = ev.evaluate_one(g);  // feasible (checked in start) and within budget
             } else {
                 auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
-                    return random_genome(common_.genes, p_blocked_, common_.rng);
+                    return random_genome(common_.genes, set_.p_blocked, common_.rng);
                 });
                 if (got.empty())
                     throw std::runtime_error("annealing: no feasible random board in " +
@@ -72,7 +66,7 @@ void Annealing::step(Evaluator& ev) {
                                      std::to_string(kMaxStartDraws) + " draws");
         const double t = temperature(s_.done, ev);
         ++s_.done;
-        const double gain = cooling_.gain(s_.current_value, got[0].value);
+        const double gain = set_.cooling.gain(s_.current_value, got[0].value);
         if (Cooling::accept(gain, t, common_.rng)) {
             s_.current = std::move(got[0].genome);
             s_.current_value = got[0].value;

@@ -46,8 +46,8 @@ double Cooling::temperature(std::uint64_t done, std::uint64_t length, const Eval
     double x = 1.0;  // the share of the schedule gone
     if (length > 0)
         x = std::min(1.0, static_cast<double>(done) / static_cast<double>(length));
-    else if (ev.budget().seconds > 0)
-        x = std::min(1.0, ev.seconds() / ev.budget().seconds);
+    else if (const Ledger& spent = ev.ledger(); spent.budget().seconds > 0)
+        x = std::min(1.0, spent.seconds() / spent.budget().seconds);
     if (exponential_) return t_start_ * std::pow(t_end_ / t_start_, x);
     return t_start_ + (t_end_ - t_start_) * x;
 }

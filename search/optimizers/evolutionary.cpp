@@ -5,16 +5,19 @@
 
 namespace maze {
 
-EvolutionarySearch::EvolutionarySearch(const Params& params, bool genetic)
-    : breeding_(params, genetic), archipelago_(params, breeding_.population()) {}
+EvolutionarySearch::Settings::Settings(const Params& params, bool genetic)
+    : breeding(params, genetic), archipelago(params, breeding.population()) {}
 
-void EvolutionarySearch::start(const Target& target, std::uint64_t seed,
-                               const std::vector<Genome>& initial) {
-    breeding_.check_target(target);
-    start_common(target, seed, initial, false);
+void EvolutionarySearch::Settings::check(const Target& target,
+                                         const std::vector<Genome>& initial) const {
+    breeding.check_target(target);
+    check_initial(kind(), target, initial, false, false);
+}
+
+void EvolutionarySearch::begin(const Target&, const std::vector<Genome>& initial) {
     s_ = State{};
     s_.initial = initial;
-    s_.islands.resize(archipelago_.islands());
+    s_.islands.resize(set_.archipelago.islands());
 }
 
 Rng EvolutionarySearch::island_rng(std::size_t island, std::uint64_t k) const {
@@ -26,27 +29,27 @@ Rng EvolutionarySearch::island_rng(std::size_t island, std::uint64_t k) const {
 void EvolutionarySearch::step(Evaluator& ev) {
     require_started(ev);
     if (ev.remaining() == 0) return;
-    if (s_.islands.size() != archipelago_.islands())
+    if (s_.islands.size() != set_.archipelago.islands())
         throw std::invalid_argument("checkpoint has " + std::to_string(s_.islands.size()) +
                                     " islands, the config " +
-                                    std::to_string(archipelago_.islands()));
+                                    std::to_string(set_.archipelago.islands()));
     const std::size_t n = s_.islands.size();
     const Topology& topo = ev.topology();
     // Each island: a fresh generation (at the start, after a restart) or children of its parents.
     std::vector<Breeding::Litter> litters;
-    for (const Island& island : s_.islands) litters.push_back(breeding_.litter(island, ev));
+    for (const Island& island : s_.islands) litters.push_back(set_.breeding.litter(island, ev));
     const std::size_t given = s_.initial.size();
     std::vector<std::size_t> drawn;
     // Each board from its own random stream: the boards of a generation are built in parallel,
     // and each is the same whichever thread builds it.
     auto got = ev.draw_groups(
-        std::vector<std::size_t>(n, breeding_.population()),
-        std::vector<std::size_t>(n, breeding_.max_tries()),
+        std::vector<std::size_t>(n, set_.breeding.population()),
+        std::vector<std::size_t>(n, set_.breeding.max_tries()),
         [&](std::size_t i, std::uint64_t k) {
             if (litters[i].fresh && i == 0 && k < given)
                 return s_.initial[static_cast<std::size_t>(k)];
             Rng rng = island_rng(i, k);
-            return breeding_.propose(litters[i], rng, common_.genes, topo);
+            return set_.breeding.propose(litters[i], rng, common_.genes, topo);
         },
         &drawn);
     // The given boards among the proposals used are used up.
@@ -58,11 +61,11 @@ void EvolutionarySearch::step(Evaluator& ev) {
     ++common_.step;
     if (!settle(litters, got, ev)) return;
     const Archipelago::Moves moves =
-        archipelago_.after_generation(s_.islands, ev, common_.seed, common_.step);
+        set_.archipelago.after_generation(s_.islands, ev, common_.seed, common_.step);
     s_.migrants_moved += moves.migrants;
     s_.local_searches += moves.searches;
     s_.local_improvements += moves.improvements;
-    for (Island& island : s_.islands) breeding_.track_stagnation(island);
+    for (Island& island : s_.islands) set_.breeding.track_stagnation(island);
 }
 
 bool EvolutionarySearch::settle(std::vector<Breeding::Litter>& litters,
@@ -75,11 +78,11 @@ bool EvolutionarySearch::settle(std::vector<Breeding::Litter>& litters,
             const bool fresh = litters[i].fresh;
             throw std::runtime_error(
                 kind() + (fresh ? ": no feasible board in " : ": no feasible child in ") +
-                std::to_string(breeding_.max_tries()) +
+                std::to_string(set_.breeding.max_tries()) +
                 (fresh ? " draws (p_blocked too high?)" : " proposals (mutation too high?)"));
         }
         any = true;
-        breeding_.settle(s_.islands[i], litters[i], std::move(got[i]));
+        set_.breeding.settle(s_.islands[i], litters[i], std::move(got[i]));
     }
     return any;
 }
@@ -110,10 +113,10 @@ void EvolutionarySearch::restore(const nlohmann::json& state) {
 
 void EvolutionarySearch::check(const Common& c, const State& s) const {
     check_genomes(s.initial, c.genes, "initial board");
-    if (s.islands.size() != archipelago_.islands())
+    if (s.islands.size() != set_.archipelago.islands())
         throw std::invalid_argument(kind() + ": the checkpoint has " +
                                     std::to_string(s.islands.size()) + " islands, the config " +
-                                    std::to_string(archipelago_.islands()));
+                                    std::to_string(set_.archipelago.islands()));
     for (std::size_t i = 0; i < s.islands.size(); ++i) {
         const std::string where = "island " + std::to_string(i);
         for (const Scored& m : s.islands[i].population) {

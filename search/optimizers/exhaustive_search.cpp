@@ -7,11 +7,31 @@
 
 namespace maze {
 
-ExhaustiveSearch::ExhaustiveSearch(const Params& params)
-    : chunk_(static_cast<std::size_t>(params.get_int("chunk", 256, 1, 1 << 30))),
-      cap_(static_cast<std::size_t>(params.get_int("cap", 8, 0, 100000))) {}
+ExhaustiveSearch::Settings::Settings(const Params& params)
+    : chunk(static_cast<std::size_t>(params.get_int("chunk", 256, 1, 1 << 30))),
+      cap(static_cast<std::size_t>(params.get_int("cap", 8, 0, 100000))) {}
 
-void ExhaustiveSearch::start(const Target& target, std::uint64_t, const std::vector<Genome>&) {
+void ExhaustiveSearch::Settings::check(const Target& target, const std::vector<Genome>&) const {
+    const std::optional<EnumerableGrid> grid = target.enumerable_grid();
+    if (!grid) {
+        if (target.genes() > kMaxEveryGenomeGenes)
+            throw ParamError("optimizer.kind", "",
+                             "exhaustive scores every board of " + target.name() +
+                                 " one by one, which takes at most " +
+                                 std::to_string(kMaxEveryGenomeGenes) + " genes; this one has " +
+                                 std::to_string(target.genes()));
+        return;
+    }
+    const GridGenes& g = *grid->genes;
+    if (g.rows() * g.cols() > kMaxEnumerationCells || (g.rows() + 2) * (g.cols() + 2) > 128)
+        throw ParamError(
+            "optimizer.kind", "",
+            "exhaustive handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128");
+}
+
+void ExhaustiveSearch::start(const Target& target, std::uint64_t,
+                             const std::vector<Genome>& initial) {
+    set_.check(target, initial);
     const std::optional<EnumerableGrid> grid = target.enumerable_grid();
     done_.clear();
     finished_ = false;
@@ -19,20 +39,10 @@ void ExhaustiveSearch::start(const Target& target, std::uint64_t, const std::vec
     every_genome_ = !grid;
     if (every_genome_) {
         genes_ = target.genes();
-        if (genes_ > kMaxEveryGenomeGenes)
-            throw ParamError("optimizer.kind", "",
-                             "exhaustive scores every board of " + target.name() +
-                                 " one by one, which takes at most " +
-                                 std::to_string(kMaxEveryGenomeGenes) + " genes; this one has " +
-                                 std::to_string(genes_));
         return;
     }
     grid_ = *grid;
     const GridGenes& g = *grid_.genes;
-    if (g.rows() * g.cols() > kMaxEnumerationCells || (g.rows() + 2) * (g.cols() + 2) > 128)
-        throw ParamError(
-            "optimizer.kind", "",
-            "exhaustive handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128");
     tree_ = cell_enumeration_tree(g.rows(), g.cols(), g.start(), g.exit());
     result_ = EnumerationResult::of_cells(g.rows(), g.cols(), g.start(), g.exit(), grid_.objective);
 }
@@ -41,7 +51,7 @@ void ExhaustiveSearch::start(const Target& target, std::uint64_t, const std::vec
 // any batch is (the infeasible ones rejected).
 void ExhaustiveSearch::step_every_genome(Evaluator& ev) {
     const std::uint64_t all = std::uint64_t{1} << genes_;
-    const std::uint64_t n = std::min<std::uint64_t>(all - next_, chunk_ * 64);
+    const std::uint64_t n = std::min<std::uint64_t>(all - next_, set_.chunk * 64);
     std::vector<Genome> batch(n, Genome(genes_));
     for (std::uint64_t i = 0; i < n; ++i)
         for (std::size_t j = 0; j < genes_; ++j) batch[i].set(j, ((next_ + i) >> j) & 1u);
@@ -58,12 +68,12 @@ void ExhaustiveSearch::step(Evaluator& ev) {
     const GridGenes& g = *grid_.genes;
     EnumerationOptions o;
     o.threads = ev.threads();
-    o.board_cap = cap_;
+    o.board_cap = set_.cap;
     o.done = &done_;
     o.objective = grid_.objective;
-    o.limit = chunk_;  // the next `chunk` subtrees in canonical order: the same steps every run
+    o.limit = set_.chunk;  // the next `chunk` subtrees in canonical order: the same steps every run
     const EnumerationResult part = tree_->run(o);
-    result_.merge(part, cap_);
+    result_.merge(part, set_.cap);
     finished_ = true;
     for (auto d : done_) finished_ = finished_ && d;
     // Boards of this grid: every free cell open or blocked; the step covered part.feasible

@@ -5,17 +5,20 @@
 
 namespace maze {
 
-HammingSearch::HammingSearch(const Params& params)
-    : radius_(static_cast<int>(params.get_int("radius", 1, 1, 3))),
-      climb_(params.get_choice("mode", "climb", {"climb", "report"}) == "climb"),
-      p_blocked_(params.get_double("p_blocked", 0.25, 0.0, 1.0)) {}
+HammingSearch::Settings::Settings(const Params& params)
+    : radius(static_cast<int>(params.get_int("radius", 1, 1, 3))),
+      climb(params.get_choice("mode", "climb", {"climb", "report"}) == "climb"),
+      p_blocked(params.get_double("p_blocked", 0.25, 0.0, 1.0)) {}
 
-void HammingSearch::start(const Target& target, std::uint64_t seed,
-                          const std::vector<Genome>& initial) {
-    start_common(target, seed, initial, true);
+void HammingSearch::Settings::check(const Target& target,
+                                    const std::vector<Genome>& initial) const {
+    check_initial("hamming", target, initial, true, false);
+}
+
+void HammingSearch::begin(const Target&, const std::vector<Genome>& initial) {
     s_ = State{};
     s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
-    s_.ball = HammingBall(common_.genes, radius_);
+    s_.ball = HammingBall(common_.genes, set_.radius);
 }
 
 void HammingSearch::step(Evaluator& ev) {
@@ -29,7 +32,7 @@ void HammingSearch::step(Evaluator& ev) {
             s_.centre_value = s.value;
         } else {
             auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
-                return random_genome(common_.genes, p_blocked_, common_.rng);
+                return random_genome(common_.genes, set_.p_blocked, common_.rng);
             });
             if (got.empty())
                 throw std::runtime_error("hamming: no feasible random board in " +
@@ -59,7 +62,7 @@ void HammingSearch::step(Evaluator& ev) {
     }
     if (s_.ball.finished()) {
         ++s_.balls;
-        if (climb_ && s_.has_better) {
+        if (set_.climb && s_.has_better) {
             s_.centre = std::move(s_.better);
             s_.centre_value = s_.better_value;
             s_.has_better = false;
@@ -78,7 +81,7 @@ nlohmann::json HammingSearch::save() const {
 
 void HammingSearch::restore(const nlohmann::json& state) {
     restore_state(state, s_, [&](const Common& c, const State& s) {
-        if (s.ball.genes() != c.genes || s.ball.radius() != radius_)
+        if (s.ball.genes() != c.genes || s.ball.radius() != set_.radius)
             throw std::invalid_argument("hamming: the checkpoint's ball is not this run's");
         check_genomes(s.initial, c.genes, "initial board");
         check_value(s.centre_value, "centre's value");

@@ -5,16 +5,17 @@
 
 namespace maze {
 
-HillClimbing::HillClimbing(const Params& params)
-    : p_blocked_(params.get_double("p_blocked", 0.25, 0.0, 1.0)),
-      best_mode_(params.get_choice("mode", "first", {"first", "best"}) == "best"),
-      report_every_(static_cast<std::uint64_t>(
+HillClimbing::Settings::Settings(const Params& params)
+    : p_blocked(params.get_double("p_blocked", 0.25, 0.0, 1.0)),
+      best_mode(params.get_choice("mode", "first", {"first", "best"}) == "best"),
+      report_every(static_cast<std::uint64_t>(
           params.get_int("report_every", 1000, 1, std::int64_t{1} << 50))) {}
 
-void HillClimbing::start(const Target& target, std::uint64_t seed,
-                         const std::vector<Genome>& initial) {
-    start_common(target, seed, initial, true);
-    if (common_.genes == 0) throw std::invalid_argument("hill-climbing: the target has no genes");
+void HillClimbing::Settings::check(const Target& target, const std::vector<Genome>& initial) const {
+    check_initial("hill-climbing", target, initial, true, true);
+}
+
+void HillClimbing::begin(const Target&, const std::vector<Genome>& initial) {
     s_ = State{};
     s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
 }
@@ -25,7 +26,7 @@ void HillClimbing::move_to(Genome g, double value) {
     s_.has_current = true;
     s_.next = 0;
     s_.has_best_neighbour = false;
-    if (!best_mode_) {
+    if (!set_.best_mode) {
         // A fresh random order of the genes (Fisher-Yates) for this climb step.
         s_.order.resize(common_.genes);
         for (std::size_t i = 0; i < common_.genes; ++i) s_.order[i] = i;
@@ -42,8 +43,9 @@ void HillClimbing::start_climb(Evaluator& ev) {
         if (s.feasible) move_to(g, s.value);
         return;
     }
-    auto got = ev.draw_in_turn(
-        1, kMaxStartDraws, [&] { return random_genome(common_.genes, p_blocked_, common_.rng); });
+    auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
+        return random_genome(common_.genes, set_.p_blocked, common_.rng);
+    });
     if (got.empty())
         throw std::runtime_error("hill-climbing: no feasible random board in " +
                                  std::to_string(kMaxStartDraws) + " draws (p_blocked too high?)");
@@ -56,7 +58,7 @@ void HillClimbing::step(Evaluator& ev) {
     const std::uint64_t e0 = ev.evaluations();
     std::vector<Genome> batch;
     std::vector<Score> scores;
-    while (ev.evaluations() - e0 < report_every_ && !ev.exhausted()) {
+    while (ev.evaluations() - e0 < set_.report_every && !ev.exhausted()) {
         if (!s_.has_current) {
             start_climb(ev);
             continue;
@@ -74,7 +76,7 @@ void HillClimbing::step(Evaluator& ev) {
             }
             continue;
         }
-        if (!best_mode_) {
+        if (!set_.best_mode) {
             Genome g = s_.current;
             g.flip(s_.order[s_.next++]);
             const Score s = ev.evaluate_one(g);
@@ -84,7 +86,7 @@ void HillClimbing::step(Evaluator& ev) {
         // Best mode: the next neighbours in gene order, as many as the interval and budget
         // allow, in one batch.
         const std::uint64_t room =
-            std::min(report_every_ - (ev.evaluations() - e0), ev.remaining());
+            std::min(set_.report_every - (ev.evaluations() - e0), ev.remaining());
         const std::size_t count =
             static_cast<std::size_t>(std::min<std::uint64_t>(common_.genes - s_.next, room));
         batch.assign(count, s_.current);
@@ -119,7 +121,7 @@ void HillClimbing::restore(const nlohmann::json& state) {
             check_scored(s.current, c.genes, "current board");
             // The neighbours tried so far, and in mode first their order: every gene once.
             check_index(s.next, c.genes + 1, "neighbour count");
-            if (!best_mode_) {
+            if (!set_.best_mode) {
                 if (s.order.size() != c.genes)
                     throw std::invalid_argument(
                         "hill-climbing: the checkpoint's neighbour order "

@@ -1,6 +1,8 @@
-// make_optimizer: the one place that maps a kind name to an optimizer class.
+// make_optimizer and check_optimizer: the one place that maps a kind name to an optimizer class.
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/optimizers/annealing.hpp"
@@ -15,7 +17,12 @@
 
 namespace maze {
 
-std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
+namespace {
+
+// Calls visit(type_identity<Optimizer class>, extra arguments of its constructor after the
+// params) for the kind params names; ParamError when it names none.
+template <typename Visit>
+decltype(auto) with_kind(const Params& params, Visit&& visit) {
     const std::vector<std::string> kinds = {
         "random",       "hill-climbing", "annealing", "population-annealing", "replica-exchange",
         "evolutionary", "genetic",       "hamming",   "exhaustive",           "window"};
@@ -25,29 +32,37 @@ std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
         throw ParamError("kind", "", "missing; expected one of " + list);
     }
     const std::string kind = params.get_choice("kind", "", kinds);
-    std::unique_ptr<Optimizer> opt;
-    if (kind == "random")
-        opt = std::make_unique<RandomSearch>(params);
-    else if (kind == "hill-climbing")
-        opt = std::make_unique<HillClimbing>(params);
-    else if (kind == "annealing")
-        opt = std::make_unique<Annealing>(params);
-    else if (kind == "population-annealing")
-        opt = std::make_unique<PopulationAnnealing>(params);
-    else if (kind == "replica-exchange")
-        opt = std::make_unique<ReplicaExchange>(params);
-    else if (kind == "evolutionary")
-        opt = std::make_unique<EvolutionarySearch>(params, false);
-    else if (kind == "genetic")
-        opt = std::make_unique<EvolutionarySearch>(params, true);
-    else if (kind == "hamming")
-        opt = std::make_unique<HammingSearch>(params);
-    else if (kind == "window")
-        opt = std::make_unique<WindowSearch>(params);
-    else
-        opt = std::make_unique<ExhaustiveSearch>(params);
+    if (kind == "random") return visit(std::type_identity<RandomSearch>{});
+    if (kind == "hill-climbing") return visit(std::type_identity<HillClimbing>{});
+    if (kind == "annealing") return visit(std::type_identity<Annealing>{});
+    if (kind == "population-annealing") return visit(std::type_identity<PopulationAnnealing>{});
+    if (kind == "replica-exchange") return visit(std::type_identity<ReplicaExchange>{});
+    if (kind == "evolutionary") return visit(std::type_identity<EvolutionarySearch>{}, false);
+    if (kind == "genetic") return visit(std::type_identity<EvolutionarySearch>{}, true);
+    if (kind == "hamming") return visit(std::type_identity<HammingSearch>{});
+    if (kind == "window") return visit(std::type_identity<WindowSearch>{});
+    return visit(std::type_identity<ExhaustiveSearch>{});
+}
+
+}  // namespace
+
+std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
+    std::unique_ptr<Optimizer> opt =
+        with_kind(params, [&]<typename O>(std::type_identity<O>, auto... extra) {
+            return std::unique_ptr<Optimizer>(std::make_unique<O>(params, extra...));
+        });
     params.reject_unused("optimizer");
     return opt;
+}
+
+void check_optimizer(const Params& params, const Target& target, const Budget& budget,
+                     const std::vector<Genome>& initial) {
+    with_kind(params, [&]<typename O>(std::type_identity<O>, auto... extra) {
+        const typename O::Settings settings(params, extra...);
+        params.reject_unused("optimizer");
+        if constexpr (requires { settings.check_budget(budget); }) settings.check_budget(budget);
+        settings.check(target, initial);
+    });
 }
 
 }  // namespace maze

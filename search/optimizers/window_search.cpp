@@ -64,18 +64,21 @@ bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, Window
     return better;
 }
 
-WindowSearch::WindowSearch(const Params& params)
-    : shape_(window_shape(params)),
-      shape_key_(params.has("rows") ? "optimizer.rows" : "optimizer.size"),
-      p_blocked_(params.get_double("p_blocked", 0.25, 0.0, 1.0)) {}
+WindowSearch::Settings::Settings(const Params& params)
+    : shape(window_shape(params)),
+      shape_key(params.has("rows") ? "optimizer.rows" : "optimizer.size"),
+      p_blocked(params.get_double("p_blocked", 0.25, 0.0, 1.0)) {}
 
-void WindowSearch::start(const Target& target, std::uint64_t seed,
-                         const std::vector<Genome>& initial) {
-    grid_ = window_grid(target, shape_, shape_key_);
-    start_common(target, seed, initial, true);
+void WindowSearch::Settings::check(const Target& target, const std::vector<Genome>& initial) const {
+    (void)window_grid(target, shape, shape_key);
+    check_initial("window", target, initial, true, false);
+}
+
+void WindowSearch::begin(const Target& target, const std::vector<Genome>& initial) {
+    grid_ = window_grid(target, set_.shape, set_.shape_key);
     const GridGenes& g = *grid_.genes;
-    positions_ =
-        static_cast<std::size_t>((g.rows() - shape_.rows + 1) * (g.cols() - shape_.cols + 1));
+    positions_ = static_cast<std::size_t>((g.rows() - set_.shape.rows + 1) *
+                                          (g.cols() - set_.shape.cols + 1));
     s_ = State{};
     s_.initial.assign(initial.begin(), initial.begin() + (initial.empty() ? 0 : 1));
 }
@@ -90,7 +93,7 @@ void WindowSearch::step(Evaluator& ev) {
             s_.current_value = ev.evaluate_one(s_.current).value;  // feasible (checked in start)
         } else {
             auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
-                return random_genome(common_.genes, p_blocked_, common_.rng);
+                return random_genome(common_.genes, set_.p_blocked, common_.rng);
             });
             if (got.empty())
                 throw std::runtime_error("window: no feasible random board in " +
@@ -104,11 +107,11 @@ void WindowSearch::step(Evaluator& ev) {
         return;
     }
     const GridGenes& g = *grid_.genes;
-    const int across = g.cols() - shape_.cols + 1;
+    const int across = g.cols() - set_.shape.cols + 1;
     const int r = static_cast<int>(s_.next / static_cast<std::uint64_t>(across));
     const int c = static_cast<int>(s_.next % static_cast<std::uint64_t>(across));
     Scored current{s_.current, s_.current_value};
-    const bool better = window_move(grid_, current, r, c, shape_, ev);
+    const bool better = window_move(grid_, current, r, c, set_.shape, ev);
     ++s_.windows;
     if (better) {
         s_.current = std::move(current.genome);

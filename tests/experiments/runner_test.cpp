@@ -10,6 +10,7 @@
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/run/checkpoint.hpp"
+#include "mazesearch/search/optimizer.hpp"
 #include "run_files.hpp"
 
 namespace fs = std::filesystem;
@@ -249,6 +250,54 @@ TEST(Runner, ExhaustiveOptimizerGivesTheExactAnswerInARunDirectory) {
             << e.what();
     }
     EXPECT_FALSE(fs::exists(big));
+}
+
+// A config is checked once, before anything is written, and without an optimizer: the checks
+// are the settings' (check_optimizer), and the only optimizers a run makes are its repeats'.
+TEST(Runner, AConfigIsCheckedBeforeAnythingIsWrittenWithoutAnOptimizer) {
+    struct Bad {
+        std::string optimizer;
+        std::vector<std::string> overrides;
+        std::string said;
+    };
+    const std::vector<Bad> bad = {
+        // a parameter, an unknown key, what the budget lacks, what the target lacks
+        {"{kind: population-annealing, population: 1}", {}, ":4: optimizer.population: expected"},
+        {"{kind: annealing, popsize: 3}", {}, ":4: optimizer.popsize: unknown key"},
+        {"{kind: annealing}",
+         {"budget.evaluations=0", "budget.stagnation=100"},
+         "optimizer.length: needs length"},
+        {"{kind: exhaustive}",
+         {"target.rows=13", "target.cols=13"},
+         "optimizer.kind: exhaustive handles grids of at most 64 cells"},
+    };
+    for (const Bad& b : bad) {
+        const fs::path d = fresh_dir("checked_once");
+        fs::remove_all(d);
+        std::vector<std::string> overrides = b.overrides;
+        overrides.push_back("output=" + d.string());
+        const RunConfig c = load_config(config_file(b.optimizer), overrides);
+        const std::uint64_t made = maze::Optimizer::made();
+        try {
+            check_experiment(c);
+            ADD_FAILURE() << b.optimizer << " passed the check";
+        } catch (const std::exception& e) {
+            EXPECT_NE(std::string(e.what()).find(b.said), std::string::npos) << e.what();
+        }
+        EXPECT_THROW(run_experiment(c, quiet()), std::exception) << b.optimizer;
+        EXPECT_FALSE(fs::exists(d)) << b.optimizer;
+        EXPECT_EQ(maze::Optimizer::made(), made) << b.optimizer;
+    }
+    // A good config: the check makes no optimizer, a run of two repeats two.
+    const fs::path d = fresh_dir("checked_once_good");
+    const RunConfig c =
+        load_config(config_file("{kind: annealing}"),
+                    {"output=" + d.string(), "repeats=2", "budget.evaluations=2000"});
+    const std::uint64_t made = maze::Optimizer::made();
+    check_experiment(c);
+    EXPECT_EQ(maze::Optimizer::made(), made);
+    ASSERT_EQ(run_experiment(c, quiet()), 0);
+    EXPECT_EQ(maze::Optimizer::made(), made + 2);
 }
 
 // The run of `config_file(opt)` in `parts`, interrupted twice (three steps each), so that its

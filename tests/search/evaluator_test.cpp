@@ -58,6 +58,29 @@ TEST(Evaluator, EvaluationBudgetIsExactAndSkipsTheRest) {
     EXPECT_EQ(ev.remaining(), 0u);
 }
 
+// The budget is held in one place, the evaluator's ledger, and enforced there: whichever way an
+// optimizer asks for boards to be scored, past the budget it gets nothing (no score, no count),
+// so the optimizers need not check it themselves.
+TEST(Evaluator, PastTheBudgetEveryWayOfAskingGetsNothing) {
+    const MouseMazeTarget t = five();
+    Budget b;
+    b.evaluations = 3;
+    Evaluator ev(t, b, 1);
+    const Genome open(t.genes());
+    const auto open_boards = [&](std::size_t, std::uint64_t) { return open; };
+    const std::size_t five[1] = {5}, tries[2] = {100, 100};
+    EXPECT_EQ(ev.draw_groups(five, std::span(tries, 1), open_boards).front().size(), 3u);
+    EXPECT_EQ(ev.remaining(), 0u);
+    const std::size_t want[2] = {1, 2};
+    const auto groups = ev.draw_groups(want, tries, open_boards);
+    EXPECT_TRUE(groups[0].empty() && groups[1].empty());
+    EXPECT_TRUE(ev.draw_in_turn(1, 100, [&] { return open; }).empty());
+    EXPECT_FALSE(ev.evaluate_one(open).feasible);
+    EXPECT_EQ(ev.evaluations(), 3u);
+    EXPECT_EQ(ev.rejected(), 0u);
+    EXPECT_EQ(ev.stop_reason(), "evaluations");
+}
+
 TEST(Evaluator, TargetScoreStagnationAndSecondsEndARun) {
     const MouseMazeTarget t = five();
     Rng rng(3);

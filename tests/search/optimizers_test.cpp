@@ -736,23 +736,29 @@ TEST(OptimizerParams, GeometricCrossoverNeedsRowsAndColumns) {
     }
 }
 
+// The budget is checked once, by check_optimizer (a run calls it before it writes anything);
+// the optimizer's steps take it as it is.
 TEST(OptimizerParams, AnnealingNeedsALengthOrABudgetToSpan) {
-    auto opt = maze::make_optimizer(make_params({{"kind", str("annealing")}}));
-    Budget stagnation_only;
-    stagnation_only.stagnation = 1000;
-    EXPECT_THROW(opt->check_budget(stagnation_only), ParamError);
-    Evaluator stalled(square(5), stagnation_only, 1);
-    opt->start(square(5), 1);
-    try {
-        opt->step(stalled);
-        ADD_FAILURE() << "annealing ran without length or budget";
-    } catch (const ParamError& e) {
-        EXPECT_NE(std::string(e.what()).find("length"), std::string::npos) << e.what();
+    const MouseMazeTarget& target = square(5);
+    for (const char* kind : {"annealing", "population-annealing"}) {
+        const Params params = make_params({{"kind", str(kind)}});
+        Budget stagnation_only;
+        stagnation_only.stagnation = 1000;
+        try {
+            maze::check_optimizer(params, target, stagnation_only);
+            ADD_FAILURE() << kind << " was checked without length or budget";
+        } catch (const ParamError& e) {
+            EXPECT_NE(std::string(e.what()).find("optimizer.length"), std::string::npos)
+                << e.what();
+        }
+        stagnation_only.evaluations = 10;
+        EXPECT_NO_THROW(maze::check_optimizer(params, target, stagnation_only)) << kind;
     }
+    auto opt = maze::make_optimizer(make_params({{"kind", str("annealing")}}));
     // A budget of seconds alone is spanned by time; with a length it runs under a time budget.
     Budget b;
     b.seconds = 60;
-    EXPECT_NO_THROW(opt->check_budget(b));
+    EXPECT_NO_THROW(maze::check_optimizer(make_params({{"kind", str("annealing")}}), target, b));
     Evaluator ev(square(5), b, 1);
     opt->start(square(5), 1);
     opt->step(ev);

@@ -35,8 +35,9 @@ struct RunOptions {
 };
 
 // Everything a run checks before it writes anything (the target and its files, the initial
-// board, the optimizer's parameters, what it needs of the target and of the budget): ConfigError
-// or ParamError naming the file and key. `run --dry-run` calls it, and every run does.
+// board, the optimizer's parameters, what it needs of the target and of the budget, through
+// check_optimizer: no optimizer is made to check them): ConfigError or ParamError naming the
+// file and key. `run --dry-run` calls it, and every run does, once.
 void check_experiment(const RunConfig& config, const ExternalObjective* objective = nullptr);
 
 // Creates the run folder and runs every repeat. Returns the exit status: 0 finished,

@@ -41,23 +41,17 @@ class Evaluator {
     // proposals next(), next(), ... one by one on the calling thread until `want` of them are
     // feasible (checked with the target, no walk) or `max_tries` are drawn, then scores them all
     // as one batch, the infeasible ones rejected. Returns the scored ones in draw order. Callers
-    // keep want <= remaining(), so nothing is skipped. Independent proposals go through draw(),
-    // which builds them in parallel.
+    // keep want <= remaining(), so nothing is skipped. Independent proposals go through
+    // draw_groups(), which builds them in parallel.
     std::vector<Scored> draw_in_turn(std::size_t want, std::size_t max_tries,
                                      const std::function<Genome()>& next);
 
-    // Builds proposal k of a step; called for k = 0, 1, 2, ... from several threads at once, so
-    // it must be a function of k alone (its random numbers drawn from a stream derived from k).
-    using Proposer = std::function<Genome(std::uint64_t k)>;
-    // Proposals 0, 1, 2, ... until `want` of them are feasible or `max_tries` are drawn; the
-    // infeasible ones among them are rejected, the feasible ones scored (at most remaining()).
-    // Returns the scored ones in proposal order. Proposals are built, checked and scored in
-    // parallel; the result is that of building them one by one.
-    std::vector<Scored> draw(std::size_t want, std::size_t max_tries, const Proposer& propose);
-
-    // draw() for several groups at once (the islands of a population search): group g takes its
-    // first want[g] feasible proposals among propose(g, 0), propose(g, 1), ..., at most
-    // max_tries[g] of them, and all groups are built, checked and scored in one parallel loop.
+    // Independent proposals, in groups (the islands of a population search; one group for a
+    // batch of random boards): group g takes its first want[g] feasible proposals among
+    // propose(g, 0), propose(g, 1), ..., at most max_tries[g] of them; the infeasible ones among
+    // them are rejected, the feasible ones scored. propose(g, k) is called from several threads
+    // at once, so it must be a function of g and k alone (its random numbers drawn from a stream
+    // derived from them); all groups are built, checked and scored in one parallel loop.
     // When the evaluation budget cannot cover every want, the wants are cut in group order
     // (the last groups first lose theirs). Returns each group's scored proposals in order;
     // every group's result is the same whatever the thread count. They are counted (and the best
@@ -92,7 +86,8 @@ class Evaluator {
     void account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best, double value);
 
     // What the search has found and spent (search/ledger.hpp): the counts, the best board, the
-    // archive, the budget's state, the step's statistics.
+    // archive, the budget's state, the step's statistics; and the budget itself, held there
+    // alone (check_optimizer checked it once; the optimizers ask it, ledger().budget()).
     const Ledger& ledger() const { return ledger_; }
     std::uint64_t remaining() const { return ledger_.remaining(); }
     bool exhausted() const { return ledger_.exhausted(); }
@@ -111,7 +106,6 @@ class Evaluator {
     const Topology& topology() const { return target_.topology(); }
     Genome relevant_genes(const Genome& g) const { return target_.relevant_genes(g); }
     int threads() const { return scorer_.threads(); }
-    const Budget& budget() const { return ledger_.budget(); }
     StepStats take_step_stats() { return ledger_.take_step_stats(); }
 
     // The ranks this search is spread over (search/collective.hpp), or none (one process): with

@@ -3,6 +3,7 @@
 // methods) so that a run can log, checkpoint and resume between any two steps.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -28,6 +29,9 @@ namespace maze {
 class Optimizer {
   public:
     virtual ~Optimizer() = default;
+    // How many optimizers this process has made: a run makes one a repeat (tests: and none to
+    // check its config, which check_optimizer does without one).
+    static std::uint64_t made() { return made_.load(); }
 
     virtual std::string kind() const = 0;
     // Sets up the initial state for a target (no evaluation yet). `initial` optionally seeds it
@@ -42,18 +46,32 @@ class Optimizer {
     virtual void step(Evaluator& ev) = 0;
     // True when the method has ended by itself (e.g. a Hamming ball that was only reported).
     virtual bool done() const { return false; }
-    // What the optimizer needs of the budget, checked before a run writes anything (ParamError
-    // naming the key); by default nothing.
-    virtual void check_budget(const Budget&) const {}
     // The complete state (population, current point, temperature, RNG, step counter) as JSON,
     // and its inverse: restore(save()) then step() continues exactly as without the pause.
     virtual nlohmann::json save() const = 0;
     virtual void restore(const nlohmann::json& state) = 0;
+
+  protected:
+    Optimizer() { made_.fetch_add(1); }
+    Optimizer(const Optimizer&) = default;
+    Optimizer& operator=(const Optimizer&) = default;
+
+  private:
+    static inline std::atomic<std::uint64_t> made_{0};
 };
 
 // Builds the optimizer named by params "kind" (random, hill-climbing, annealing,
 // population-annealing, replica-exchange, evolutionary, genetic, hamming, exhaustive, window)
 // from its parameters; throws ParamError for bad or unknown keys.
 std::unique_ptr<Optimizer> make_optimizer(const Params& params);
+
+// Everything a search checks before it starts, found without making an optimizer: the kind's
+// settings read from `params` as make_optimizer reads them (bad and unknown keys), what it needs
+// of the target and of the boards it starts from (what its start() checks), and of the budget
+// (an annealing schedule needs a length or a budget to span). ParamError naming the key, or
+// std::invalid_argument. A run calls it once, before it writes anything; the optimizers then
+// take the budget as it is (the evaluator's ledger holds it and enforces it).
+void check_optimizer(const Params& params, const Target& target, const Budget& budget,
+                     const std::vector<Genome>& initial = {});
 
 }  // namespace maze

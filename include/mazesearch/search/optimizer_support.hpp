@@ -28,11 +28,42 @@ void mutate_within(Genome& g, const Genome& mask, double p, Rng& rng);
 // Most draws a single-point method makes for one feasible random start before it gives up.
 constexpr std::size_t kMaxStartDraws = 100000;
 
+// What a search of `kind` needs of its target and of the boards it starts from, checked by its
+// settings (check_optimizer, before a run writes anything) and by start() alike: every initial
+// board has target.genes() genes; when need_feasible_first, the first is feasible; when
+// need_genes, the target has genes. std::invalid_argument naming `kind` otherwise.
+void check_initial(const std::string& kind, const Target& target,
+                   const std::vector<Genome>& initial, bool need_feasible_first, bool need_genes);
+
+// The overrides every OptimizerBase subclass declares, written once: what start() checks (the
+// check of the subclass's settings, held in `set_`, the one check_optimizer makes), begin, step,
+// save and restore. In the class's public part.
+#define MAZESEARCH_SEARCH_STEPS                                                                 \
+    void check_start(const Target& target, const std::vector<Genome>& initial) const override { \
+        set_.check(target, initial);                                                            \
+    }                                                                                           \
+    void begin(const Target& target, const std::vector<Genome>& initial) override;              \
+    void step(Evaluator& ev) override;                                                          \
+    nlohmann::json save() const override;                                                       \
+    void restore(const nlohmann::json& state) override;
+
 // Common state: genes, seed, RNG, step counter; start() and checkpoint helpers for the
 // subclasses. A checkpoint of an optimizer is one JSON object: the common fields and the fields
 // of the subclass's own State, each struct's field list written once (MAZESEARCH_DEFINE_STATE).
 class OptimizerBase : public Optimizer {
+  public:
+    // The seed's last stop: checks the target and the boards (check_start), sets genes, the seed,
+    // the RNG (from `seed` alone) and step 0, then the subclass's own state (begin).
+    void start(const Target& target, std::uint64_t seed,
+               const std::vector<Genome>& initial = {}) final;
+
   protected:
+    // What the subclass checks of the target and the boards before it starts (its settings'
+    // check); std::invalid_argument or ParamError.
+    virtual void check_start(const Target& target, const std::vector<Genome>& initial) const = 0;
+    // The subclass's initial state, once the common state is set.
+    virtual void begin(const Target& target, const std::vector<Genome>& initial) = 0;
+
     struct Common {
         std::string kind;
         std::size_t genes = 0;
@@ -42,11 +73,6 @@ class OptimizerBase : public Optimizer {
         MAZESEARCH_DEFINE_STATE(Common, kind, genes, step, seed, rng)
     };
 
-    // Sets genes, the seed, the RNG (from `seed` alone) and step 0; checks that every initial
-    // genome has target.genes() genes, and, when need_feasible_first, that initial[0] is feasible
-    // (std::invalid_argument otherwise).
-    void start_common(const Target& target, std::uint64_t seed, const std::vector<Genome>& initial,
-                      bool need_feasible_first);
     // Throws std::logic_error if neither start() nor restore() ran, and std::invalid_argument if
     // the state is for a different number of genes than the evaluator's target (a checkpoint
     // restored without start()).

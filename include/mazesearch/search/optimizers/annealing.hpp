@@ -18,22 +18,29 @@ namespace maze {
 
 class Annealing : public OptimizerBase {
   public:
-    // Keys: p_blocked [0.25], report_every [1000], and those of the schedule (cooling.hpp).
-    explicit Annealing(const Params& params);
+    // What it reads of its keys: p_blocked [0.25], report_every [1000], and those of the
+    // schedule (cooling.hpp); and what it checks before it starts (check_optimizer).
+    struct Settings {
+        explicit Settings(const Params& params);
+        // A feasible first board, a target with genes; a schedule with a length or a budget.
+        void check(const Target& target, const std::vector<Genome>& initial) const;
+        void check_budget(const Budget& budget) const { cooling.check_budget(budget); }
+
+        double p_blocked;
+        Cooling cooling;
+        std::uint64_t report_every;
+    };
+    explicit Annealing(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "annealing"; }
-    MAZESEARCH_OPTIMIZER_STEPS
-    // A schedule needs a length: `length`, or a budget of evaluations or seconds to span.
-    void check_budget(const Budget& budget) const override;
+    MAZESEARCH_SEARCH_STEPS
 
     // Temperature after `done` of `length` evaluations (with no length: after the share of the
     // budget's seconds that `ev` has used).
     double temperature(std::uint64_t done, const Evaluator& ev) const;
 
   private:
-    double p_blocked_;
-    Cooling cooling_;
-    std::uint64_t report_every_;
+    Settings set_;
 
     struct State {
         std::uint64_t length = 0;  // resolved at the first step (the budget, if length is 0)

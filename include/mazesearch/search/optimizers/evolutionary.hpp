@@ -21,12 +21,22 @@ namespace maze {
 
 class EvolutionarySearch : public OptimizerBase {
   public:
-    // The keys of breeding.hpp and archipelago.hpp.
-    EvolutionarySearch(const Params& params, bool genetic);
+    // What it reads of its keys (those of breeding.hpp and archipelago.hpp), and what it checks
+    // before it starts (check_optimizer).
+    struct Settings {
+        Settings(const Params& params, bool genetic);
+        // Line and block crossovers need a topology with rows and columns (ParamError
+        // otherwise); given boards have the target's size.
+        void check(const Target& target, const std::vector<Genome>& initial) const;
+        std::string kind() const { return breeding.genetic() ? "genetic" : "evolutionary"; }
 
-    std::string kind() const override { return breeding_.genetic() ? "genetic" : "evolutionary"; }
-    // Line and block crossovers need a topology with rows and columns (ParamError otherwise).
-    MAZESEARCH_OPTIMIZER_STEPS
+        Breeding breeding;
+        Archipelago archipelago;
+    };
+    EvolutionarySearch(const Params& params, bool genetic) : set_(params, genetic) {}
+
+    std::string kind() const override { return set_.kind(); }
+    MAZESEARCH_SEARCH_STEPS
 
     // The current generation of island 0 (of the only population without islands), in the
     // order it was scored (elites first).
@@ -49,8 +59,7 @@ class EvolutionarySearch : public OptimizerBase {
     // restore()'s checks of a checkpoint's state (std::invalid_argument).
     void check(const Common& c, const State& s) const;
 
-    Breeding breeding_;
-    Archipelago archipelago_;
+    Settings set_;
 
     struct State {
         std::vector<Genome> initial;  // given members of island 0's generation 1

@@ -21,8 +21,19 @@ inline constexpr std::size_t kMaxEveryGenomeGenes = 30;
 
 class ExhaustiveSearch : public Optimizer {
   public:
-    // Keys: chunk [256] (subtrees a step), cap [8] (optimal boards kept).
-    explicit ExhaustiveSearch(const Params& params);
+    // What it reads of its keys: chunk [256] (subtrees a step), cap [8] (optimal boards kept);
+    // and what it checks before it starts (check_optimizer).
+    struct Settings {
+        explicit Settings(const Params& params);
+        // A grid it can enumerate (at most 64 cells, (rows + 2) * (cols + 2) <= 128), or a
+        // target of at most kMaxEveryGenomeGenes genes to score board by board (ParamError
+        // otherwise). It starts from no board: `initial` is not looked at.
+        void check(const Target& target, const std::vector<Genome>& initial) const;
+
+        std::size_t chunk;
+        std::size_t cap;
+    };
+    explicit ExhaustiveSearch(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "exhaustive"; }
     MAZESEARCH_OPTIMIZER_STEPS
@@ -31,8 +42,7 @@ class ExhaustiveSearch : public Optimizer {
     const EnumerationResult& result() const { return result_; }
 
   private:
-    std::size_t chunk_;
-    std::size_t cap_;
+    Settings set_;
     EnumerableGrid grid_;                          // genes == nullptr until start()
     std::shared_ptr<const EnumerationTree> tree_;  // the grid's tree, cut once by start()
     EnumerationResult result_;

@@ -18,11 +18,21 @@ constexpr std::size_t kHammingBatch = 4096;
 
 class HammingSearch : public OptimizerBase {
   public:
-    // Keys: radius [1] (1..3), mode climb|report [climb], p_blocked [0.25].
-    explicit HammingSearch(const Params& params);
+    // What it reads of its keys: radius [1] (1..3), mode climb|report [climb], p_blocked
+    // [0.25]; and what it checks before it starts (check_optimizer).
+    struct Settings {
+        explicit Settings(const Params& params);
+        // A feasible centre, when one is given.
+        void check(const Target& target, const std::vector<Genome>& initial) const;
+
+        int radius;
+        bool climb;
+        double p_blocked;
+    };
+    explicit HammingSearch(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "hamming"; }
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
     bool done() const override { return s_.done; }
 
     const Genome& centre() const { return s_.centre; }
@@ -31,9 +41,7 @@ class HammingSearch : public OptimizerBase {
     std::uint64_t balls() const { return s_.balls; }
 
   private:
-    int radius_;
-    bool climb_;
-    double p_blocked_;
+    Settings set_;
 
     struct State {
         std::vector<Genome> initial;

@@ -15,11 +15,21 @@ namespace maze {
 
 class HillClimbing : public OptimizerBase {
   public:
-    // Keys: p_blocked [0.25], mode first|best [first], report_every [1000].
-    explicit HillClimbing(const Params& params);
+    // What it reads of its keys: p_blocked [0.25], mode first|best [first], report_every
+    // [1000]; and what it checks before it starts (check_optimizer).
+    struct Settings {
+        explicit Settings(const Params& params);
+        // A feasible first board, a target with genes.
+        void check(const Target& target, const std::vector<Genome>& initial) const;
+
+        double p_blocked;
+        bool best_mode;
+        std::uint64_t report_every;
+    };
+    explicit HillClimbing(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "hill-climbing"; }
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
 
     // Local optima reached so far (each one triggers a restart).
     std::uint64_t local_optima() const { return s_.local_optima; }
@@ -28,9 +38,7 @@ class HillClimbing : public OptimizerBase {
     void move_to(Genome g, double value);
     void start_climb(Evaluator& ev);
 
-    double p_blocked_;
-    bool best_mode_;
-    std::uint64_t report_every_;
+    Settings set_;
 
     struct State {
         std::vector<Genome> initial;  // the given start, until used

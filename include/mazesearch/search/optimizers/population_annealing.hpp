@@ -40,15 +40,32 @@ namespace maze {
 
 class PopulationAnnealing : public OptimizerBase {
   public:
-    // Keys: population [16], sweep [1000] (proposals per chain between two resamplings),
-    // p_blocked [0.25], those of the schedule (cooling.hpp), crossover [none] with points, line
-    // and block (crossover.hpp), crossover_rate [0.25], window [0], window_every [1].
-    explicit PopulationAnnealing(const Params& params);
+    // What it reads of its keys: population [16], sweep [1000] (proposals per chain between two
+    // resamplings), p_blocked [0.25], those of the schedule (cooling.hpp), crossover [none] with
+    // points, line and block (crossover.hpp), crossover_rate [0.25], window [0], window_every
+    // [1]; and what it checks before it starts (check_optimizer).
+    struct Settings {
+        explicit Settings(const Params& params);
+        // A feasible first board, a target with genes, one with rows and columns for a line or
+        // block crossover, a mouse maze the window fits for a window move.
+        void check(const Target& target, const std::vector<Genome>& initial) const;
+        // A schedule with a length or a budget to span.
+        void check_budget(const Budget& budget) const { cooling.check_budget(budget); }
+
+        std::size_t population;
+        std::uint64_t sweep;
+        double p_blocked;
+        Cooling cooling;
+        CrossoverChoice crossover;
+        double crossover_rate;
+        int window;
+        std::uint64_t window_every;
+    };
+    explicit PopulationAnnealing(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "population-annealing"; }
     // Given boards start the first chains (each must be feasible); random boards the rest.
-    MAZESEARCH_OPTIMIZER_STEPS
-    void check_budget(const Budget& budget) const override;
+    MAZESEARCH_SEARCH_STEPS
 
     // What a run reports of the population: resamplings so far, and the chains that had
     // offspring in the last one (of `population`).
@@ -71,14 +88,7 @@ class PopulationAnnealing : public OptimizerBase {
     void window(Evaluator& ev);
     ChainRounds::Setup setup() const;
 
-    std::size_t population_;
-    std::uint64_t sweep_;
-    double p_blocked_;
-    Cooling cooling_;
-    CrossoverChoice crossover_;
-    double crossover_rate_;
-    int window_;
-    std::uint64_t window_every_;
+    Settings set_;
 
     struct State {
         std::uint64_t length = 0;  // resolved at the first step (the budget, if length is 0)

@@ -12,15 +12,23 @@ namespace maze {
 
 class RandomSearch : public OptimizerBase {
   public:
-    // Keys: p_blocked [0.25], batch [1000].
-    explicit RandomSearch(const Params& params);
+    // What it reads of its keys: p_blocked [0.25], batch [1000]; and what it checks before it
+    // starts (check_optimizer).
+    struct Settings {
+        explicit Settings(const Params& params);
+        // Given boards of the target's size.
+        void check(const Target& target, const std::vector<Genome>& initial) const;
+
+        double p_blocked;
+        std::size_t batch;
+    };
+    explicit RandomSearch(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "random"; }
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
 
   private:
-    double p_blocked_;
-    std::size_t batch_;
+    Settings set_;
     struct State {
         std::vector<Genome> initial;  // given boards not yet proposed; they come first
         MAZESEARCH_DEFINE_STATE(State, initial)

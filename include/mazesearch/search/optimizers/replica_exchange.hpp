@@ -30,15 +30,30 @@ namespace maze {
 
 class ReplicaExchange : public OptimizerBase {
   public:
-    // Keys: replicas [8], swap_every [100], tune [true], swap_target [0.3], tune_every [20],
-    // p_blocked [0.25], t_start [10] (the hottest rung), t_end [0.05] (the coldest), acceptance
-    // difference|relative [difference].
-    explicit ReplicaExchange(const Params& params);
+    // What it reads of its keys: replicas [8], swap_every [100], tune [true], swap_target
+    // [0.3], tune_every [20], p_blocked [0.25], t_start [10] (the hottest rung), t_end [0.05]
+    // (the coldest), acceptance difference|relative [difference]; and what it checks before it
+    // starts (check_optimizer).
+    struct Settings {
+        explicit Settings(const Params& params);
+        // A feasible first board, a target with genes.
+        void check(const Target& target, const std::vector<Genome>& initial) const;
+
+        std::size_t replicas;
+        std::uint64_t swap_every;
+        bool tune;
+        double swap_target;
+        std::uint64_t tune_every;
+        double p_blocked;
+        double t_hot, t_cold;
+        Acceptance acceptance;
+    };
+    explicit ReplicaExchange(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "replica-exchange"; }
     // Given boards start the coldest chains first (each must be feasible); random boards the
     // rest.
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
 
     // The rungs' temperatures, coldest first.
     std::vector<double> ladder() const;
@@ -51,14 +66,7 @@ class ReplicaExchange : public OptimizerBase {
     void swap();
     void tune();
 
-    std::size_t replicas_;
-    std::uint64_t swap_every_;
-    bool tune_;
-    double swap_target_;
-    std::uint64_t tune_every_;
-    double p_blocked_;
-    double t_hot_, t_cold_;
-    Acceptance acceptance_;
+    Settings set_;
 
     struct State {
         ChainRounds pool;                           // rung k's board is chain k, coldest first

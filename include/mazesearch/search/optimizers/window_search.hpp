@@ -36,20 +36,28 @@ bool window_move(const EnumerableGrid& grid, Scored& board, int r, int c, Window
 
 class WindowSearch : public OptimizerBase {
   public:
-    // Keys: size [3] (2..4: size x size squares), or rows and cols together (a rows x cols
-    // rectangle of 2 to 24 cells, e.g. 1 x 13: a whole row of a 13x13 board), p_blocked [0.25].
-    explicit WindowSearch(const Params& params);
+    // What it reads of its keys: size [3] (2..4: size x size squares), or rows and cols
+    // together (a rows x cols rectangle of 2 to 24 cells, e.g. 1 x 13: a whole row of a 13x13
+    // board), p_blocked [0.25]; and what it checks before it starts (check_optimizer).
+    struct Settings {
+        explicit Settings(const Params& params);
+        // A mouse-maze target the window fits (window_grid), a feasible first board.
+        void check(const Target& target, const std::vector<Genome>& initial) const;
+
+        WindowShape shape;
+        std::string shape_key;  // the key an error about the window's size names
+        double p_blocked;
+    };
+    explicit WindowSearch(const Params& params) : set_(params) {}
 
     std::string kind() const override { return "window"; }
-    MAZESEARCH_OPTIMIZER_STEPS
+    MAZESEARCH_SEARCH_STEPS
     bool done() const override { return s_.done; }
 
     std::uint64_t improvements() const { return s_.improvements; }
 
   private:
-    WindowShape shape_;
-    std::string shape_key_;  // the key an error about the window's size names
-    double p_blocked_;
+    Settings set_;
     EnumerableGrid grid_;
     std::size_t positions_ = 0;  // windows in a pass
 
