@@ -2,6 +2,7 @@
 // NumPy arrays and their JSON text. Every graph, however it is given, is read by the command's own
 // parser, so it gets the command's checks and messages.
 #include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
 
 #include <cmath>
 #include <filesystem>

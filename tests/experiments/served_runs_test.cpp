@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 
+#include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/serve/served_folder.hpp"
 #include "mazesearch/serve/walk_answer.hpp"
