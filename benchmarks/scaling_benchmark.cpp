@@ -62,8 +62,8 @@ double run_config(const char* path, int threads) {
     auto opt = maze::make_optimizer(c.optimizer);
     maze::Evaluator ev(*made.target, c.budget, threads);
     opt->start(*made.target, maze::derive_seed(c.seed, {0}));
-    while (!ev.exhausted()) opt->step(ev);
-    return ev.best_score();
+    while (!ev.ledger().exhausted()) opt->step(ev);
+    return ev.ledger().best_score();
 }
 
 void run_benchmark(benchmark::State& state, const char* config) {

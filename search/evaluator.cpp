@@ -79,7 +79,7 @@ void Evaluator::evaluate_known(std::span<const Genome> genomes, std::span<const 
     const std::size_t n = genomes.size();
     walk_.clear();
     walk_index_.clear();
-    std::uint64_t left = remaining();
+    std::uint64_t left = ledger_.remaining();
     for (std::size_t i = 0; i < n; ++i) {
         out[i] = Score{};
         if (!feasible[i]) {
@@ -136,7 +136,7 @@ std::vector<std::vector<Scored>> Evaluator::draw_groups(std::span<const std::siz
     assert(max_tries.size() == groups);
     // The budget covers the wants in group order.
     std::vector<std::size_t> want(want_in.begin(), want_in.end());
-    std::uint64_t left = remaining();
+    std::uint64_t left = ledger_.remaining();
     for (std::size_t& w : want) {
         w = static_cast<std::size_t>(std::min<std::uint64_t>(w, left));
         left -= w;

@@ -64,9 +64,9 @@ Rng OptimizerBase::proposal_rng(std::uint64_t k) const {
 
 void OptimizerBase::require_started(const Evaluator& ev) const {
     require_started();
-    if (ev.genes() != common_.genes)
+    if (ev.target().genes() != common_.genes)
         throw std::invalid_argument(kind() + ": the state is for " + std::to_string(common_.genes) +
-                                    " genes, the target has " + std::to_string(ev.genes()));
+                                    " genes, the target has " + std::to_string(ev.target().genes()));
 }
 
 void OptimizerBase::require_started() const {

@@ -69,11 +69,11 @@ Logbook Logbook::resume(const std::filesystem::path& path, std::uint64_t rows) {
 void Logbook::write_row(std::uint64_t step, Evaluator& ev) {
     const StepStats s = ev.take_step_stats();
     auto stat = [&](double v) { return s.count ? csv_number(v) : std::string(); };
-    const std::string row = std::to_string(step) + ',' + std::to_string(ev.evaluations()) + ',' +
-                            std::to_string(ev.rejected()) + ',' +
-                            (ev.has_best() ? csv_number(ev.best_score()) : "") + ',' +
+    const std::string row = std::to_string(step) + ',' + std::to_string(ev.ledger().evaluations()) + ',' +
+                            std::to_string(ev.ledger().rejected()) + ',' +
+                            (ev.ledger().has_best() ? csv_number(ev.ledger().best_score()) : "") + ',' +
                             stat(s.mean) + ',' + stat(s.std) + ',' + stat(s.min) + ',' +
-                            stat(s.max) + ',' + csv_number(ev.seconds()) + '\n';
+                            stat(s.max) + ',' + csv_number(ev.ledger().seconds()) + '\n';
     if (std::fputs(row.c_str(), out_) == EOF) throw FileError(path_, "write the file", errno);
     ++rows_;
 }

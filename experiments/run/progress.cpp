@@ -27,9 +27,9 @@ double RunProgress::elapsed(Clock::time_point now) const {
 double budget_fraction(const RunConfig& config, const Evaluator& ev) {
     double f = 0;
     if (config.budget.evaluations)
-        f = std::max(f, static_cast<double>(ev.evaluations()) /
+        f = std::max(f, static_cast<double>(ev.ledger().evaluations()) /
                             static_cast<double>(config.budget.evaluations));
-    if (config.budget.seconds > 0) f = std::max(f, ev.seconds() / config.budget.seconds);
+    if (config.budget.seconds > 0) f = std::max(f, ev.ledger().seconds() / config.budget.seconds);
     return std::min(f, 1.0);
 }
 
@@ -38,11 +38,11 @@ StepReport step_report(const RunConfig& config, int r, std::uint64_t step, const
     StepReport s;
     s.repeat = r;
     s.step = step;
-    s.evaluations = ev.evaluations();
-    s.rejected = ev.rejected();
-    if (ev.has_best()) s.best = ev.best_score();
+    s.evaluations = ev.ledger().evaluations();
+    s.rejected = ev.ledger().rejected();
+    if (ev.ledger().has_best()) s.best = ev.ledger().best_score();
     s.fraction = budget_fraction(config, ev);
-    s.seconds = ev.seconds();
+    s.seconds = ev.ledger().seconds();
     s.ended = ended;
     return s;
 }
@@ -53,11 +53,11 @@ void RunProgress::update(int r, const Evaluator& ev) {
     std::lock_guard lock(mutex_);
     Repeat& rep = repeats_[static_cast<std::size_t>(r)];
     rep.fraction = budget_fraction(config_, ev);
-    rep.evaluations = ev.evaluations();
-    rep.rejected = ev.rejected();
-    rep.has_best = ev.has_best();
-    rep.best = ev.best_score();
-    rep.seconds = ev.seconds();
+    rep.evaluations = ev.ledger().evaluations();
+    rep.rejected = ev.ledger().rejected();
+    rep.has_best = ev.ledger().has_best();
+    rep.best = ev.ledger().best_score();
+    rep.seconds = ev.ledger().seconds();
     rep.to_go.add(elapsed(now), rep.fraction);
     if (live_) {
         if (std::chrono::duration<double>(now - last_draw_).count() < 0.1) return;

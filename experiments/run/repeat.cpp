@@ -146,7 +146,7 @@ class RepeatSession {
         if (!in_step_) return;
         if (halt_requested()) throw StepAbandoned(StepAbandoned::Why::Interrupted);
         const double seconds = config_.budget.seconds;
-        if (seconds > 0 && evaluator_->seconds() >= seconds)
+        if (seconds > 0 && evaluator_->ledger().seconds() >= seconds)
             throw StepAbandoned(StepAbandoned::Why::OutOfTime);
     }
 
@@ -218,7 +218,7 @@ class RepeatSession {
             if (files_.here())
                 book_.emplace(Logbook::resume(dir_ / "logbook.csv", cp->logbook_rows));
             ctx_.log.info("repeat {}: resumed at step {} ({} evaluations)", r_, step_,
-                          evaluator_->evaluations());
+                          evaluator_->ledger().evaluations());
         } else if (files_.here()) {
             if (fs::exists(dir_ / "logbook.csv"))
                 ctx_.log.info(
@@ -234,19 +234,19 @@ class RepeatSession {
     // while the best does not: boards far enough from it join it).
     void write_boards() {
         const Evaluator& ev = *evaluator_;
-        if (!files_.here() || !ev.has_best()) return;
-        if (!written_best_ || *written_best_ != ev.best_score()) {
-            written_best_ = ev.best_score();
-            write_file_atomically(dir_ / "best.txt", ctx_.view.text(ev.best()), Sync::No);
+        if (!files_.here() || !ev.ledger().has_best()) return;
+        if (!written_best_ || *written_best_ != ev.ledger().best_score()) {
+            written_best_ = ev.ledger().best_score();
+            write_file_atomically(dir_ / "best.txt", ctx_.view.text(ev.ledger().best()), Sync::No);
             if (ctx_.view.has_picture())
                 write_file_atomically(dir_ / "best.svg",
-                                      ctx_.view.svg(ev.best(), config_.name + ": best " +
-                                                                   format_score(ev.best_score()) +
+                                      ctx_.view.svg(ev.ledger().best(), config_.name + ": best " +
+                                                                   format_score(ev.ledger().best_score()) +
                                                                    " " + ctx_.view.unit()),
                                       Sync::No);
         }
-        if (std::string index = archive_index(ev.archive()); index != written_archive_) {
-            write_archive(dir_ / "archive", ctx_.view, ev.archive());
+        if (std::string index = archive_index(ev.ledger().archive()); index != written_archive_) {
+            write_archive(dir_ / "archive", ctx_.view, ev.ledger().archive());
             written_archive_ = std::move(index);
         }
     }
@@ -280,7 +280,7 @@ class RepeatSession {
         Evaluator& ev = *evaluator_;
         auto last_checkpoint = std::chrono::steady_clock::now();
         for (;;) {
-            std::string reason = ev.stop_reason();
+            std::string reason = ev.ledger().stop_reason();
             if (reason.empty() && opt_->done()) reason = "optimizer finished";
             bool halt =
                 halt_requested() || (ctx_.interrupt_after_steps &&
@@ -293,15 +293,15 @@ class RepeatSession {
             }
             ++ctx_.session_steps;
             stepped = true;
-            const std::uint64_t before = ev.evaluations() + ev.rejected();
+            const std::uint64_t before = ev.ledger().evaluations() + ev.ledger().rejected();
             if (const auto abandoned = take_step()) {
-                if (*abandoned == StepAbandoned::Why::OutOfTime) return ev.stop_reason();
+                if (*abandoned == StepAbandoned::Why::OutOfTime) return ev.ledger().stop_reason();
                 interrupted = true;
                 return "";
             }
             ++step_;
             if (book_ && step_ % config_.logbook_every == 0) book_->write_row(step_, ev);
-            if (ev.evaluations() + ev.rejected() == before && !opt_->done())
+            if (ev.ledger().evaluations() + ev.ledger().rejected() == before && !opt_->done())
                 return "stalled (a step proposed nothing)";
             const auto now = std::chrono::steady_clock::now();
             if (std::chrono::duration<double>(now - last_checkpoint).count() >=
@@ -335,8 +335,8 @@ class RepeatSession {
         if (files_.here()) write_file_atomically(dir_ / "summary.json", out.summary.dump(2) + "\n");
         if (several() && files_.here()) RunFolder::set_status(dir_, "finished");
         ctx_.log.info("repeat {} ended ({}) after {} evaluations ({} rejected), best {} {}", r_,
-                      why_ended(reason), ev.evaluations(), ev.rejected(),
-                      ev.has_best() ? format_score(ev.best_score()) : "none", ctx_.view.unit());
+                      why_ended(reason), ev.ledger().evaluations(), ev.ledger().rejected(),
+                      ev.ledger().has_best() ? format_score(ev.ledger().best_score()) : "none", ctx_.view.unit());
         return out;
     }
 

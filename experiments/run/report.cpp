@@ -52,14 +52,14 @@ nlohmann::json repeat_summary(const RunConfig& config, const BoardView& view, co
     j["target"] = ev.target().name();
     j["optimizer"] = config.optimizer.get_string("kind", "");
     j["convention"] = view.unit();
-    j["best_score"] = score_json(ev.has_best(), ev.best_score());
+    j["best_score"] = score_json(ev.ledger().has_best(), ev.ledger().best_score());
     j["best_board"] =
-        ev.has_best() ? nlohmann::json(view.text(ev.best())) : nlohmann::json(nullptr);
-    j["evaluations"] = ev.evaluations();
-    j["rejected"] = ev.rejected();
+        ev.ledger().has_best() ? nlohmann::json(view.text(ev.ledger().best())) : nlohmann::json(nullptr);
+    j["evaluations"] = ev.ledger().evaluations();
+    j["rejected"] = ev.ledger().rejected();
     j["steps"] = steps;
     j["stop_reason"] = reason;
-    j["seconds"] = ev.seconds();
+    j["seconds"] = ev.ledger().seconds();
     return j;
 }
 

@@ -28,9 +28,9 @@ double Annealing::temperature(std::uint64_t done, const Evaluator& ev) const {
 void Annealing::step(Evaluator& ev) {
     require_started(ev);
     if (s_.length == 0) s_.length = set_.cooling.length(ev.ledger().budget());
-    if (ev.exhausted()) return;  // nothing to propose, and no step taken
-    const std::uint64_t e0 = ev.evaluations();
-    while (ev.evaluations() - e0 < set_.report_every && !ev.exhausted()) {
+    if (ev.ledger().exhausted()) return;  // nothing to propose, and no step taken
+    const std::uint64_t e0 = ev.ledger().evaluations();
+    while (ev.ledger().evaluations() - e0 < set_.report_every && !ev.ledger().exhausted()) {
         if (!s_.has_current) {
             Genome g;
             Score s;

@@ -34,7 +34,7 @@ Breeding::Litter Breeding::litter(const Island& island, const Evaluator& ev) con
     if (l.fresh) return l;
     l.parents = select_parents(island.population, parents_, distinct_, niche_radius_);
     if (focus_)
-        for (const Scored& p : l.parents) l.masks.push_back(ev.relevant_genes(p.genome));
+        for (const Scored& p : l.parents) l.masks.push_back(ev.target().relevant_genes(p.genome));
     return l;
 }
 

@@ -61,7 +61,7 @@ std::uint64_t ChainRounds::sweep(Evaluator& ev, const Setup& setup, const Accept
                                  std::span<const double> temperature, std::uint64_t length) {
     const std::size_t n = chains.size();
     // Each chain's proposals: the budget left, shared out (it may be unlimited).
-    const std::uint64_t left = ev.remaining();
+    const std::uint64_t left = ev.ledger().remaining();
     std::vector<std::uint64_t> quota(n, length);
     if (left / n < length)
         for (std::size_t g = 0; g < n; ++g) quota[g] = left / n + (g < left % n ? 1 : 0);

@@ -28,13 +28,13 @@ Rng EvolutionarySearch::island_rng(std::size_t island, std::uint64_t k) const {
 
 void EvolutionarySearch::step(Evaluator& ev) {
     require_started(ev);
-    if (ev.remaining() == 0) return;
+    if (ev.ledger().remaining() == 0) return;
     if (s_.islands.size() != set_.archipelago.islands())
         throw std::invalid_argument("checkpoint has " + std::to_string(s_.islands.size()) +
                                     " islands, the config " +
                                     std::to_string(set_.archipelago.islands()));
     const std::size_t n = s_.islands.size();
-    const Topology& topo = ev.topology();
+    const Topology& topo = ev.target().topology();
     // Each island: a fresh generation (at the start, after a restart) or children of its parents.
     std::vector<Breeding::Litter> litters;
     for (const Island& island : s_.islands) litters.push_back(set_.breeding.litter(island, ev));
@@ -74,7 +74,7 @@ bool EvolutionarySearch::settle(std::vector<Breeding::Litter>& litters,
     for (std::size_t i = 0; i < s_.islands.size(); ++i) {
         if (got[i].empty()) {
             // The budget may have run out before this island's turn; that is no failure.
-            if (ev.remaining() == 0) continue;
+            if (ev.ledger().remaining() == 0) continue;
             const bool fresh = litters[i].fresh;
             throw std::runtime_error(
                 kind() + (fresh ? ": no feasible board in " : ": no feasible child in ") +

@@ -23,7 +23,7 @@ void HammingSearch::begin(const Target&, const std::vector<Genome>& initial) {
 
 void HammingSearch::step(Evaluator& ev) {
     require_started(ev);
-    if (s_.done || ev.remaining() == 0) return;
+    if (s_.done || ev.ledger().remaining() == 0) return;
     if (!s_.has_centre) {
         if (!s_.initial.empty()) {
             s_.centre = s_.initial.front();
@@ -47,7 +47,7 @@ void HammingSearch::step(Evaluator& ev) {
         return;
     }
     const std::size_t max =
-        static_cast<std::size_t>(std::min<std::uint64_t>(kHammingBatch, ev.remaining()));
+        static_cast<std::size_t>(std::min<std::uint64_t>(kHammingBatch, ev.ledger().remaining()));
     std::vector<Genome> batch;
     s_.ball.next_batch(s_.centre, max, batch);
     std::vector<Score> scores(batch.size());

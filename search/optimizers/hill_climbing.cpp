@@ -54,11 +54,11 @@ void HillClimbing::start_climb(Evaluator& ev) {
 
 void HillClimbing::step(Evaluator& ev) {
     require_started(ev);
-    if (ev.exhausted()) return;  // nothing to propose, and no step taken
-    const std::uint64_t e0 = ev.evaluations();
+    if (ev.ledger().exhausted()) return;  // nothing to propose, and no step taken
+    const std::uint64_t e0 = ev.ledger().evaluations();
     std::vector<Genome> batch;
     std::vector<Score> scores;
-    while (ev.evaluations() - e0 < set_.report_every && !ev.exhausted()) {
+    while (ev.ledger().evaluations() - e0 < set_.report_every && !ev.ledger().exhausted()) {
         if (!s_.has_current) {
             start_climb(ev);
             continue;
@@ -86,7 +86,7 @@ void HillClimbing::step(Evaluator& ev) {
         // Best mode: the next neighbours in gene order, as many as the interval and budget
         // allow, in one batch.
         const std::uint64_t room =
-            std::min(set_.report_every - (ev.evaluations() - e0), ev.remaining());
+            std::min(set_.report_every - (ev.ledger().evaluations() - e0), ev.ledger().remaining());
         const std::size_t count =
             static_cast<std::size_t>(std::min<std::uint64_t>(common_.genes - s_.next, room));
         batch.assign(count, s_.current);

@@ -69,14 +69,14 @@ void run_local_search(Evaluator& ev, const LocalSearchSpec& spec, std::vector<Lo
         for (std::size_t w = 0; w < walks.size(); ++w) {
             if (walks[w].ended) continue;
             const Genome& g = walks[w].current.genome;
-            const Genome mask = spec.focus ? ev.relevant_genes(g) : Genome{};
+            const Genome mask = spec.focus ? ev.target().relevant_genes(g) : Genome{};
             for (std::size_t i = 0; i < g.size(); ++i)
                 if (!spec.focus || mask.get(i)) genes[w].push_back(i);
             want[w] = genes[w].size();
         }
         std::size_t total = 0;
         for (std::size_t n : want) total += n;
-        if (total == 0 || ev.remaining() == 0) return;
+        if (total == 0 || ev.ledger().remaining() == 0) return;
         // Proposal k of walk w flips the k-th gene it tries; all of them are taken (the
         // infeasible ones are rejected), so want = max_tries = the genes tried.
         const auto got = ev.draw_groups(want, want, [&](std::size_t w, std::uint64_t k) {
@@ -111,7 +111,7 @@ void run_local_search(Evaluator& ev, const LocalSearchSpec& spec, std::vector<Lo
             if (walk.current.value > walk.best.value) walk.best = walk.current;
             ++walk.scans;
         }
-        if (ev.remaining() == 0) return;
+        if (ev.ledger().remaining() == 0) return;
     }
 }
 

@@ -88,7 +88,7 @@ std::uint64_t PopulationAnnealing::cross(Evaluator& ev, double t) {
         j += j >= i ? 1 : 0;
         if (chains[j].genome == chains[i].genome) continue;  // a copy: its child is itself
         child.push_back(crossover(*set_.crossover.spec, chains[i].genome, chains[j].genome,
-                                  ev.topology(), common_.rng));
+                                  ev.target().topology(), common_.rng));
         slot.push_back(i);
     }
     std::vector<Score> score(child.size());
@@ -109,7 +109,7 @@ std::uint64_t PopulationAnnealing::cross(Evaluator& ev, double t) {
 
 void PopulationAnnealing::window(Evaluator& ev) {
     // A window's settings are counted whole, so it runs only when the budget can take them all.
-    if (ev.exhausted() || ev.remaining() < (std::uint64_t{1} << (set_.window * set_.window)))
+    if (ev.ledger().exhausted() || ev.ledger().remaining() < (std::uint64_t{1} << (set_.window * set_.window)))
         return;
     const EnumerableGrid grid =
         window_grid(ev.target(), {set_.window, set_.window}, "optimizer.window");
@@ -121,16 +121,16 @@ void PopulationAnnealing::window(Evaluator& ev) {
         common_.rng.below(static_cast<std::uint64_t>(grid.genes->rows() - set_.window + 1)));
     const int c = static_cast<int>(
         common_.rng.below(static_cast<std::uint64_t>(grid.genes->cols() - set_.window + 1)));
-    const std::uint64_t before = ev.evaluations();
+    const std::uint64_t before = ev.ledger().evaluations();
     ++s_.windows;
     if (window_move(grid, chains[best], r, c, {set_.window, set_.window}, ev)) ++s_.window_gains;
-    s_.done += ev.evaluations() - before;
+    s_.done += ev.ledger().evaluations() - before;
 }
 
 void PopulationAnnealing::step(Evaluator& ev) {
     require_started(ev);
     if (s_.length == 0) s_.length = set_.cooling.length(ev.ledger().budget());
-    if (ev.exhausted()) return;  // nothing to propose, and no step taken
+    if (ev.ledger().exhausted()) return;  // nothing to propose, and no step taken
     if (s_.pool.chains.size() < set_.population) {
         s_.done += s_.pool.fill(ev, set_.population, setup());
         if (s_.pool.chains.size() < set_.population) {  // the budget ran out
@@ -146,7 +146,7 @@ void PopulationAnnealing::step(Evaluator& ev) {
                              set_.sweep);
     const double next = set_.cooling.temperature(s_.done, s_.length, ev);
     resample(next);
-    if (set_.crossover.spec && !ev.exhausted()) s_.done += cross(ev, next);
+    if (set_.crossover.spec && !ev.ledger().exhausted()) s_.done += cross(ev, next);
     if (set_.window > 0 && s_.resamplings % set_.window_every == 0) window(ev);
     ++common_.step;
 }

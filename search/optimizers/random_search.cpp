@@ -20,7 +20,7 @@ void RandomSearch::begin(const Target&, const std::vector<Genome>& initial) {
 void RandomSearch::step(Evaluator& ev) {
     require_started(ev);
     const std::size_t want =
-        static_cast<std::size_t>(std::min<std::uint64_t>(set_.batch, ev.remaining()));
+        static_cast<std::size_t>(std::min<std::uint64_t>(set_.batch, ev.ledger().remaining()));
     if (want == 0) return;
     const std::size_t max_tries = std::max<std::size_t>(100 * set_.batch, kMaxStartDraws);
     const std::size_t given = s_.initial.size();

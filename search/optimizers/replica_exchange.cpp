@@ -98,7 +98,7 @@ void ReplicaExchange::tune() {
 
 void ReplicaExchange::step(Evaluator& ev) {
     require_started(ev);
-    if (ev.exhausted()) return;  // nothing to propose, and no step taken
+    if (ev.ledger().exhausted()) return;  // nothing to propose, and no step taken
     if (s_.pool.chains.size() < set_.replicas) {
         s_.pool.fill(ev, set_.replicas, setup());
         if (s_.pool.chains.size() < set_.replicas) {  // the budget ran out

@@ -85,7 +85,7 @@ void WindowSearch::begin(const Target& target, const std::vector<Genome>& initia
 
 void WindowSearch::step(Evaluator& ev) {
     require_started(ev);
-    if (s_.done || ev.exhausted()) return;
+    if (s_.done || ev.ledger().exhausted()) return;
     if (!s_.has_current) {
         if (!s_.initial.empty()) {
             s_.current = s_.initial.front();

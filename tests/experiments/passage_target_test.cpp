@@ -488,8 +488,8 @@ Outcome run(const Kv& kv, const maze::Target& t, std::uint64_t budget, std::uint
     auto opt = maze::make_optimizer(make_params(kv));
     maze::Evaluator ev(t, b, 1);
     opt->start(t, seed);
-    while (!ev.exhausted() && !opt->done()) opt->step(ev);
-    return Outcome{ev.best(), ev.best_score(), ev.evaluations(), ev.rejected()};
+    while (!ev.ledger().exhausted() && !opt->done()) opt->step(ev);
+    return Outcome{ev.ledger().best(), ev.ledger().best_score(), ev.ledger().evaluations(), ev.ledger().rejected()};
 }
 
 TEST(PassageTarget, EveryOptimizerScoresWithTheReferenceWalk) {

@@ -55,7 +55,7 @@ TEST(Report, SummariesWriteInfiniteScoresAsCheckpointsDo) {
     const TextView view;
     maze::Evaluator ev(target, maze::Budget{}, 1);
     ev.evaluate_one(maze::Genome(3));
-    ASSERT_EQ(ev.best_score(), -kInf);
+    ASSERT_EQ(ev.ledger().best_score(), -kInf);
     maze::experiments::RunConfig config;
     config.name = "hopeless";
     const nlohmann::json one = maze::experiments::repeat_summary(config, view, ev, 1, 1, "evaluations", 0);

@@ -79,7 +79,7 @@ void resume(const maze::experiments::Checkpoint& cp, const maze::Params& p) {
     } catch (const std::exception&) {
         return;  // refused: fine
     }
-    for (int step = 0; step < 3 && !ev.exhausted() && !opt->done(); ++step) opt->step(ev);
+    for (int step = 0; step < 3 && !ev.ledger().exhausted() && !opt->done(); ++step) opt->step(ev);
     // What a checkpoint written now holds restores again.
     std::unique_ptr<maze::Optimizer> again = maze::make_optimizer(p);
     again->start(target, 1);

@@ -133,15 +133,15 @@ TEST(CatMouseTarget, ShortOptimizerRunFindsLongCatWins) {
     maze::Evaluator ev(*t, budget, 1);
     opt->start(*t, 1);
     double first = 0;
-    for (int step = 0; !ev.exhausted() && !opt->done(); ++step) {
+    for (int step = 0; !ev.ledger().exhausted() && !opt->done(); ++step) {
         opt->step(ev);
-        if (step == 0) first = ev.best_score();
+        if (step == 0) first = ev.ledger().best_score();
     }
-    EXPECT_GT(ev.best_score(), 0.0) << "no cat win found";
-    EXPECT_GT(ev.best_score(), first);
+    EXPECT_GT(ev.ledger().best_score(), 0.0) << "no cat win found";
+    EXPECT_GT(ev.ledger().best_score(), first);
     double again = 0;
-    t->score(std::span<const maze::Genome>(&ev.best(), 1), std::span<double>(&again, 1));
-    EXPECT_EQ(again, ev.best_score());
+    t->score(std::span<const maze::Genome>(&ev.ledger().best(), 1), std::span<double>(&again, 1));
+    EXPECT_EQ(again, ev.ledger().best_score());
 }
 
 }  // namespace

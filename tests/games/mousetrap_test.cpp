@@ -449,15 +449,15 @@ TEST(MousetrapTarget, ShortHillClimbImproves) {
     maze::Evaluator ev(*target, budget, 1);
     opt->start(*target, 1);
     opt->step(ev);
-    const double first = ev.best_score();
-    while (!ev.exhausted()) opt->step(ev);
-    EXPECT_GT(ev.best_score(), first);
-    EXPECT_GE(ev.best_score(), 6.0);
+    const double first = ev.ledger().best_score();
+    while (!ev.ledger().exhausted()) opt->step(ev);
+    EXPECT_GT(ev.ledger().best_score(), first);
+    EXPECT_GE(ev.ledger().best_score(), 6.0);
     // The best board is feasible and scores what the evaluator recorded.
     const auto tree = maze::mousetrap_tree(
-        dynamic_cast<const maze::MousetrapTarget&>(*target).to_board(ev.best()));
+        dynamic_cast<const maze::MousetrapTarget&>(*target).to_board(ev.ledger().best()));
     ASSERT_TRUE(tree.has_value());
-    EXPECT_EQ(static_cast<double>(maze::solve_mousetrap(*tree)), ev.best_score());
+    EXPECT_EQ(static_cast<double>(maze::solve_mousetrap(*tree)), ev.ledger().best_score());
 }
 
 TEST(MousetrapTarget, ShippedConfigRunsAndFindsAFeasibleBoard) {

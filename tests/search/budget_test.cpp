@@ -151,28 +151,28 @@ TEST_P(BudgetCase, StopsAtTheBudgetAndTheLedgerSaysSo) {
             maze::Evaluator ev(target, b, threads);
             opt->start(target, 5);
             std::uint64_t before_last = 0;
-            while (!ev.exhausted() && !opt->done()) {
-                before_last = ev.evaluations();
+            while (!ev.ledger().exhausted() && !opt->done()) {
+                before_last = ev.ledger().evaluations();
                 opt->step(ev);
             }
-            if (opt->done() && ev.evaluations() < budget) continue;  // it ended first
-            ASSERT_TRUE(ev.exhausted());
-            EXPECT_EQ(ev.stop_reason(), "evaluations");
+            if (opt->done() && ev.ledger().evaluations() < budget) continue;  // it ended first
+            ASSERT_TRUE(ev.ledger().exhausted());
+            EXPECT_EQ(ev.ledger().stop_reason(), "evaluations");
             if (c.whole_steps) {
                 EXPECT_LT(before_last, budget) << "a step began with the budget spent";
-                EXPECT_GE(ev.evaluations(), budget);
+                EXPECT_GE(ev.ledger().evaluations(), budget);
             } else {
-                EXPECT_EQ(ev.evaluations(), budget);
+                EXPECT_EQ(ev.ledger().evaluations(), budget);
             }
             // On one thread every board walked is counted; on more the batch scorer's chunks may
             // walk a few feasible proposals past the ones it takes (batch_scorer.cpp), never fewer.
             if (c.scores_boards && threads == 1) {
-                EXPECT_EQ(target.scored.load(), ev.evaluations());
+                EXPECT_EQ(target.scored.load(), ev.ledger().evaluations());
             } else if (c.scores_boards) {
-                EXPECT_GE(target.scored.load(), ev.evaluations());
+                EXPECT_GE(target.scored.load(), ev.ledger().evaluations());
             }
             ++reached;
-            EXPECT_EQ(ev.save().at("evaluations").get<std::uint64_t>(), ev.evaluations());
+            EXPECT_EQ(ev.save().at("evaluations").get<std::uint64_t>(), ev.ledger().evaluations());
         }
     EXPECT_GE(reached, 4);  // budgets 1 and 37 at least, else the test would check nothing
 }

@@ -38,9 +38,9 @@ TEST(Evaluator, CountsFeasibleEvaluationsAndRejectsInfeasibleWithoutWalking) {
     EXPECT_TRUE(out[0].feasible);
     EXPECT_EQ(out[0].value, 4.0);
     EXPECT_FALSE(out[1].feasible);
-    EXPECT_EQ(ev.evaluations(), 2u);
-    EXPECT_EQ(ev.rejected(), 1u);
-    EXPECT_EQ(ev.best_score(), 4.0);
+    EXPECT_EQ(ev.ledger().evaluations(), 2u);
+    EXPECT_EQ(ev.ledger().rejected(), 1u);
+    EXPECT_EQ(ev.ledger().best_score(), 4.0);
 }
 
 TEST(Evaluator, EvaluationBudgetIsExactAndSkipsTheRest) {
@@ -51,11 +51,11 @@ TEST(Evaluator, EvaluationBudgetIsExactAndSkipsTheRest) {
     std::vector<Genome> batch(8, Genome(t.genes()));
     std::vector<Score> out(8);
     ev.evaluate(batch, out);
-    EXPECT_EQ(ev.evaluations(), 5u);
+    EXPECT_EQ(ev.ledger().evaluations(), 5u);
     EXPECT_TRUE(out[4].feasible);
     EXPECT_FALSE(out[5].feasible);  // skipped
-    EXPECT_EQ(ev.stop_reason(), "evaluations");
-    EXPECT_EQ(ev.remaining(), 0u);
+    EXPECT_EQ(ev.ledger().stop_reason(), "evaluations");
+    EXPECT_EQ(ev.ledger().remaining(), 0u);
 }
 
 // The budget is held in one place, the evaluator's ledger, and enforced there: whichever way an
@@ -70,15 +70,15 @@ TEST(Evaluator, PastTheBudgetEveryWayOfAskingGetsNothing) {
     const auto open_boards = [&](std::size_t, std::uint64_t) { return open; };
     const std::size_t five[1] = {5}, tries[2] = {100, 100};
     EXPECT_EQ(ev.draw_groups(five, std::span(tries, 1), open_boards).front().size(), 3u);
-    EXPECT_EQ(ev.remaining(), 0u);
+    EXPECT_EQ(ev.ledger().remaining(), 0u);
     const std::size_t want[2] = {1, 2};
     const auto groups = ev.draw_groups(want, tries, open_boards);
     EXPECT_TRUE(groups[0].empty() && groups[1].empty());
     EXPECT_TRUE(ev.draw_in_turn(1, 100, [&] { return open; }).empty());
     EXPECT_FALSE(ev.evaluate_one(open).feasible);
-    EXPECT_EQ(ev.evaluations(), 3u);
-    EXPECT_EQ(ev.rejected(), 0u);
-    EXPECT_EQ(ev.stop_reason(), "evaluations");
+    EXPECT_EQ(ev.ledger().evaluations(), 3u);
+    EXPECT_EQ(ev.ledger().rejected(), 0u);
+    EXPECT_EQ(ev.ledger().stop_reason(), "evaluations");
 }
 
 TEST(Evaluator, TargetScoreStagnationAndSecondsEndARun) {
@@ -87,33 +87,33 @@ TEST(Evaluator, TargetScoreStagnationAndSecondsEndARun) {
     Budget target;
     target.target = 10;
     Evaluator a(t, target, 1);
-    while (!a.exhausted()) a.evaluate_one(random_genome(t, rng, 0.3));
-    EXPECT_EQ(a.stop_reason(), "target");
-    EXPECT_GE(a.best_score(), 10.0);
+    while (!a.ledger().exhausted()) a.evaluate_one(random_genome(t, rng, 0.3));
+    EXPECT_EQ(a.ledger().stop_reason(), "target");
+    EXPECT_GE(a.ledger().best_score(), 10.0);
 
     Budget stale;
     stale.stagnation = 50;
     Evaluator b(t, stale, 1);
     const Genome same(t.genes());
     for (int i = 0; i < 49; ++i) b.evaluate_one(same);
-    EXPECT_FALSE(b.exhausted());  // 48 evaluations since the first (the best) one
+    EXPECT_FALSE(b.ledger().exhausted());  // 48 evaluations since the first (the best) one
     b.evaluate_one(same);
     b.evaluate_one(same);
-    EXPECT_EQ(b.stop_reason(), "stagnation");
+    EXPECT_EQ(b.ledger().stop_reason(), "stagnation");
 
     // The seconds budget counts earlier sessions too: a run resumed after 99.99 of its 100 s
     // ends within the next 10 ms (no sleeping against a short budget).
     Budget time;
     time.seconds = 100;
     Evaluator c(t, time, 1);
-    EXPECT_FALSE(c.exhausted());
+    EXPECT_FALSE(c.ledger().exhausted());
     nlohmann::json state = c.save();
     state["seconds"] = 100.0;
     c.restore(state);
-    EXPECT_EQ(c.stop_reason(), "seconds");
+    EXPECT_EQ(c.ledger().stop_reason(), "seconds");
     state["seconds"] = 10.0;
     c.restore(state);
-    EXPECT_FALSE(c.exhausted());
+    EXPECT_FALSE(c.ledger().exhausted());
 }
 
 TEST(Evaluator, SaveRestoreKeepsCountersBestAndElapsedTime) {
@@ -124,11 +124,11 @@ TEST(Evaluator, SaveRestoreKeepsCountersBestAndElapsedTime) {
     Evaluator b(t, Budget{}, 2);
     const nlohmann::json saved = a.save();
     b.restore(saved);
-    EXPECT_EQ(b.evaluations(), a.evaluations());
-    EXPECT_EQ(b.rejected(), a.rejected());
-    EXPECT_EQ(b.best(), a.best());
-    EXPECT_EQ(b.best_score(), a.best_score());
-    EXPECT_GE(b.seconds(), saved["seconds"].get<double>());  // elapsed time carries over
+    EXPECT_EQ(b.ledger().evaluations(), a.ledger().evaluations());
+    EXPECT_EQ(b.ledger().rejected(), a.ledger().rejected());
+    EXPECT_EQ(b.ledger().best(), a.ledger().best());
+    EXPECT_EQ(b.ledger().best_score(), a.ledger().best_score());
+    EXPECT_GE(b.ledger().seconds(), saved["seconds"].get<double>());  // elapsed time carries over
 }
 
 // A step cut short is dropped (experiments/run/step_gate.hpp): the ledger goes back to its mark,
@@ -141,8 +141,8 @@ TEST(Evaluator, RewindingToAMarkDropsWhatCameAfterButKeepsTheTime) {
     const nlohmann::json at_mark = ev.save();
     const Ledger::Mark mark = ev.mark();
     for (int i = 0; i < 500; ++i) ev.evaluate_one(random_genome(t, rng, 0.1));
-    ASSERT_GT(ev.evaluations(), at_mark["evaluations"].get<std::uint64_t>());
-    const double spent = ev.seconds();
+    ASSERT_GT(ev.ledger().evaluations(), at_mark["evaluations"].get<std::uint64_t>());
+    const double spent = ev.ledger().seconds();
     ev.rewind(mark);
     nlohmann::json now = ev.save();
     EXPECT_GE(now["seconds"].get<double>(), spent);
@@ -184,17 +184,17 @@ TEST(Evaluator, SaveRestoreKeepsInfiniteScoresThroughJsonText) {
     Genome worst(t.genes());
     ASSERT_EQ(worst.count() % 3, 0u);
     a.evaluate_one(worst);
-    ASSERT_EQ(a.best_score(), -std::numeric_limits<double>::infinity());
+    ASSERT_EQ(a.ledger().best_score(), -std::numeric_limits<double>::infinity());
     Evaluator b(t, Budget{}, 1);
     b.restore(nlohmann::json::parse(a.save().dump()));  // through text, as a checkpoint file
-    EXPECT_EQ(b.best_score(), a.best_score());
+    EXPECT_EQ(b.ledger().best_score(), a.ledger().best_score());
     for (int i = 0; i < 50; ++i) {
         const Genome g = random_genome(t, rng, 0.3);
         a.evaluate_one(g);
         b.evaluate_one(g);
     }
-    EXPECT_EQ(b.best_score(), a.best_score());
-    EXPECT_EQ(b.best(), a.best());
+    EXPECT_EQ(b.ledger().best_score(), a.ledger().best_score());
+    EXPECT_EQ(b.ledger().best(), a.ledger().best());
     const StepStats sa = a.take_step_stats(), sb = b.take_step_stats();
     EXPECT_EQ(sa.count, sb.count);
     EXPECT_EQ(sa.min, sb.min);

@@ -175,16 +175,16 @@ TEST(MaxVisits, ExhaustiveOptimizerEnumeratesTheObjectiveAndNoFlashConvention) {
         auto opt = make_optimizer(p);
         Evaluator ev(visits, Budget{}, 1);
         opt->start(visits, 1);
-        while (!opt->done() && !ev.exhausted()) opt->step(ev);
+        while (!opt->done() && !ev.ledger().exhausted()) opt->step(ev);
         EnumerationOptions o;
         o.threads = 1;
         o.objective = WalkObjective::MaxVisits;
         const EnumerationResult whole = enumerate_boards(4, 4, {0, 0}, {3, 0}, o);
-        EXPECT_EQ(ev.best_score(), static_cast<double>(whole.optimum));
+        EXPECT_EQ(ev.ledger().best_score(), static_cast<double>(whole.optimum));
         // The best board's value is its most-visited cell's visits, not its moves.
         std::vector<double> v(1);
-        visits.score(std::span<const Genome>(&ev.best(), 1), v);
-        EXPECT_EQ(v[0], ev.best_score());
+        visits.score(std::span<const Genome>(&ev.ledger().best(), 1), v);
+        EXPECT_EQ(v[0], ev.ledger().best_score());
         EXPECT_EQ(opt->save()["result"]["objective"], "max-visits");
     }
     const MouseMazeTarget moves(4, 4, {0, 0}, {3, 0}, MouseMazeTarget::Convention::Flash);

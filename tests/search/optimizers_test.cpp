@@ -88,9 +88,9 @@ Outcome run(const Kv& kv, const maze::Target& t, std::uint64_t budget, std::uint
     auto ev = std::make_unique<Evaluator>(t, b, threads);
     opt->start(t, seed);
     Outcome o;
-    while (!ev->exhausted() && !opt->done()) {
+    while (!ev->ledger().exhausted() && !opt->done()) {
         opt->step(*ev);
-        if (++o.steps == 1) o.first_step_best = ev->best_score();
+        if (++o.steps == 1) o.first_step_best = ev->ledger().best_score();
         if (o.steps == stop_after) {
             const std::string os = opt->save().dump();
             const std::string es = ev->save().dump();
@@ -101,10 +101,10 @@ Outcome run(const Kv& kv, const maze::Target& t, std::uint64_t budget, std::uint
             ev->restore(nlohmann::json::parse(es));
         }
     }
-    o.best = ev->best();
-    o.best_score = ev->best_score();
-    o.evaluations = ev->evaluations();
-    o.rejected = ev->rejected();
+    o.best = ev->ledger().best();
+    o.best_score = ev->ledger().best_score();
+    o.evaluations = ev->ledger().evaluations();
+    o.rejected = ev->ledger().rejected();
     o.state = opt->save();
     return o;
 }
@@ -313,17 +313,17 @@ TEST_P(OptimizerCase, BudgetIsRespectedExactly) {
         auto opt = maze::make_optimizer(make_params(kv));
         Evaluator ev(square(6), b, 1);
         opt->start(square(6), 3);
-        while (!ev.exhausted() && !opt->done()) {
+        while (!ev.ledger().exhausted() && !opt->done()) {
             opt->step(ev);
-            ASSERT_LE(ev.evaluations(), budget);
+            ASSERT_LE(ev.ledger().evaluations(), budget);
         }
-        EXPECT_EQ(ev.evaluations(), budget);  // every ball here is larger than the budget
-        const auto evaluations = ev.evaluations();
-        const auto rejected = ev.rejected();
+        EXPECT_EQ(ev.ledger().evaluations(), budget);  // every ball here is larger than the budget
+        const auto evaluations = ev.ledger().evaluations();
+        const auto rejected = ev.ledger().rejected();
         const auto state = opt->save();
         opt->step(ev);  // nothing left: no proposal, no state change
-        EXPECT_EQ(ev.evaluations(), evaluations);
-        EXPECT_EQ(ev.rejected(), rejected);
+        EXPECT_EQ(ev.ledger().evaluations(), evaluations);
+        EXPECT_EQ(ev.ledger().rejected(), rejected);
         EXPECT_EQ(opt->save(), state);
     }
 }
@@ -369,7 +369,7 @@ TEST_P(OptimizerCase, RestoreRefusesACorruptCheckpoint) {
     auto opt = maze::make_optimizer(make_params(kv));
     Evaluator ev(t, b, 1);
     opt->start(t, 3);
-    for (int k = 0; k < 3 && !ev.exhausted() && !opt->done(); ++k) opt->step(ev);
+    for (int k = 0; k < 3 && !ev.ledger().exhausted() && !opt->done(); ++k) opt->step(ev);
     const nlohmann::json good = opt->save();
     std::vector<std::pair<std::string, nlohmann::json>> bad;
     corrupt_each(good, t.genes(), nlohmann::json::json_pointer(), bad, good);
@@ -545,9 +545,9 @@ TEST(OptimizerImproves, HillClimbingReachesFiveByFiveOptimum) {
         auto opt = maze::make_optimizer(make_params({{"kind", str("hill-climbing")}}));
         Evaluator ev(square(5), b, 1);
         opt->start(square(5), seed);
-        while (!ev.exhausted() && !opt->done()) opt->step(ev);
-        EXPECT_EQ(ev.best_score(), 52) << "seed " << seed;
-        EXPECT_EQ(ev.stop_reason(), "target");
+        while (!ev.ledger().exhausted() && !opt->done()) opt->step(ev);
+        EXPECT_EQ(ev.ledger().best_score(), 52) << "seed " << seed;
+        EXPECT_EQ(ev.ledger().stop_reason(), "target");
     }
 }
 
@@ -578,11 +578,11 @@ TEST(OptimizerHamming, ClimbEndsAtTheOptimumOfASmoothTarget) {
         ++steps;
     }
     ASSERT_TRUE(opt->done());
-    EXPECT_EQ(ev.best_score(), 11);  // gene 0 must stay 0
+    EXPECT_EQ(ev.ledger().best_score(), 11);  // gene 0 must stay 0
     // Climbs of two genes at a time from 0 to 11 ones: six balls that improve, one that does not.
     const std::uint64_t ball = maze::hamming_ball_size(12, 2);
     EXPECT_EQ(opt->save().at("balls").get<std::uint64_t>(), 7u);
-    EXPECT_EQ(ev.evaluations() + ev.rejected(), 1 + 7 * ball);
+    EXPECT_EQ(ev.ledger().evaluations() + ev.ledger().rejected(), 1 + 7 * ball);
 }
 
 TEST(OptimizerHamming, ReportScoresTheWholeBallOnceAndEnds) {
@@ -593,7 +593,7 @@ TEST(OptimizerHamming, ReportScoresTheWholeBallOnceAndEnds) {
         make_params({{"kind", str("hamming")}, {"radius", num(3)}, {"mode", str("report")}}));
     opt->start(t, 4, {Genome(23)});  // the open board is feasible
     while (!opt->done()) opt->step(ev);
-    EXPECT_EQ(ev.evaluations() + ev.rejected(), 1 + maze::hamming_ball_size(23, 3));
+    EXPECT_EQ(ev.ledger().evaluations() + ev.ledger().rejected(), 1 + maze::hamming_ball_size(23, 3));
 }
 
 TEST(OptimizerInitial, StartsFromTheGivenBoards) {
@@ -610,7 +610,7 @@ TEST(OptimizerInitial, StartsFromTheGivenBoards) {
         auto opt = maze::make_optimizer(make_params(c.params));
         opt->start(t, 1, {good});
         opt->step(ev);
-        EXPECT_EQ(ev.best_score(), 19) << c.name;
+        EXPECT_EQ(ev.ledger().best_score(), 19) << c.name;
     }
     auto hill = maze::make_optimizer(make_params({{"kind", str("hill-climbing")}}));
     Genome bad(20);
@@ -762,12 +762,12 @@ TEST(OptimizerParams, AnnealingNeedsALengthOrABudgetToSpan) {
     Evaluator ev(square(5), b, 1);
     opt->start(square(5), 1);
     opt->step(ev);
-    EXPECT_EQ(ev.evaluations(), 1000u);
+    EXPECT_EQ(ev.ledger().evaluations(), 1000u);
     auto ok =
         maze::make_optimizer(make_params({{"kind", str("annealing")}, {"length", num(5000)}}));
     ok->start(square(5), 1);
     ok->step(ev);
-    EXPECT_EQ(ev.evaluations(), 2000u);
+    EXPECT_EQ(ev.ledger().evaluations(), 2000u);
 }
 
 TEST(OptimizerParams, StepBeforeStartIsAnError) {

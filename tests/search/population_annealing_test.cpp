@@ -54,8 +54,8 @@ std::uint64_t run_to_budget(PopulationAnnealing& pa, std::uint64_t evaluations,
     b.evaluations = evaluations;
     Evaluator ev(board6(), b, 1);
     pa.start(board6(), seed);
-    while (!ev.exhausted()) pa.step(ev);
-    return ev.evaluations();
+    while (!ev.ledger().exhausted()) pa.step(ev);
+    return ev.ledger().evaluations();
 }
 
 std::vector<double> chain_values(const PopulationAnnealing& pa) {
@@ -130,7 +130,7 @@ void expect_copies(const std::vector<double>& values, const std::string& accepta
         Evaluator ev(target, b, 1);
         pa.start(target, seed, start);
         pa.step(ev);
-        ASSERT_EQ(ev.evaluations(), static_cast<std::uint64_t>(2 * n));  // filled, one sweep
+        ASSERT_EQ(ev.ledger().evaluations(), static_cast<std::uint64_t>(2 * n));  // filled, one sweep
         ASSERT_EQ(pa.resamplings(), 1u);
         const std::vector<double> after = chain_values(pa);
         ASSERT_EQ(after.size(), values.size());
@@ -171,11 +171,11 @@ TEST(PopulationAnnealing, BlocksOfChainsOnAnyThreadCountGiveTheSameRun) {
         b.evaluations = 9001;
         Evaluator ev(board6(), b, threads, maze::ArchiveSpec{6, 4});
         pa.start(board6(), 17);
-        while (!ev.exhausted()) {
+        while (!ev.ledger().exhausted()) {
             pa.step(ev);
-            if (!ev.exhausted()) (void)ev.take_step_stats();
+            if (!ev.ledger().exhausted()) (void)ev.take_step_stats();
         }
-        EXPECT_EQ(ev.evaluations(), 9001u) << threads << " threads";
+        EXPECT_EQ(ev.ledger().evaluations(), 9001u) << threads << " threads";
         nlohmann::json record = ev.save();
         record.erase("seconds");
         const maze::StepStats last = ev.take_step_stats();

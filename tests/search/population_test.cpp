@@ -84,8 +84,8 @@ TEST(DrawGroups, EachGroupTakesItsFirstFeasibleProposals) {
             }
             taken += want[g];
         }
-        EXPECT_EQ(ev.evaluations(), taken);
-        EXPECT_EQ(ev.rejected(), rejected);
+        EXPECT_EQ(ev.ledger().evaluations(), taken);
+        EXPECT_EQ(ev.ledger().rejected(), rejected);
     }
 }
 
@@ -108,7 +108,7 @@ TEST(DrawGroups, EachGroupHasItsOwnTries) {
     EXPECT_TRUE(got[0].empty());
     EXPECT_EQ(drawn[0], 7u);
     EXPECT_EQ(got[1].size(), 4u);
-    EXPECT_EQ(ev.rejected(), 7u + (drawn[1] - 4));
+    EXPECT_EQ(ev.ledger().rejected(), 7u + (drawn[1] - 4));
 }
 
 // A budget smaller than the wants is spent in group order.
@@ -124,7 +124,7 @@ TEST(DrawGroups, BudgetCutsTheLastGroupsFirst) {
     EXPECT_EQ(got[0].size(), 5u);
     EXPECT_EQ(got[1].size(), 5u);
     EXPECT_EQ(got[2].size(), 2u);
-    EXPECT_EQ(ev.evaluations(), 12u);
+    EXPECT_EQ(ev.ledger().evaluations(), 12u);
 }
 
 TEST(SelectParents, PlainDistinctAndClearing) {
@@ -372,10 +372,10 @@ TEST(Archive, KeepsTheBestBoardsApartAndSurvivesACheckpoint) {
     for (int k = 0; k < 3000; ++k) all.push_back(random_genome(t.genes(), 0.3, rng));
     std::vector<Score> scores(all.size());
     ev.evaluate(all, scores);
-    const auto& a = ev.archive();
+    const auto& a = ev.ledger().archive();
     ASSERT_EQ(a.size(), 6u);
-    EXPECT_EQ(a.front().genome, ev.best());
-    EXPECT_EQ(a.front().value, ev.best_score());
+    EXPECT_EQ(a.front().genome, ev.ledger().best());
+    EXPECT_EQ(a.front().value, ev.ledger().best_score());
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (i) {
             EXPECT_GE(a[i - 1].value, a[i].value);
@@ -406,11 +406,11 @@ TEST(Archive, KeepsTheBestBoardsApartAndSurvivesACheckpoint) {
     }
     Evaluator again(t, Budget{}, 1, spec);
     again.restore(nlohmann::json::parse(ev.save().dump()));
-    ASSERT_EQ(again.archive().size(), a.size());
-    for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(again.archive()[i].genome, a[i].genome);
+    ASSERT_EQ(again.ledger().archive().size(), a.size());
+    for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(again.ledger().archive()[i].genome, a[i].genome);
     Evaluator none(t, Budget{}, 1);
     none.evaluate(all, scores);
-    EXPECT_TRUE(none.archive().empty());
+    EXPECT_TRUE(none.ledger().archive().empty());
 }
 
 // Checkpoints written before islands and the archive existed resume: the one population is
@@ -444,10 +444,10 @@ TEST(OlderCheckpoints, ResumeAsOneIslandWithAnEmptyArchive) {
         again->restore(os);
         ev2.restore(es);
         if (old_format) {
-            EXPECT_TRUE(ev2.archive().empty());
+            EXPECT_TRUE(ev2.ledger().archive().empty());
         }
-        while (!ev2.exhausted()) again->step(ev2);
-        return std::make_pair(ev2.best(), again->save());
+        while (!ev2.ledger().exhausted()) again->step(ev2);
+        return std::make_pair(ev2.ledger().best(), again->save());
     };
     const auto now = run(false);
     const auto old = run(true);

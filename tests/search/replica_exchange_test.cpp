@@ -114,7 +114,7 @@ TEST(ReplicaExchange, TuningKeepsTheEndsAndTheOrder) {
     Evaluator ev(board6(), b, 2);
     re.start(board6(), 4);
     const std::vector<double> before = re.ladder();
-    while (!ev.exhausted()) re.step(ev);
+    while (!ev.ledger().exhausted()) re.step(ev);
     const std::vector<double> after = re.ladder();
     ASSERT_EQ(after.size(), 6u);
     EXPECT_NEAR(after.front(), 0.002, 1e-12);

@@ -168,9 +168,9 @@ SearchEnd window_search(const maze::MouseMazeTarget& t, std::uint64_t stop_after
         ++end.steps;
     }
     end.state = opt->save();
-    end.best = ev.best_score();
-    end.evaluations = ev.evaluations();
-    end.rejected = ev.rejected();
+    end.best = ev.ledger().best_score();
+    end.evaluations = ev.ledger().evaluations();
+    end.rejected = ev.ledger().rejected();
     return end;
 }
 

@@ -85,26 +85,13 @@ class Evaluator {
     // covered, and offers its best genome with its value. Not bounded by the evaluation budget.
     void account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best, double value);
 
-    // What the search has found and spent (search/ledger.hpp): the counts, the best board, the
-    // archive, the budget's state, the step's statistics; and the budget itself, held there
-    // alone (check_optimizer checked it once; the optimizers ask it, ledger().budget()).
+    // What the search has found and spent (search/ledger.hpp), read there and only there: the
+    // counts, the best board, the archive, the budget's state (remaining, exhausted,
+    // stop_reason), the step's statistics; and the budget itself, held there alone
+    // (check_optimizer checked it once; the optimizers ask it, ledger().budget()).
     const Ledger& ledger() const { return ledger_; }
-    std::uint64_t remaining() const { return ledger_.remaining(); }
-    bool exhausted() const { return ledger_.exhausted(); }
-    std::string stop_reason() const { return ledger_.stop_reason(); }
-    std::uint64_t evaluations() const { return ledger_.evaluations(); }
-    std::uint64_t rejected() const { return ledger_.rejected(); }
-    bool has_best() const { return ledger_.has_best(); }
-    double best_score() const { return ledger_.best_score(); }
-    const Genome& best() const { return ledger_.best(); }
-    const std::vector<Archived>& archive() const { return ledger_.archive(); }
-    double seconds() const { return ledger_.seconds(); }
+    // The target it scores through: its genes, their places, those that can matter to a board.
     const Target& target() const { return target_; }
-    // What the target says of its genes, for the optimizers, which see it through the
-    // evaluator: their number, where each sits, and those that can matter to a board.
-    std::size_t genes() const { return target_.genes(); }
-    const Topology& topology() const { return target_.topology(); }
-    Genome relevant_genes(const Genome& g) const { return target_.relevant_genes(g); }
     int threads() const { return scorer_.threads(); }
     StepStats take_step_stats() { return ledger_.take_step_stats(); }
 

@@ -42,7 +42,7 @@ class Optimizer {
     virtual void start(const Target& target, std::uint64_t seed,
                        const std::vector<Genome>& initial = {}) = 0;
     // One step: propose boards, score them through `ev`, update the state. Must stop proposing
-    // when ev.remaining() reaches 0.
+    // when ev.ledger().remaining() reaches 0.
     virtual void step(Evaluator& ev) = 0;
     // True when the method has ended by itself (e.g. a Hamming ball that was only reported).
     virtual bool done() const { return false; }
