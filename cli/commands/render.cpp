@@ -17,17 +17,25 @@ struct RenderCliOptions {
     std::string out;
     std::string title;
     int cell_pixels = 32;
+    int kmod = 0;
 };
 
 int render(const RenderCliOptions& o) {
     const InputFile in = read_input_file(
         o.file, {"render", {FileKind::CellBoard, FileKind::PassageBoard, FileKind::GraphFile}});
     const std::unique_ptr<BoardFile> b = load_board_file(in);
-    const WalkReport rep = b->walk(0);
-    const std::string title = o.title.empty() ? o.file + ": " + b->title_score(rep) : o.title;
+    const WalkReport rep = b->walk(o.kmod);
+    // A trapped k-mod walk has no moves to score: its title says where the state repeated.
+    const std::string score =
+        rep.trapped ? std::to_string(o.kmod) + "-mod mouse trapped after " +
+                          std::to_string(rep.moves_before_trap) + " moves"
+                    : b->title_score(rep);
+    const std::string title = o.title.empty() ? o.file + ": " + score : o.title;
     write_file_atomically(o.out, b->svg(rep, title, o.cell_pixels), Sync::No);
-    std::printf("%s: wrote %s (%s)\n", o.file.c_str(), o.out.c_str(),
-                rep.moves ? (std::to_string(*rep.moves) + " moves").c_str() : "infeasible");
+    const std::string said = rep.trapped ? score
+                             : rep.moves ? std::to_string(*rep.moves) + " moves"
+                                         : std::string("infeasible");
+    std::printf("%s: wrote %s (%s)\n", o.file.c_str(), o.out.c_str(), said.c_str());
     return kExitOk;
 }
 
@@ -45,6 +53,10 @@ Command add_render(CLI::App& app) {
     sub->add_option("--cell-pixels", opts->cell_pixels,
                     "Size of one cell in pixels (default 32; boards only)")
         ->check(CLI::Range(4, 256));
+    sub->add_option("--kmod", opts->kmod,
+                    "Colour by a k-mod mouse's visits (counts modulo K, K >= 2), as eval --kmod "
+                    "walks it; a trapped walk is drawn up to the state that repeats")
+        ->check(CLI::Range(2, 1000000));
     sub->footer(
         "render takes cell boards, passage boards (Mouse Maze 2, a file starting with '+') and\n"
         "graph files (drawn at their coordinates, or on a circle when they have none).\n"

@@ -143,6 +143,27 @@ std::string shell_quoted(const std::string& s) {
 
 }  // namespace
 
+// render --kmod K colours the k-mod mouse's walk, as eval --kmod walks it: a modulus above every
+// count draws Squeaky's own walk, a trapped walk is drawn up to the repeat its title names.
+TEST(Cli, RenderKmodDrawsTheKmodWalk) {
+    const std::string board = kBoards + "optimum-6x6.txt";
+    const std::string plain = maze::testing_support::test_dir() + "/plain.svg";
+    const std::string big = maze::testing_support::test_dir() + "/kmod1000.svg";
+    const std::string three = maze::testing_support::test_dir() + "/kmod3.svg";
+    ASSERT_EQ(run("render " + board + " -o " + plain + " --title t").status, 0);
+    ASSERT_EQ(run("render " + board + " --kmod 1000 -o " + big + " --title t").status, 0);
+    EXPECT_EQ(read_file(big), read_file(plain));
+    const CmdResult r = run("render " + board + " --kmod 3 -o " + three);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const CmdResult e = run("eval --kmod 3 " + board);
+    ASSERT_NE(e.out.find("3-mod mouse trapped (a state repeated after 69 moves)"),
+              std::string::npos) << e.out;
+    EXPECT_NE(r.out.find("(3-mod mouse trapped after 69 moves)"), std::string::npos) << r.out;
+    EXPECT_NE(read_file(three).find("3-mod mouse trapped after 69 moves"), std::string::npos);
+    EXPECT_NE(read_file(three), read_file(plain));
+    EXPECT_EQ(run("render " + board + " --kmod 1 -o " + three).status, 2);
+}
+
 // Every picture committed beside its board (results/**/NAME.svg next to NAME.txt) is what
 // `render` draws today, given the picture's own title. (Not the report's figures, which
 // matplotlib draws: results/paper/figures/, checked by the ctest paper_tiny.)
