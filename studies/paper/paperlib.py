@@ -1,16 +1,17 @@
 """What every section of the report shares: running the engine, reusing finished runs, saving
-figures (PNG and SVG). A board figure is the engine's own picture (`mazesearch render`, the
-drawing of engine/pictures/), its PNG converted by rsvg-convert; draw_board is left only for the
-board panels of matplotlib figures that hold more (the k-mod traps, walked with --kmod, which
-render does not do; the cat-and-mouse board beside its bar chart).
+figures (PNG and SVG). A board is drawn by the engine alone (`mazesearch render`, the drawing of
+engine/pictures/, or a run's best.svg), its PNG converted by rsvg-convert; matplotlib draws the
+charts.
 
 A section is a module of `sections/` with a function `build(ctx)` that returns its Markdown.
 Every number it prints comes from a file the engine wrote or from `paper_numbers.json` (the
 paper's own figures, each with where the paper gives it), never typed into the text.
 """
 
+import html
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +22,6 @@ matplotlib.use("Agg")
 # The same figure twice gives the same SVG bytes: fixed element ids, no date (below).
 matplotlib.rcParams["svg.hashsalt"] = "mazesearch"
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.colors import LogNorm  # noqa: E402
 
 
 class PaperError(Exception):
@@ -145,13 +145,44 @@ class Context:
         self.figures.append(name)
         return f"![{alt}](figures/{name}.png)\n\n[SVG](figures/{name}.svg)"
 
-    def render(self, board_file, title, name, alt):
+    def render(self, board_file, title, name, alt, *options):
         """A board as the engine draws it (`mazesearch render`, engine/pictures/: cells coloured
-        by visits, each open cell's count in it, start and exit outlined, a legend):
-        figures/NAME.svg, and figures/NAME.png converted from it by rsvg-convert (librsvg2-bin)
-        at twice its size. Returns the Markdown that shows it."""
+        by visits, each open cell's count in it, start and exit outlined, a legend; `options`
+        such as --kmod K go to render): figures/NAME.svg, and figures/NAME.png converted from it
+        by rsvg-convert (librsvg2-bin) at twice its size. Returns the Markdown that shows it."""
         svg = self.stage / "figures" / f"{name}.svg"
-        self.ms("render", board_file, "-o", svg, "--title", title, "--cell-pixels", BOARD_PIXELS)
+        self.ms("render", board_file, "-o", svg, "--title", title, "--cell-pixels", BOARD_PIXELS,
+                *options)
+        self.png_of(svg)
+        return self.shown(name, alt)
+
+    def render_panels(self, panels, name, alt, columns, title):
+        """Several boards as the engine draws them, side by side in rows of `columns`, in one
+        figure: each panel (board_file, title, render options) drawn by `mazesearch render`,
+        the pictures placed in one SVG as they are (their ids made their own), the PNG
+        converted from it. Returns the Markdown that shows it."""
+        pictures = []
+        for i, (board_file, panel_title, options) in enumerate(panels):
+            part = self.stage / "figures" / f"{name}.part{i}.svg"
+            self.ms("render", board_file, "-o", part, "--title", panel_title, "--cell-pixels",
+                    BOARD_PIXELS, *options)
+            pictures.append(part.read_text())
+            part.unlink()
+        svg = self.stage / "figures" / f"{name}.svg"
+        svg.write_text(side_by_side(pictures, columns, title))
+        self.png_of(svg)
+        return self.shown(name, alt)
+
+    def picture(self, svg_file, name, alt):
+        """A picture the engine drew already (a run's best.svg, drawn by its target's view):
+        figures/NAME.svg as it is, and its PNG. Returns the Markdown that shows it."""
+        svg = self.stage / "figures" / f"{name}.svg"
+        svg.write_bytes(Path(svg_file).read_bytes())
+        self.png_of(svg)
+        return self.shown(name, alt)
+
+    def png_of(self, svg):
+        """svg's PNG beside it, by rsvg-convert at twice the size, on white."""
         png = svg.with_suffix(".png")
         try:
             done = subprocess.run(["rsvg-convert", "--zoom", "2", "--background-color", "white",
@@ -162,7 +193,6 @@ class Context:
         if done.returncode != 0:
             raise PaperError(f"rsvg-convert {svg} failed with status {done.returncode}:\n"
                              + done.stderr.strip()[-2000:])
-        return self.shown(name, alt)
 
     def link(self, path):
         """A repository file as a link from REPORT.md."""
@@ -271,47 +301,39 @@ def parse_board(text):
 BOARD_PIXELS = 40
 
 
-def draw_board(ax, rows, visits=None, title=None, numbers=None, log=False, cmap="YlOrRd"):
-    """Draws a board as the paper's figures do: blocked cells dark, open cells coloured by
-    visits (warmer: more), the start and exit marked. `numbers` writes each open cell's visits
-    in it (default: when the board has at most 64 cells). Returns the image for a colour bar."""
-    n_rows, n_cols = len(rows), len(rows[0])
-    if numbers is None:
-        numbers = n_rows * n_cols <= 64
-    grid = [[float("nan")] * n_cols for _ in range(n_rows)]
-    top = 1
-    for r in range(n_rows):
-        for c in range(n_cols):
-            if rows[r][c] != "#" and visits is not None:
-                grid[r][c] = max(visits[r][c], 0.5 if log else 0)
-                top = max(top, visits[r][c])
-    colours = plt.get_cmap(cmap).copy()
-    colours.set_bad("#3b3b3b")
-    norm = LogNorm(vmin=0.5, vmax=top) if log else None
-    image = ax.imshow(grid, cmap=colours, norm=norm, vmin=None if log else 0,
-                      vmax=None if log else top, interpolation="nearest")
-    for r in range(n_rows):
-        for c in range(n_cols):
-            ch = rows[r][c]
-            if ch in "SE":
-                ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False,
-                                           edgecolor="#1f4e9c", linewidth=2.5))
-            if numbers and ch != "#" and visits is not None:
-                label = ch + "\n" + str(visits[r][c]) if ch in "SE" else str(visits[r][c])
-                ax.text(c, r, label, ha="center", va="center", fontsize=7 if n_cols > 6 else 9,
-                        color="black")
-            elif ch in "SE":
-                ax.text(c, r, ch, ha="center", va="center", fontsize=8, color="#1f4e9c",
-                        fontweight="bold")
-    ax.set_xticks([c - 0.5 for c in range(1, n_cols)], minor=True)
-    ax.set_yticks([r - 0.5 for r in range(1, n_rows)], minor=True)
-    ax.grid(which="minor", color="white", linewidth=0.6)
-    ax.tick_params(which="both", length=0)
-    ax.set_xticks([])
-    ax.set_yticks([])
-    if title:
-        ax.set_title(title, fontsize=10)
-    return image
+SVG_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([0-9.]+)"[^>]*?\bheight="([0-9.]+)"')
+SVG_ID = re.compile(r'\bid="([^"]+)"')
+
+
+def side_by_side(pictures, columns, title):
+    """One SVG document, `title` on top, holding the SVG documents `pictures` in rows of
+    `columns`, each as it is, nested at its place; each picture's ids (and the references to
+    them) get a prefix of their own, so that two pictures' patterns never stand for each other."""
+    top = 30.0
+    placed, x, y, row_height, width = [], 0.0, top, 0.0, 0.0
+    for i, text in enumerate(pictures):
+        size = SVG_SIZE.search(text)
+        if not size:
+            raise PaperError(f"panel {i}: render wrote an SVG without a width and a height")
+        w, h = float(size.group(1)), float(size.group(2))
+        if i and i % columns == 0:
+            x, y, row_height = 0.0, y + row_height, 0.0
+        body = text[text.index("<svg"):]
+        for ident in set(SVG_ID.findall(body)):
+            body = (body.replace(f'id="{ident}"', f'id="p{i}-{ident}"')
+                    .replace(f"url(#{ident})", f"url(#p{i}-{ident})")
+                    .replace(f'href="#{ident}"', f'href="#p{i}-{ident}"'))
+        placed.append(body.replace("<svg", f'<svg x="{x:g}" y="{y:g}"', 1))
+        x += w
+        width = max(width, x)
+        row_height = max(row_height, h)
+    height = y + row_height
+    heading = (f'<text x="{width / 2:g}" y="20" text-anchor="middle" font-size="15" '
+               f'font-weight="bold" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">'
+               f'{html.escape(title)}</text>\n')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}">\n<title>{html.escape(title)}</title>\n'
+            + heading + "\n".join(placed) + "</svg>\n")
 
 
 def board_figure(ctx, board_file, title, name, alt):

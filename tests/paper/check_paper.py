@@ -34,7 +34,7 @@ REQUIRED = [
     "record-13x13", "record-history",  # the 13x13 record and its search
     "figure4-neighbourhood",  # Figure 4: the Hamming neighbourhood, best and random board
     "figure5-kmod-traps", "figure5-kmod-traps-any-placement",  # Figure 5: k-mod traps
-    "games-cat-trap", "games-cat-mouse", "games-mousetrap",  # the games
+    "games-cat-trap", "games-cat-mouse-maze", "games-cat-mouse", "games-mousetrap",  # the games
 ]
 SECTIONS = ["## Figures 1 and 2", "## Section 4.3", "## Figure 4", "## Every small grid",
             "## 13x13", "## Figure 5", "## The games", "## Where we differ", "## What is new"]

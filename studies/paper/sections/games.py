@@ -12,7 +12,7 @@ import matplotlib.pyplot as plt
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import RegularPolygon
 
-from paperlib import PaperError, XorShift64Star, draw_board, parse_board, thousands
+from paperlib import PaperError, XorShift64Star, parse_board, thousands
 
 SEED = 0xC0FFEE_2016
 
@@ -303,17 +303,12 @@ def build(ctx):
     per = 10 if ctx.tiny else 100
     games_cm = cat_mouse_random(ctx, sizes, per)
 
-    fig, axes = plt.subplots(1, 2, figsize=(12, 4.6), gridspec_kw={"width_ratios": [1, 1.6]})
-    draw_board(axes[0], rows, [[0] * len(rows[0]) for _ in rows], numbers=False)
-    for r, row in enumerate(rows):
-        for cc, ch in enumerate(row):
-            if ch == "C":
-                axes[0].text(cc, r, "C", ha="center", va="center", fontsize=11,
-                             color="#c0392b", fontweight="bold")
     verdict = {1: "mouse wins", 2: "cat wins", 0: "draw"}
-    axes[0].set_title(f"searched {len(rows)}x{len(rows[0])} maze: {verdict[check['result']]}"
-                      + (f" in {check['plies']} plies" if check["plies"] is not None else ""),
-                      fontsize=9)
+    # The searched maze as the run drew it (its target's view: the cat's cell marked C).
+    out.append(ctx.picture(folder / "best.svg", "games-cat-mouse-maze",
+                           f"Cat and Mouse: the searched {len(rows)}x{len(rows[0])} maze, "
+                           f"{verdict[check['result']]}") + "\n")
+    fig, ax = plt.subplots(figsize=(7.5, 4.6))
     counts = {n: {k: 0 for k in (1, 2, 0)} for n in sizes}
     for g in games_cm:
         counts[g["n"]][g["result"]] += 1
@@ -321,24 +316,24 @@ def build(ctx):
     bottom = [0.0] * len(sizes)
     for code, colour in ((1, "#2e8b57"), (2, "#c0392b"), (0, "#9e9e9e")):
         share = [100.0 * counts[n][code] / per for n in sizes]
-        axes[1].bar(x, share, bottom=bottom, color=colour, label=verdict[code], width=0.7)
+        ax.bar(x, share, bottom=bottom, color=colour, label=verdict[code], width=0.7)
         bottom = [b + v for b, v in zip(bottom, share)]
-    axes[1].set_xticks(x)
-    axes[1].set_xticklabels([str(n) for n in sizes])
-    axes[1].set_xlabel("nodes of the random graph")
-    axes[1].set_ylabel(f"share of {per} graphs (%)")
-    axes[1].set_ylim(0, 100)
-    axes[1].set_title("outcome under optimal play (mouse on node 1, cat on 2, hole 0)", fontsize=9)
-    axes[1].legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
-    out.append(ctx.save(fig, "games-cat-mouse", "Cat and Mouse: a searched maze and the outcomes "
-                        "on random graphs") + "\n")
+    ax.set_xticks(x)
+    ax.set_xticklabels([str(n) for n in sizes])
+    ax.set_xlabel("nodes of the random graph")
+    ax.set_ylabel(f"share of {per} graphs (%)")
+    ax.set_ylim(0, 100)
+    ax.set_title("outcome under optimal play (mouse on node 1, cat on 2, hole 0)", fontsize=9)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+    out.append(ctx.save(fig, "games-cat-mouse", "Cat and Mouse: the outcomes on random graphs")
+               + "\n")
     longest = max((g for g in games_cm if g["plies"] is not None), key=lambda g: g["plies"])
     out.append(
         f"`mazesearch run configs/games/cat-mouse.yaml` searched "
         f"{thousands(summary['evaluations'])} feasible {len(rows)}x{len(rows[0])} mazes "
         f"(genetic, seed {summary['seed']}) for the longest forced win of the cat, and found one "
-        f"of {summary['best_score']:g} plies (left: the mouse starts on S, the cat on C, the hole "
-        f"is E). Turned into an adjacency list and given to `mazesearch solve cat-mouse "
+        f"of {summary['best_score']:g} plies (above: the mouse starts on S, the cat on C, the "
+        f"hole is E). Turned into an adjacency list and given to `mazesearch solve cat-mouse "
         f"--mouse {s} --cat {c} --hole {e}`, the maze gives result {check['result']} "
         f"({verdict[check['result']]}) in {check['plies']} plies, "
         + ("the same as the search's score." if check["plies"] == summary["best_score"]

@@ -1,12 +1,8 @@
 """Figure 5 redone: the smallest grids on which some board traps a k-mod mouse forever, proven by
 the engine's exhaustive decision-tree search (`mazesearch solve kmod-trap --json`), each trap
-walked again by `eval --kmod K --visits`."""
+walked again by `eval --kmod K --visits` and drawn by `render --kmod K`."""
 
-import math
-
-import matplotlib.pyplot as plt
-
-from paperlib import PaperError, draw_board, paper_numbers, parse_board, thousands
+from paperlib import PaperError, paper_numbers, thousands
 
 
 def plan(ctx):
@@ -44,27 +40,19 @@ def walk(ctx, k, board, tag):
 
 
 def figure(ctx, results, tag, name, title, alt):
+    """The smallest trap of each k, walked by `eval --kmod` and drawn by `render --kmod`, side
+    by side in one figure."""
     found = [r for r in results if r["cells"] is not None]
-    n = len(found)
-    cols = min(4, n)
-    rows_n = math.ceil(n / cols)
-    fig, axes = plt.subplots(rows_n, cols, figsize=(3.6 * cols, 3.3 * rows_n), squeeze=False)
-    walks = {}
-    for ax, r in zip(axes.flat, found):
+    walks, panels = {}, []
+    for r in found:
         g = smallest(r)
-        rows = parse_board(g["board"])
         w = walk(ctx, r["k"], g["board"], tag)
         walks[r["k"]] = w
-        draw_board(ax, rows, w["visits"], numbers=True,
-                   title=f"k = {r['k']}: {g['rows']} x {g['cols']}, "
-                         f"{g['smallest_open_cells']} open cells")
-        ax.set_xlabel(f"trapped: a state repeats after {w['moves_before_trap']} moves",
-                      fontsize=8)
-    for ax in list(axes.flat)[n:]:
-        ax.axis("off")
-    fig.suptitle(title, fontsize=10)
-    fig.tight_layout(h_pad=2.5)
-    return walks, ctx.save(fig, name, alt)
+        board = ctx.runs / "kmod" / f"{tag}-k{r['k']}.txt"  # as walk() wrote it
+        panels.append((board, f"k = {r['k']}: {g['rows']} x {g['cols']}, "
+                              f"{g['smallest_open_cells']} open cells, a state repeats after "
+                              f"{w['moves_before_trap']} moves", ["--kmod", r["k"]]))
+    return walks, ctx.render_panels(panels, name, alt, min(4, len(panels)), title)
 
 
 def grids_text(r):
