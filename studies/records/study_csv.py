@@ -18,7 +18,7 @@ Columns:
   seed        the run's seed (repeat r of seed s draws its own seed from s and r)
   repeat      r
   budget      the feasible evaluations the run was given
-  evaluations the evaluations it made (less than budget while it is not finished)
+  evaluations the evaluations it made (an interrupted one: as its last logbook row says)
   status      finished, or interrupted (a hunt stopped by hand: its best is where it was then)
   best        its best score
   found_at    the evaluation that first reached that best (the run's archive says; a run
