@@ -36,6 +36,7 @@ namespace {
 struct Prepared {
     TargetAndView made;
     std::vector<Genome> initial;
+    std::optional<CheckedOptimizer> optimizer;
 };
 
 Prepared prepare(const RunConfig& config, const ExternalObjective* objective) {
@@ -52,9 +53,9 @@ Prepared prepare(const RunConfig& config, const ExternalObjective* objective) {
     }
     // Everything the search checks of its parameters, of the target (exhaustive needs a grid it
     // can enumerate) and of the budget (an annealing schedule needs a length) is found before
-    // anything is written, once, without an optimizer: the repeats then make theirs unchecked.
+    // anything is written, once, without an optimizer: the repeats then make theirs from it.
     try {
-        check_optimizer(config.optimizer, *p.made.target, config.budget, p.initial);
+        p.optimizer = check_optimizer(config.optimizer, *p.made.target, config.budget, p.initial);
     } catch (const ParamError& e) {
         // Said with the config it is about, when the key's own line is not known.
         const std::string what = e.what();
@@ -71,6 +72,7 @@ class Experiment {
         Prepared p = prepare(config_, options_.objective);
         made_ = std::move(p.made);
         initial_ = std::move(p.initial);
+        optimizer_ = std::move(p.optimizer);
         live_ = !options_.quiet && live_progress() && files_.here();
         if (!files_.here()) options_.quiet = true;
     }
@@ -116,7 +118,8 @@ class Experiment {
         std::atomic<bool> stop{false};
         const RepeatContext ctx{config_,        *made_.target,
                                 *made_.view,    initial_,
-                                *log_,          progress,
+                                *optimizer_,    *log_,
+                                progress,
                                 stop,           options_.interrupt_after_steps,
                                 session_steps_, options_.on_step ? &on_step_ : nullptr,
                                 options_.cancel};
@@ -225,6 +228,7 @@ class Experiment {
     RunOptions options_;
     TargetAndView made_;
     std::vector<Genome> initial_;
+    std::optional<CheckedOptimizer> optimizer_;  // the settings, checked once (prepare)
     std::shared_ptr<spdlog::logger> log_;
     spdlog::sink_ptr file_sink_;  // log.txt
     bool live_ = false;

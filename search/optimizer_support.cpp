@@ -50,7 +50,10 @@ void check_initial(const std::string& kind, const Target& target,
 
 void OptimizerBase::start(const Target& target, std::uint64_t seed,
                           const std::vector<Genome>& initial) {
-    check_start(target, initial);
+    if (!checked()) {
+        check_start(target, initial);
+        count_check();
+    }
     common_ = Common{kind(), target.genes(), 0, seed, Rng(derive_seed(seed, {0}))};
     target_ = &target;
     started_ = true;

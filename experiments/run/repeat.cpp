@@ -128,7 +128,7 @@ class RepeatSession {
     const Target& target() const { return gated_ ? *gated_ : ctx_.target; }
 
     void start_fresh() {
-        opt_ = make_optimizer(config_.optimizer);
+        opt_ = ctx_.optimizer.make();
         evaluator_.emplace(target(), config_.budget, threads_, config_.archive);
         if (files_.spread()) evaluator_->set_collective(&world());
         opt_->start(target(), seed_, ctx_.initial);
@@ -181,7 +181,7 @@ class RepeatSession {
             return std::nullopt;
         } catch (const StepAbandoned& e) {
             in_step_ = false;
-            opt_ = make_optimizer(config_.optimizer);
+            opt_ = ctx_.optimizer.make();
             opt_->start(target(), seed_, ctx_.initial);
             opt_->restore(optimizer);
             if (e.why() == StepAbandoned::Why::Interrupted) ev.rewind(ledger);

@@ -31,7 +31,10 @@ void ExhaustiveSearch::Settings::check(const Target& target, const std::vector<G
 
 void ExhaustiveSearch::start(const Target& target, std::uint64_t,
                              const std::vector<Genome>& initial) {
-    set_.check(target, initial);
+    if (!checked()) {
+        set_.check(target, initial);
+        count_check();
+    }
     const std::optional<EnumerableGrid> grid = target.enumerable_grid();
     done_.clear();
     finished_ = false;

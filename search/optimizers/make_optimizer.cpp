@@ -55,14 +55,26 @@ std::unique_ptr<Optimizer> make_optimizer(const Params& params) {
     return opt;
 }
 
-void check_optimizer(const Params& params, const Target& target, const Budget& budget,
-                     const std::vector<Genome>& initial) {
-    with_kind(params, [&]<typename O>(std::type_identity<O>, auto... extra) {
-        const typename O::Settings settings(params, extra...);
+CheckedOptimizer check_optimizer(const Params& params, const Target& target, const Budget& budget,
+                                 const std::vector<Genome>& initial) {
+    CheckedOptimizer checked;
+    checked.make_ = with_kind(params, [&]<typename O>(std::type_identity<O>, auto... extra) {
+        auto settings = std::make_shared<const typename O::Settings>(params, extra...);
         params.reject_unused("optimizer");
-        if constexpr (requires { settings.check_budget(budget); }) settings.check_budget(budget);
-        settings.check(target, initial);
+        if constexpr (requires { settings->check_budget(budget); }) settings->check_budget(budget);
+        settings->check(target, initial);
+        return std::function<std::unique_ptr<Optimizer>()>(
+            [settings] { return std::unique_ptr<Optimizer>(std::make_unique<O>(*settings)); });
     });
+    checked.kind_ = params.get_string("kind", "");
+    Optimizer::count_check();
+    return checked;
+}
+
+std::unique_ptr<Optimizer> CheckedOptimizer::make() const {
+    std::unique_ptr<Optimizer> opt = make_();
+    opt->checked_ = true;
+    return opt;
 }
 
 }  // namespace maze

@@ -288,16 +288,21 @@ TEST(Runner, AConfigIsCheckedBeforeAnythingIsWrittenWithoutAnOptimizer) {
         EXPECT_FALSE(fs::exists(d)) << b.optimizer;
         EXPECT_EQ(maze::Optimizer::made(), made) << b.optimizer;
     }
-    // A good config: the check makes no optimizer, a run of two repeats two.
-    const fs::path d = fresh_dir("checked_once_good");
-    const RunConfig c =
-        load_config(config_file("{kind: annealing}"),
-                    {"output=" + d.string(), "repeats=2", "budget.evaluations=2000"});
-    const std::uint64_t made = maze::Optimizer::made();
-    check_experiment(c);
-    EXPECT_EQ(maze::Optimizer::made(), made);
-    ASSERT_EQ(run_experiment(c, quiet()), 0);
-    EXPECT_EQ(maze::Optimizer::made(), made + 2);
+    // A good config: the check makes no optimizer, a run of two repeats two, and the run checks
+    // the settings once, whatever the repeats (each repeat's optimizer is made checked).
+    for (const std::string kind : {"annealing", "exhaustive"}) {
+        const fs::path d = fresh_dir("checked_once_good");
+        const RunConfig c =
+            load_config(config_file("{kind: " + kind + "}"),
+                        {"output=" + d.string(), "repeats=2", "budget.evaluations=2000"});
+        const std::uint64_t made = maze::Optimizer::made();
+        check_experiment(c);
+        EXPECT_EQ(maze::Optimizer::made(), made) << kind;
+        const std::uint64_t checks = maze::Optimizer::settings_checks();
+        ASSERT_EQ(run_experiment(c, quiet()), 0) << kind;
+        EXPECT_EQ(maze::Optimizer::made(), made + 2) << kind;
+        EXPECT_EQ(maze::Optimizer::settings_checks(), checks + 1) << kind;
+    }
 }
 
 // The run of `config_file(opt)` in `parts`, interrupted twice (three steps each), so that its

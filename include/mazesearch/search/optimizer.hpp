@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -26,12 +27,17 @@
 
 namespace maze {
 
+class CheckedOptimizer;
+
 class Optimizer {
   public:
     virtual ~Optimizer() = default;
     // How many optimizers this process has made: a run makes one a repeat (tests: and none to
     // check its config, which check_optimizer does without one).
     static std::uint64_t made() { return made_.load(); }
+    // How many times this process has checked an optimizer's settings against a target: once a
+    // run (check_optimizer), and once a start() of an optimizer made unchecked (make_optimizer).
+    static std::uint64_t settings_checks() { return checks_.load(); }
 
     virtual std::string kind() const = 0;
     // Sets up the initial state for a target (no evaluation yet). `initial` optionally seeds it
@@ -56,8 +62,18 @@ class Optimizer {
     Optimizer(const Optimizer&) = default;
     Optimizer& operator=(const Optimizer&) = default;
 
+    // True when made by CheckedOptimizer::make(): its settings were checked against the target
+    // and the boards it starts from, so start() does not check them again.
+    bool checked() const { return checked_; }
+    static void count_check() { checks_.fetch_add(1); }
+
   private:
+    friend class CheckedOptimizer;
+    friend CheckedOptimizer check_optimizer(const Params&, const Target&, const Budget&,
+                                            const std::vector<Genome>&);
     static inline std::atomic<std::uint64_t> made_{0};
+    static inline std::atomic<std::uint64_t> checks_{0};
+    bool checked_ = false;
 };
 
 // Builds the optimizer named by params "kind" (random, hill-climbing, annealing,
@@ -65,13 +81,31 @@ class Optimizer {
 // from its parameters; throws ParamError for bad or unknown keys.
 std::unique_ptr<Optimizer> make_optimizer(const Params& params);
 
-// Everything a search checks before it starts, found without making an optimizer: the kind's
-// settings read from `params` as make_optimizer reads them (bad and unknown keys), what it needs
-// of the target and of the boards it starts from (what its start() checks), and of the budget
-// (an annealing schedule needs a length or a budget to span). ParamError naming the key, or
-// std::invalid_argument. A run calls it once, before it writes anything; the optimizers then
-// take the budget as it is (the evaluator's ledger holds it and enforces it).
-void check_optimizer(const Params& params, const Target& target, const Budget& budget,
-                     const std::vector<Genome>& initial = {});
+// A kind's settings as check_optimizer read and checked them, for one target, its budget and the
+// boards it starts from: make() builds a fresh optimizer of those settings (a run: one for each
+// repeat, and one to go back to a step's beginning) without reading or checking anything again;
+// its start() takes them as checked. Start it on the target it was checked for (or one that
+// wraps that target, as a run's gated target does) and the same boards.
+class CheckedOptimizer {
+  public:
+    std::unique_ptr<Optimizer> make() const;
+    const std::string& kind() const { return kind_; }
+
+  private:
+    friend CheckedOptimizer check_optimizer(const Params&, const Target&, const Budget&,
+                                            const std::vector<Genome>&);
+    std::string kind_;
+    std::function<std::unique_ptr<Optimizer>()> make_;
+};
+
+// Everything a search checks before it starts, found once and without making an optimizer: the
+// kind's settings read from `params` as make_optimizer reads them (bad and unknown keys), what it
+// needs of the target and of the boards it starts from, and of the budget (an annealing schedule
+// needs a length or a budget to span). ParamError naming the key, or std::invalid_argument. A run
+// calls it once, before it writes anything, and makes its optimizers from what it returns; they
+// take the budget as it is (the evaluator's ledger holds it and enforces it). An optimizer made
+// by make_optimizer instead checks its settings in start().
+CheckedOptimizer check_optimizer(const Params& params, const Target& target, const Budget& budget,
+                                 const std::vector<Genome>& initial = {});
 
 }  // namespace maze

@@ -29,7 +29,8 @@ void mutate_within(Genome& g, const Genome& mask, double p, Rng& rng);
 constexpr std::size_t kMaxStartDraws = 100000;
 
 // What a search of `kind` needs of its target and of the boards it starts from, checked by its
-// settings (check_optimizer, before a run writes anything) and by start() alike: every initial
+// settings (check_optimizer, before a run writes anything; start() when the optimizer was made
+// from unchecked params): every initial
 // board has target.genes() genes; when need_feasible_first, the first is feasible; when
 // need_genes, the target has genes. std::invalid_argument naming `kind` otherwise.
 void check_initial(const std::string& kind, const Target& target,
@@ -52,8 +53,9 @@ void check_initial(const std::string& kind, const Target& target,
 // of the subclass's own State, each struct's field list written once (MAZESEARCH_DEFINE_STATE).
 class OptimizerBase : public Optimizer {
   public:
-    // The seed's last stop: checks the target and the boards (check_start), sets genes, the seed,
-    // the RNG (from `seed` alone) and step 0, then the subclass's own state (begin).
+    // The seed's last stop: checks the target and the boards (check_start) unless it was made
+    // checked (CheckedOptimizer::make), sets genes, the seed, the RNG (from `seed` alone) and
+    // step 0, then the subclass's own state (begin).
     void start(const Target& target, std::uint64_t seed,
                const std::vector<Genome>& initial = {}) final;
 

@@ -16,6 +16,7 @@
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/genome.hpp"
+#include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/target.hpp"
 
 namespace spdlog {
@@ -30,6 +31,7 @@ struct RepeatContext {
     const Target& target;
     const BoardView& view;
     const std::vector<Genome>& initial;  // boards that seed the optimizer
+    const CheckedOptimizer& optimizer;   // its settings, checked once: each repeat makes its own
     spdlog::logger& log;
     RunProgress& progress;
     // True when the run must stop at the next step (a failed repeat); a signal (InterruptGuard)

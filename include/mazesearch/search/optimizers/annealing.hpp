@@ -31,6 +31,8 @@ class Annealing : public OptimizerBase {
         std::uint64_t report_every;
     };
     explicit Annealing(const Params& params) : set_(params) {}
+    // With settings already checked (CheckedOptimizer::make).
+    explicit Annealing(const Settings& set) : set_(set) {}
 
     std::string kind() const override { return "annealing"; }
     MAZESEARCH_SEARCH_STEPS

@@ -34,6 +34,8 @@ class EvolutionarySearch : public OptimizerBase {
         Archipelago archipelago;
     };
     EvolutionarySearch(const Params& params, bool genetic) : set_(params, genetic) {}
+    // With settings already checked (CheckedOptimizer::make).
+    explicit EvolutionarySearch(const Settings& set) : set_(set) {}
 
     std::string kind() const override { return set_.kind(); }
     MAZESEARCH_SEARCH_STEPS

@@ -34,6 +34,8 @@ class ExhaustiveSearch : public Optimizer {
         std::size_t cap;
     };
     explicit ExhaustiveSearch(const Params& params) : set_(params) {}
+    // With settings already checked (CheckedOptimizer::make).
+    explicit ExhaustiveSearch(const Settings& set) : set_(set) {}
 
     std::string kind() const override { return "exhaustive"; }
     MAZESEARCH_OPTIMIZER_STEPS

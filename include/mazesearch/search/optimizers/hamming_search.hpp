@@ -30,6 +30,8 @@ class HammingSearch : public OptimizerBase {
         double p_blocked;
     };
     explicit HammingSearch(const Params& params) : set_(params) {}
+    // With settings already checked (CheckedOptimizer::make).
+    explicit HammingSearch(const Settings& set) : set_(set) {}
 
     std::string kind() const override { return "hamming"; }
     MAZESEARCH_SEARCH_STEPS

@@ -27,6 +27,8 @@ class HillClimbing : public OptimizerBase {
         std::uint64_t report_every;
     };
     explicit HillClimbing(const Params& params) : set_(params) {}
+    // With settings already checked (CheckedOptimizer::make).
+    explicit HillClimbing(const Settings& set) : set_(set) {}
 
     std::string kind() const override { return "hill-climbing"; }
     MAZESEARCH_SEARCH_STEPS

@@ -62,6 +62,8 @@ class PopulationAnnealing : public OptimizerBase {
         std::uint64_t window_every;
     };
     explicit PopulationAnnealing(const Params& params) : set_(params) {}
+    // With settings already checked (CheckedOptimizer::make).
+    explicit PopulationAnnealing(const Settings& set) : set_(set) {}
 
     std::string kind() const override { return "population-annealing"; }
     // Given boards start the first chains (each must be feasible); random boards the rest.

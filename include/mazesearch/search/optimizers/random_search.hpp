@@ -23,6 +23,8 @@ class RandomSearch : public OptimizerBase {
         std::size_t batch;
     };
     explicit RandomSearch(const Params& params) : set_(params) {}
+    // With settings already checked (CheckedOptimizer::make).
+    explicit RandomSearch(const Settings& set) : set_(set) {}
 
     std::string kind() const override { return "random"; }
     MAZESEARCH_SEARCH_STEPS

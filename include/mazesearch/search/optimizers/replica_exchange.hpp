@@ -49,6 +49,8 @@ class ReplicaExchange : public OptimizerBase {
         Acceptance acceptance;
     };
     explicit ReplicaExchange(const Params& params) : set_(params) {}
+    // With settings already checked (CheckedOptimizer::make).
+    explicit ReplicaExchange(const Settings& set) : set_(set) {}
 
     std::string kind() const override { return "replica-exchange"; }
     // Given boards start the coldest chains first (each must be feasible); random boards the

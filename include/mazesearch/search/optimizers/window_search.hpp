@@ -49,6 +49,8 @@ class WindowSearch : public OptimizerBase {
         double p_blocked;
     };
     explicit WindowSearch(const Params& params) : set_(params) {}
+    // With settings already checked (CheckedOptimizer::make).
+    explicit WindowSearch(const Settings& set) : set_(set) {}
 
     std::string kind() const override { return "window"; }
     MAZESEARCH_SEARCH_STEPS
