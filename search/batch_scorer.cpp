@@ -188,4 +188,14 @@ void BatchScorer::take_block(std::span<const std::size_t> want,
     }
 }
 
+void BatchScorer::run_apart(std::span<const std::size_t> items, std::span<Ledger> tallies,
+                            const ApartWork& work) {
+    const std::size_t blocks = std::clamp<std::size_t>(
+        items.size() / 8, 1, static_cast<std::size_t>(std::max(1, threads())));
+    team_.run(blocks, [&](std::size_t b, int) {
+        const std::size_t lo = items.size() * b / blocks, hi = items.size() * (b + 1) / blocks;
+        work(items.subspan(lo, hi - lo), tallies, *this);
+    });
+}
+
 }  // namespace maze

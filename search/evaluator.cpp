@@ -20,63 +20,33 @@ void Evaluator::set_collective(Collective* c) {
 void Evaluator::run_apart(std::size_t n, const ApartWork& work,
                           const std::function<std::string(std::size_t)>& pack,
                           const std::function<void(std::size_t, const std::string&)>& unpack) {
-    const std::size_t ranks = ranks_ ? static_cast<std::size_t>(ranks_->size()) : 1;
-    const std::size_t me = ranks_ ? static_cast<std::size_t>(ranks_->rank()) : 0;
     std::vector<Ledger> tallies;
     tallies.reserve(n);
     for (std::size_t i = 0; i < n; ++i) tallies.push_back(ledger_.tally());
-    std::vector<std::size_t> mine;
-    for (std::size_t i = me; i < n; i += ranks) mine.push_back(i);
-    // Blocks of at least 8 items (a walk batch's lanes), one per thread at most: a thread walks
-    // its block's boards together.
-    const std::size_t blocks = std::clamp<std::size_t>(
-        mine.size() / 8, 1, static_cast<std::size_t>(std::max(1, scorer_.threads())));
-    std::string error;
-    try {
-        scorer_.run_items(blocks, [&](std::size_t b) {
-            const std::size_t lo = mine.size() * b / blocks, hi = mine.size() * (b + 1) / blocks;
-            work(std::span<const std::size_t>(mine).subspan(lo, hi - lo), tallies);
-        });
-    } catch (const std::exception& e) {
-        error = e.what();
-        if (ranks == 1) throw;
-    }
-    if (ranks > 1) {
-        nlohmann::json sent = {{"error", error}, {"items", nlohmann::json::array()}};
-        if (error.empty())
-            for (std::size_t i : mine)
-                sent["items"].push_back({{"tally", tallies[i].save()}, {"result", pack(i)}});
-        const std::vector<std::string> all = ranks_->all_gather(sent.dump());
-        for (std::size_t r = 0; r < all.size(); ++r) {
-            const nlohmann::json got = nlohmann::json::parse(all[r]);
-            if (!got.at("error").get<std::string>().empty())
-                throw std::runtime_error(got.at("error").get<std::string>());
-        }
-        for (std::size_t r = 0; r < all.size(); ++r) {
-            if (r == me) continue;
-            const nlohmann::json got = nlohmann::json::parse(all[r]);
-            const nlohmann::json& items = got.at("items");
-            std::size_t k = 0;
-            for (std::size_t i = r; i < n; i += ranks, ++k) {
-                tallies[i].restore(items.at(k).at("tally"));
-                unpack(i, items.at(k).at("result").get<std::string>());
-            }
-        }
+    if (spread_) {
+        spread_->run_apart(n, tallies, work, pack, unpack);
+    } else {
+        std::vector<std::size_t> items(n);
+        for (std::size_t i = 0; i < n; ++i) items[i] = i;
+        scorer_.run_apart(items, tallies, work);
     }
     for (const Ledger& t : tallies) ledger_.merge(t);
 }
 
-void Evaluator::evaluate(std::span<const Genome> genomes, std::span<Score> out) {
-    const std::size_t n = genomes.size();
-    auto feasible = std::make_unique<bool[]>(n);
-    scorer_.feasibility(genomes, std::span<bool>(feasible.get(), n));
-    evaluate_known(genomes, std::span<const bool>(feasible.get(), n), out);
+void Evaluator::restore(const nlohmann::json& j) {
+    ledger_.restore(j, [&](std::span<const Genome> g, std::span<double> v) { scorer_.score(g, v); });
 }
 
-void Evaluator::evaluate_known(std::span<const Genome> genomes, std::span<const bool> feasible,
-                               std::span<Score> out) {
-    assert(feasible.size() == genomes.size() && out.size() == genomes.size());
+void Evaluator::evaluate(std::span<const Genome> genomes, std::span<Score> out,
+                         std::span<const bool> feasible) {
     const std::size_t n = genomes.size();
+    assert(out.size() == n && (feasible.empty() || feasible.size() == n));
+    std::unique_ptr<bool[]> found;
+    if (feasible.empty() && n > 0) {
+        found = std::make_unique<bool[]>(n);
+        scorer_.feasibility(genomes, std::span<bool>(found.get(), n));
+        feasible = std::span<const bool>(found.get(), n);
+    }
     walk_.clear();
     walk_index_.clear();
     std::uint64_t left = ledger_.remaining();
@@ -98,33 +68,6 @@ void Evaluator::evaluate_known(std::span<const Genome> genomes, std::span<const 
         out[walk_index_[k]] = Score{true, values_[k]};
         ledger_.record(walk_[k], values_[k]);
     }
-}
-
-Score Evaluator::evaluate_one(const Genome& g) {
-    Score s;
-    evaluate(std::span<const Genome>(&g, 1), std::span<Score>(&s, 1));
-    return s;
-}
-
-std::vector<Scored> Evaluator::draw_in_turn(std::size_t want, std::size_t max_tries,
-                                            const std::function<Genome()>& next) {
-    std::vector<Genome> batch;
-    std::vector<char> flags;  // feasibility, found once here and handed to evaluate_known
-    std::size_t feasible = 0;
-    while (feasible < want && batch.size() < max_tries) {
-        batch.push_back(next());
-        flags.push_back(target_.feasible(batch.back()));
-        feasible += static_cast<std::size_t>(flags.back());
-    }
-    const auto known = std::make_unique<bool[]>(flags.size());
-    for (std::size_t i = 0; i < flags.size(); ++i) known[i] = flags[i] != 0;
-    std::vector<Score> scores(batch.size());
-    evaluate_known(batch, std::span<const bool>(known.get(), flags.size()), scores);
-    std::vector<Scored> out;
-    out.reserve(feasible);
-    for (std::size_t i = 0; i < batch.size(); ++i)
-        if (scores[i].feasible) out.push_back(Scored{std::move(batch[i]), scores[i].value});
-    return out;
 }
 
 std::vector<std::vector<Scored>> Evaluator::draw_groups(std::span<const std::size_t> want_in,
@@ -160,6 +103,33 @@ std::vector<std::vector<Scored>> Evaluator::draw_groups(std::span<const std::siz
 void Evaluator::account(std::uint64_t evaluated, std::uint64_t rejected, const Genome* best,
                         double value) {
     ledger_.account(evaluated, rejected, best, value);
+}
+
+Score evaluate_one(Evaluator& ev, const Genome& g) {
+    Score s;
+    ev.evaluate(std::span<const Genome>(&g, 1), std::span<Score>(&s, 1));
+    return s;
+}
+
+std::vector<Scored> draw_in_turn(Evaluator& ev, std::size_t want, std::size_t max_tries,
+                                 const std::function<Genome()>& next) {
+    std::vector<Genome> batch;
+    std::vector<char> flags;  // feasibility, found once here and handed to evaluate
+    std::size_t feasible = 0;
+    while (feasible < want && batch.size() < max_tries) {
+        batch.push_back(next());
+        flags.push_back(ev.target().feasible(batch.back()));
+        feasible += static_cast<std::size_t>(flags.back());
+    }
+    const auto known = std::make_unique<bool[]>(flags.size());
+    for (std::size_t i = 0; i < flags.size(); ++i) known[i] = flags[i] != 0;
+    std::vector<Score> scores(batch.size());
+    ev.evaluate(batch, scores, std::span<const bool>(known.get(), flags.size()));
+    std::vector<Scored> out;
+    out.reserve(feasible);
+    for (std::size_t i = 0; i < batch.size(); ++i)
+        if (scores[i].feasible) out.push_back(Scored{std::move(batch[i]), scores[i].value});
+    return out;
 }
 
 }  // namespace maze

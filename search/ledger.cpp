@@ -150,7 +150,7 @@ void Ledger::rewind(const Mark& m) {
     started_ = std::chrono::steady_clock::now();
 }
 
-void Ledger::restore(const nlohmann::json& j) {
+void Ledger::restore(const nlohmann::json& j, const Rescore& rescore) {
     State restored;
     try {
         if (j.is_object() && !j.contains("archive")) {
@@ -165,25 +165,25 @@ void Ledger::restore(const nlohmann::json& j) {
         throw std::invalid_argument(std::string("evaluator: not a checkpoint of an evaluator: ") +
                                     e.what());
     }
-    check(restored);
+    check(restored, rescore);
     s_ = std::move(restored);
     started_ = std::chrono::steady_clock::now();
 }
 
-void Ledger::check(const State& s) const {
+void Ledger::check(const State& s, const Rescore& rescore) const {
     auto bad = [](const std::string& what) {
         throw std::invalid_argument("evaluator: the checkpoint's " + what);
     };
     const std::size_t genes = target_.genes();
     if (s.last_improvement > s.evaluations) bad("last improvement comes after its evaluations");
     if (!(std::isfinite(s.seconds) && s.seconds >= 0)) bad("seconds are not a time");
+    // The boards it holds (the best, then the archive's), checked, then scored again together.
+    std::vector<Genome> boards;
     if (s.has_best) {
         if (s.best.size() != genes) bad("best board does not have the target's genes");
         if (!target_.feasible(s.best)) bad("best board is infeasible");
         if (std::isnan(s.best_score)) bad("best score is NaN");
-        if (const double v = rescore(s.best); v != s.best_score)
-            bad("best score is " + number_text(s.best_score) + ", but its best board scores " +
-                number_text(v));
+        boards.push_back(s.best);
     }
     if (s.archive.size() > archive_spec_.size) bad("archive holds more boards than its size");
     for (std::size_t i = 0; i < s.archive.size(); ++i) {
@@ -192,16 +192,18 @@ void Ledger::check(const State& s) const {
         if (!target_.feasible(a.genome)) bad("archived board is infeasible");
         if (std::isnan(a.value)) bad("archived value is NaN");
         if (i > 0 && a.value > s.archive[i - 1].value) bad("archive is not best first");
-        if (const double v = rescore(a.genome); v != a.value)
-            bad("archived board " + std::to_string(i + 1) + " is said to score " +
-                number_text(a.value) + ", but it scores " + number_text(v));
+        boards.push_back(a.genome);
     }
-}
-
-double Ledger::rescore(const Genome& g) const {
-    double v = 0;
-    target_.score(std::span<const Genome>(&g, 1), std::span<double>(&v, 1));
-    return v;
+    std::vector<double> values(boards.size(), 0.0);
+    rescore(boards, values);
+    const double* v = values.data();
+    if (s.has_best && *v++ != s.best_score)
+        bad("best score is " + number_text(s.best_score) + ", but its best board scores " +
+            number_text(v[-1]));
+    for (std::size_t i = 0; i < s.archive.size(); ++i, ++v)
+        if (*v != s.archive[i].value)
+            bad("archived board " + std::to_string(i + 1) + " is said to score " +
+                number_text(s.archive[i].value) + ", but it scores " + number_text(*v));
 }
 
 }  // namespace maze

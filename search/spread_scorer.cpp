@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 
@@ -86,6 +87,45 @@ void SpreadScorer::draw_groups(std::span<const std::size_t> want,
         ranks_.all_gather(spread_bytes::encode(me, ranks, out, drawn));
     for (std::size_t r = 0; r < all.size(); ++r)
         if (r != me) spread_bytes::decode(all[r], r, ranks, out, drawn);
+}
+
+void SpreadScorer::run_apart(std::size_t n, std::span<Ledger> tallies,
+                             const BatchScorer::ApartWork& work,
+                             const std::function<std::string(std::size_t)>& pack,
+                             const std::function<void(std::size_t, const std::string&)>& unpack) {
+    const std::size_t ranks = static_cast<std::size_t>(ranks_.size());
+    const std::size_t me = static_cast<std::size_t>(ranks_.rank());
+    std::vector<std::size_t> mine;
+    for (std::size_t i = me; i < n; i += ranks) mine.push_back(i);
+    std::string error;
+    try {
+        local_.run_apart(mine, tallies, work);
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    nlohmann::json sent = {{"error", error}, {"items", nlohmann::json::array()}};
+    if (error.empty())
+        for (std::size_t i : mine)
+            sent["items"].push_back({{"tally", tallies[i].save()}, {"result", pack(i)}});
+    const std::vector<std::string> all = ranks_.all_gather(sent.dump());
+    std::vector<nlohmann::json> got;
+    for (const std::string& bytes : all) {
+        got.push_back(nlohmann::json::parse(bytes));
+        if (const std::string e = got.back().at("error").get<std::string>(); !e.empty())
+            throw std::runtime_error(e);
+    }
+    for (std::size_t r = 0; r < got.size(); ++r) {
+        if (r == me) continue;
+        const nlohmann::json& items = got[r].at("items");
+        std::size_t k = 0;
+        for (std::size_t i = r; i < n; i += ranks, ++k) {
+            tallies[i].restore(items.at(k).at("tally"), [&](std::span<const Genome> g,
+                                                            std::span<double> v) {
+                local_.score_here(g, v);
+            });
+            unpack(i, items.at(k).at("result").get<std::string>());
+        }
+    }
 }
 
 }  // namespace maze

@@ -149,7 +149,7 @@ int neighbourhood(const NeighbourhoodOptions& o) {
     const std::optional<SearchPoint> p = board->search_point();
     if (!p) throw InputError(in.name, 0, "neighbourhood takes boards with a search target");
     Evaluator ev(*p->target, Budget{}, o.threads);
-    const Score c = ev.evaluate_one(p->genome);
+    const Score c = evaluate_one(ev, p->genome);
     if (!c.feasible)
         throw BoardError(in.name, 0, "the centre board is infeasible " + board->infeasible_text());
     const Ball ball = explore(ev, *p, c.value, o.radius);

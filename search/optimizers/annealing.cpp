@@ -37,9 +37,9 @@ void Annealing::step(Evaluator& ev) {
             if (!s_.initial.empty()) {
                 g = s_.initial.front();
                 s_.initial.clear();
-                s = ev.evaluate_one(g);  // feasible (checked in start) and within budget
+                s = evaluate_one(ev, g);  // feasible (checked in start) and within budget
             } else {
-                auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
+                auto got = draw_in_turn(ev, 1, kMaxStartDraws, [&] {
                     return random_genome(common_.genes, set_.p_blocked, common_.rng);
                 });
                 if (got.empty())
@@ -56,7 +56,7 @@ void Annealing::step(Evaluator& ev) {
             s_.has_current = true;
             continue;
         }
-        auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
+        auto got = draw_in_turn(ev, 1, kMaxStartDraws, [&] {
             Genome g = s_.current;
             g.flip(static_cast<std::size_t>(common_.rng.below(common_.genes)));
             return g;

@@ -67,8 +67,8 @@ std::uint64_t ChainRounds::sweep(Evaluator& ev, const Setup& setup, const Accept
         for (std::size_t g = 0; g < n; ++g) quota[g] = left / n + (g < left % n ? 1 : 0);
     const std::uint64_t stream = rounds++;
     std::vector<std::uint64_t> taken(n, 0);
-    const Target& target = ev.target();
-    auto work = [&](std::span<const std::size_t> items, std::span<Ledger> tallies) {
+    auto work = [&](std::span<const std::size_t> items, std::span<Ledger> tallies,
+                    const BatchScorer& scorer) {
         std::vector<Rng> rng;
         for (std::size_t g : items) rng.emplace_back(derive_seed(setup.seed, {3, stream, g}));
         std::vector<std::size_t> live;  // the block's chains still proposing, by place in items
@@ -88,7 +88,7 @@ std::uint64_t ChainRounds::sweep(Evaluator& ev, const Setup& setup, const Accept
                                                  std::to_string(kMaxStartDraws) + " draws");
                     Genome c = chains[g].genome;
                     c.flip(static_cast<std::size_t>(rng[k].below(setup.genes)));
-                    if (target.feasible(c)) {
+                    if (scorer.feasible_here(c)) {
                         child.push_back(std::move(c));
                         break;
                     }
@@ -96,7 +96,7 @@ std::uint64_t ChainRounds::sweep(Evaluator& ev, const Setup& setup, const Accept
                 }
             }
             value.assign(child.size(), 0.0);
-            target.score(child, value);  // the block's boards walked together
+            scorer.score_here(child, value);  // the block's boards walked together
             for (std::size_t j = 0; j < live.size(); ++j) {
                 const std::size_t g = items[live[j]];
                 tallies[g].record(child[j], value[j]);

@@ -28,10 +28,10 @@ void HammingSearch::step(Evaluator& ev) {
         if (!s_.initial.empty()) {
             s_.centre = s_.initial.front();
             s_.initial.clear();
-            const Score s = ev.evaluate_one(s_.centre);  // feasible (checked in start)
+            const Score s = evaluate_one(ev, s_.centre);  // feasible (checked in start)
             s_.centre_value = s.value;
         } else {
-            auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
+            auto got = draw_in_turn(ev, 1, kMaxStartDraws, [&] {
                 return random_genome(common_.genes, set_.p_blocked, common_.rng);
             });
             if (got.empty())

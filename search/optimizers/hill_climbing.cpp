@@ -39,11 +39,11 @@ void HillClimbing::start_climb(Evaluator& ev) {
     if (!s_.initial.empty()) {
         const Genome g = s_.initial.front();
         s_.initial.clear();
-        const Score s = ev.evaluate_one(g);  // feasible (checked in start) and within budget
+        const Score s = evaluate_one(ev, g);  // feasible (checked in start) and within budget
         if (s.feasible) move_to(g, s.value);
         return;
     }
-    auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
+    auto got = draw_in_turn(ev, 1, kMaxStartDraws, [&] {
         return random_genome(common_.genes, set_.p_blocked, common_.rng);
     });
     if (got.empty())
@@ -79,7 +79,7 @@ void HillClimbing::step(Evaluator& ev) {
         if (!set_.best_mode) {
             Genome g = s_.current;
             g.flip(s_.order[s_.next++]);
-            const Score s = ev.evaluate_one(g);
+            const Score s = evaluate_one(ev, g);
             if (s.feasible && s.value > s_.current_value) move_to(std::move(g), s.value);
             continue;
         }

@@ -90,9 +90,9 @@ void WindowSearch::step(Evaluator& ev) {
         if (!s_.initial.empty()) {
             s_.current = s_.initial.front();
             s_.initial.clear();
-            s_.current_value = ev.evaluate_one(s_.current).value;  // feasible (checked in start)
+            s_.current_value = evaluate_one(ev, s_.current).value;  // feasible (checked in start)
         } else {
-            auto got = ev.draw_in_turn(1, kMaxStartDraws, [&] {
+            auto got = draw_in_turn(ev, 1, kMaxStartDraws, [&] {
                 return random_genome(common_.genes, set_.p_blocked, common_.rng);
             });
             if (got.empty())

@@ -54,7 +54,7 @@ TEST(Report, SummariesWriteInfiniteScoresAsCheckpointsDo) {
     const Hopeless target;
     const TextView view;
     maze::Evaluator ev(target, maze::Budget{}, 1);
-    ev.evaluate_one(maze::Genome(3));
+    evaluate_one(ev, maze::Genome(3));
     ASSERT_EQ(ev.ledger().best_score(), -kInf);
     maze::experiments::RunConfig config;
     config.name = "hopeless";

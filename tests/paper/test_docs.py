@@ -253,6 +253,19 @@ class TreeTest(unittest.TestCase):
                 with self.subTest(file=f):
                     self.assertIsNone(front.search((ROOT / f).read_text()))
 
+    def test_scoring_has_one_home(self):
+        # In the search (the targets apart: they are what is scored), boards are walked by the
+        # batch scorer alone; the evaluator, the ledger and the optimizers ask it.
+        walk = re.compile(r"\b(target_?|target\(\))\.(score|feasibility)\(")
+        found = []
+        for f in self.files:
+            if (f.startswith(("search/", "include/mazesearch/search/")) and "/targets/" not in f
+                    and f.endswith((".cpp", ".hpp"))):
+                if walk.search((ROOT / f).read_text()):
+                    found.append(f)
+        self.assertEqual(sorted(found), ["include/mazesearch/search/batch_scorer.hpp",
+                                         "search/batch_scorer.cpp"])
+
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--list"]:  # the problems alone, for a quick look

@@ -74,8 +74,8 @@ TEST(Evaluator, PastTheBudgetEveryWayOfAskingGetsNothing) {
     const std::size_t want[2] = {1, 2};
     const auto groups = ev.draw_groups(want, tries, open_boards);
     EXPECT_TRUE(groups[0].empty() && groups[1].empty());
-    EXPECT_TRUE(ev.draw_in_turn(1, 100, [&] { return open; }).empty());
-    EXPECT_FALSE(ev.evaluate_one(open).feasible);
+    EXPECT_TRUE(draw_in_turn(ev, 1, 100, [&] { return open; }).empty());
+    EXPECT_FALSE(evaluate_one(ev, open).feasible);
     EXPECT_EQ(ev.ledger().evaluations(), 3u);
     EXPECT_EQ(ev.ledger().rejected(), 0u);
     EXPECT_EQ(ev.ledger().stop_reason(), "evaluations");
@@ -87,7 +87,7 @@ TEST(Evaluator, TargetScoreStagnationAndSecondsEndARun) {
     Budget target;
     target.target = 10;
     Evaluator a(t, target, 1);
-    while (!a.ledger().exhausted()) a.evaluate_one(random_genome(t, rng, 0.3));
+    while (!a.ledger().exhausted()) evaluate_one(a, random_genome(t, rng, 0.3));
     EXPECT_EQ(a.ledger().stop_reason(), "target");
     EXPECT_GE(a.ledger().best_score(), 10.0);
 
@@ -95,10 +95,10 @@ TEST(Evaluator, TargetScoreStagnationAndSecondsEndARun) {
     stale.stagnation = 50;
     Evaluator b(t, stale, 1);
     const Genome same(t.genes());
-    for (int i = 0; i < 49; ++i) b.evaluate_one(same);
+    for (int i = 0; i < 49; ++i) evaluate_one(b, same);
     EXPECT_FALSE(b.ledger().exhausted());  // 48 evaluations since the first (the best) one
-    b.evaluate_one(same);
-    b.evaluate_one(same);
+    evaluate_one(b, same);
+    evaluate_one(b, same);
     EXPECT_EQ(b.ledger().stop_reason(), "stagnation");
 
     // The seconds budget counts earlier sessions too: a run resumed after 99.99 of its 100 s
@@ -120,7 +120,7 @@ TEST(Evaluator, SaveRestoreKeepsCountersBestAndElapsedTime) {
     const MouseMazeTarget t = five();
     Rng rng(4);
     Evaluator a(t, Budget{}, 1);
-    for (int i = 0; i < 100; ++i) a.evaluate_one(random_genome(t, rng, 0.3));
+    for (int i = 0; i < 100; ++i) evaluate_one(a, random_genome(t, rng, 0.3));
     Evaluator b(t, Budget{}, 2);
     const nlohmann::json saved = a.save();
     b.restore(saved);
@@ -137,10 +137,10 @@ TEST(Evaluator, RewindingToAMarkDropsWhatCameAfterButKeepsTheTime) {
     const MouseMazeTarget t = five();
     Rng rng(4);
     Evaluator ev(t, Budget{}, 1);
-    for (int i = 0; i < 50; ++i) ev.evaluate_one(random_genome(t, rng, 0.3));
+    for (int i = 0; i < 50; ++i) evaluate_one(ev, random_genome(t, rng, 0.3));
     const nlohmann::json at_mark = ev.save();
     const Ledger::Mark mark = ev.mark();
-    for (int i = 0; i < 500; ++i) ev.evaluate_one(random_genome(t, rng, 0.1));
+    for (int i = 0; i < 500; ++i) evaluate_one(ev, random_genome(t, rng, 0.1));
     ASSERT_GT(ev.ledger().evaluations(), at_mark["evaluations"].get<std::uint64_t>());
     const double spent = ev.ledger().seconds();
     ev.rewind(mark);
@@ -183,15 +183,15 @@ TEST(Evaluator, SaveRestoreKeepsInfiniteScoresThroughJsonText) {
     // Only -inf so far: the best score and the step's statistics are infinite.
     Genome worst(t.genes());
     ASSERT_EQ(worst.count() % 3, 0u);
-    a.evaluate_one(worst);
+    evaluate_one(a, worst);
     ASSERT_EQ(a.ledger().best_score(), -std::numeric_limits<double>::infinity());
     Evaluator b(t, Budget{}, 1);
     b.restore(nlohmann::json::parse(a.save().dump()));  // through text, as a checkpoint file
     EXPECT_EQ(b.ledger().best_score(), a.ledger().best_score());
     for (int i = 0; i < 50; ++i) {
         const Genome g = random_genome(t, rng, 0.3);
-        a.evaluate_one(g);
-        b.evaluate_one(g);
+        evaluate_one(a, g);
+        evaluate_one(b, g);
     }
     EXPECT_EQ(b.ledger().best_score(), a.ledger().best_score());
     EXPECT_EQ(b.ledger().best(), a.ledger().best());
@@ -210,18 +210,18 @@ TEST(Evaluator, AStepWithInfiniteScoresHasAnInfiniteSpread) {
     Rng rng(7);
     Evaluator ev(t, Budget{}, 1);
     Genome worst(t.genes());  // no wall: 0 genes set, a multiple of 3
-    ev.evaluate_one(worst);
-    ev.evaluate_one(worst);
+    evaluate_one(ev, worst);
+    evaluate_one(ev, worst);
     const StepStats only = ev.take_step_stats();
     EXPECT_EQ(only.mean, -inf);
     EXPECT_EQ(only.std, 0);  // every score the same -inf
     std::size_t finite = 0;
     for (int i = 0; finite == 0 || i < 20; ++i) {
         const Genome g = random_genome(t, rng, 0.3);
-        ev.evaluate_one(g);
+        evaluate_one(ev, g);
         finite += g.count() % 3 != 0;
     }
-    ev.evaluate_one(worst);
+    evaluate_one(ev, worst);
     const StepStats mixed = ev.take_step_stats();
     EXPECT_EQ(mixed.min, -inf);
     EXPECT_GT(mixed.max, 0);
@@ -237,7 +237,7 @@ TEST(Evaluator, AStepWithInfiniteScoresHasAnInfiniteSpread) {
 TEST(Evaluator, ARefusedScoreIsShownAsItIs) {
     const MouseMazeTarget t = five();
     Evaluator a(t, Budget{}, 1);
-    a.evaluate_one(Genome(t.genes()));  // all open: 4 moves
+    evaluate_one(a, Genome(t.genes()));  // all open: 4 moves
     nlohmann::json saved = a.save();
     saved["best_score"] = 4.0000000001;
     Evaluator b(t, Budget{}, 1);
@@ -255,7 +255,7 @@ TEST(Evaluator, RestoreRefusesACorruptCheckpoint) {
     const MouseMazeTarget t = five();
     Rng rng(9);
     Evaluator a(t, Budget{}, 1, ArchiveSpec{3, 1});
-    for (int i = 0; i < 200; ++i) a.evaluate_one(random_genome(t, rng, 0.3));
+    for (int i = 0; i < 200; ++i) evaluate_one(a, random_genome(t, rng, 0.3));
     const nlohmann::json good = a.save();
     ASSERT_EQ(good["archive"].size(), 3u);
     std::vector<std::pair<std::string, nlohmann::json>> bad;
@@ -287,7 +287,7 @@ TEST(Evaluator, RestoreRefusesACorruptCheckpoint) {
     for (const auto& [what, state] : bad) {
         SCOPED_TRACE(what);
         Evaluator b(t, Budget{}, 1, ArchiveSpec{3, 1});
-        b.evaluate_one(random_genome(t, rng, 0.3));
+        evaluate_one(b, random_genome(t, rng, 0.3));
         const nlohmann::json before = b.save();
         EXPECT_THROW(b.restore(state), std::invalid_argument);
         nlohmann::json after = b.save();

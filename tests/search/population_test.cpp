@@ -80,7 +80,7 @@ TEST(DrawGroups, EachGroupTakesItsFirstFeasibleProposals) {
             for (std::size_t i = 0; i < want[g]; ++i) {
                 EXPECT_EQ(got[g][i].genome, expect[i]);
                 Evaluator single(t, Budget{}, 1);
-                EXPECT_EQ(got[g][i].value, single.evaluate_one(expect[i]).value);
+                EXPECT_EQ(got[g][i].value, evaluate_one(single, expect[i]).value);
             }
             taken += want[g];
         }
@@ -285,14 +285,14 @@ TEST(RelevantGenes, OtherGenesNeverChangeTheScore) {
         const Genome g = random_genome(t.genes(), 0.4, rng);
         if (!t.feasible(g)) continue;
         Evaluator ev(t, Budget{}, 1);
-        const double v = ev.evaluate_one(g).value;
+        const double v = evaluate_one(ev, g).value;
         const Genome mask = t.relevant_genes(g);
         for (std::size_t i = 0; i < g.size(); ++i) {
             if (mask.get(i)) continue;
             ++irrelevant;
             Genome h = g;
             h.flip(i);
-            const Score s = ev.evaluate_one(h);
+            const Score s = evaluate_one(ev, h);
             ASSERT_TRUE(s.feasible);
             EXPECT_EQ(s.value, v);
         }
@@ -309,7 +309,7 @@ TEST(LocalSearch, ClimbEndsAtALocalOptimum) {
         do g = random_genome(t.genes(), 0.3, rng);
         while (!t.feasible(g));
         Evaluator ev(t, Budget{}, 1);
-        std::vector<LocalWalk> walks = {start_walk(Scored{g, ev.evaluate_one(g).value})};
+        std::vector<LocalWalk> walks = {start_walk(Scored{g, evaluate_one(ev, g).value})};
         LocalSearchSpec spec;
         spec.kind = LocalSearchSpec::Kind::Climb;
         spec.scans = 1000;
@@ -321,7 +321,7 @@ TEST(LocalSearch, ClimbEndsAtALocalOptimum) {
         for (std::size_t i = 0; i < t.genes(); ++i) {
             Genome h = w.best.genome;
             h.flip(i);
-            const Score s = ev.evaluate_one(h);
+            const Score s = evaluate_one(ev, h);
             if (s.feasible) {
                 EXPECT_LE(s.value, w.best.value);
             }
@@ -339,7 +339,7 @@ TEST(LocalSearch, PlateauAndTabuWalksMoveAndKeepTheBest) {
             Genome g;
             do g = random_genome(t.genes(), 0.3, rng);
             while (!t.feasible(g));
-            walks.push_back(start_walk(Scored{g, ev.evaluate_one(g).value}));
+            walks.push_back(start_walk(Scored{g, evaluate_one(ev, g).value}));
         }
         LocalSearchSpec spec;
         spec.kind = kind;
@@ -352,7 +352,8 @@ TEST(LocalSearch, PlateauAndTabuWalksMoveAndKeepTheBest) {
         for (const LocalWalk& w : walks) {
             EXPECT_GE(w.best.value, w.start.value);
             EXPECT_GE(w.best.value, w.current.value);
-            EXPECT_EQ(Evaluator(t, Budget{}, 1).evaluate_one(w.best.genome).value, w.best.value);
+            Evaluator fresh(t, Budget{}, 1);
+            EXPECT_EQ(evaluate_one(fresh, w.best.genome).value, w.best.value);
             EXPECT_LE(w.current.genome.distance(w.start.genome), w.moves);
             if (kind == LocalSearchSpec::Kind::Tabu) {
                 EXPECT_EQ(w.moves, 30u);  // never stops

@@ -1,10 +1,11 @@
-// The batch scorer: the search's parallel loops over genomes, on a thread team that it owns (as
-// pagmo's batch fitness evaluator). It checks and scores batches of genomes through the target,
-// and builds, checks and scores groups of proposals in blocks, in chunks that it sizes from what
-// earlier batches cost: a batch too small to be worth sharing stays on the calling thread. It
-// counts nothing and keeps nothing: the evaluator (evaluator.hpp) holds it to the budget and
-// records what it scored in the ledger. Whatever the thread count, the same batches give the
-// same results, bit for bit.
+// The batch scorer: scoring's one home in the search. Every board an optimizer proposes is checked
+// and walked here, through the target, on a thread team that it owns (as pagmo's batch fitness
+// evaluator): batches of genomes, groups of proposals built in blocks, and blocks of work that run
+// apart (chains), each scored on the thread that holds it. It sizes its chunks from what earlier
+// batches cost: a batch too small to be worth sharing stays on the calling thread. It counts
+// nothing and keeps nothing: the evaluator (evaluator.hpp) holds it to the budget and records
+// what it scored in the ledger. Whatever the thread count, the same batches give the same
+// results, bit for bit.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,7 @@
 
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/search/genome.hpp"
+#include "mazesearch/search/ledger.hpp"
 #include "mazesearch/search/target.hpp"
 
 namespace maze {
@@ -44,11 +46,22 @@ class BatchScorer {
                      const GroupProposer& propose, std::vector<std::vector<Scored>>& out,
                      std::vector<std::size_t>& drawn);
 
-    // Calls fn(i) for each i in [0, n) on the team, one item to a thread at a time, for work
-    // that scores its boards itself (Evaluator::run_apart).
-    void run_items(std::size_t n, const std::function<void(std::size_t)>& fn) {
-        team_.run(n, [&](std::size_t i, int) { fn(i); });
+    // On the calling thread, for work that runs apart: whether one genome is feasible, and the
+    // values of genomes known to be feasible, walked together (Target::feasible, Target::score).
+    bool feasible_here(const Genome& g) const { return target_.feasible(g); }
+    void score_here(std::span<const Genome> genomes, std::span<double> out) const {
+        target_.score(genomes, out);
     }
+
+    // Work that runs apart for a while (chains between two exchanges): items that each score
+    // their own boards (score_here) and record them in their own tally, tallies[i] for item i.
+    // work(items, tallies, scorer) runs a block of items on one thread; the blocks of `items`
+    // (at least 8 items each: a walk batch's lanes; one per thread at most) run side by side on
+    // the team. What a block throws is rethrown here.
+    using ApartWork = std::function<void(std::span<const std::size_t> items,
+                                         std::span<Ledger> tallies, const BatchScorer& scorer)>;
+    void run_apart(std::span<const std::size_t> items, std::span<Ledger> tallies,
+                   const ApartWork& work);
 
   private:
     // What one kind of per-genome work costs, learnt from the batches so far (nanoseconds).

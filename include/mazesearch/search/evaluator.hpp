@@ -1,9 +1,10 @@
 // The optimizers' only door to a target (as pagmo's problem with its batch evaluator, ParadisEO's
-// eoEvalFunc with its counters): it scores batches in order through its batch scorer
-// (batch_scorer.hpp, the thread team and the parallel loops), counts feasible evaluations and
-// rejected (infeasible, never walked) boards as the paper does, keeps the best genome in its
-// ledger (ledger.hpp), and enforces the budget. Whatever the thread count, the same batches give
-// the same results, bit for bit.
+// eoEvalFunc with its counters), with one job: it holds the search to its budget and keeps what it
+// found. Boards are checked and walked in one place, its batch scorer (batch_scorer.hpp; spread
+// over ranks by spread_scorer.hpp); the evaluator cuts each request to the budget, hands it there,
+// and records what came back in its ledger (ledger.hpp) in order: feasible evaluations and
+// rejected (infeasible, never walked) boards counted as the paper does, the best genome, the
+// archive. Whatever the thread count, the same requests give the same results, bit for bit.
 #pragma once
 
 #include <chrono>
@@ -31,20 +32,12 @@ class Evaluator {
     // calling thread.
     Evaluator(const Target& target, Budget budget, int threads, ArchiveSpec archive = {});
 
-    // Scores genomes in order. An infeasible genome is rejected (counted, not walked); a
-    // feasible one is evaluated while the evaluation budget lasts; past it, the rest are
-    // skipped. Rejected and skipped genomes get Score{feasible=false, -inf}.
-    void evaluate(std::span<const Genome> genomes, std::span<Score> out);
-    Score evaluate_one(const Genome& g);
-
-    // For methods whose every proposal depends on the one before (single-point searches): takes
-    // proposals next(), next(), ... one by one on the calling thread until `want` of them are
-    // feasible (checked with the target, no walk) or `max_tries` are drawn, then scores them all
-    // as one batch, the infeasible ones rejected. Returns the scored ones in draw order. Callers
-    // keep want <= remaining(), so nothing is skipped. Independent proposals go through
-    // draw_groups(), which builds them in parallel.
-    std::vector<Scored> draw_in_turn(std::size_t want, std::size_t max_tries,
-                                     const std::function<Genome()>& next);
+    // Given boards, in order. An infeasible genome is rejected (counted, not walked); a feasible
+    // one is evaluated while the evaluation budget lasts; past it, the rest are skipped. Rejected
+    // and skipped genomes get Score{feasible=false, -inf}. `feasible`, when given, says which are
+    // feasible (found by the caller as it drew them), so that the flood fill is not run twice.
+    void evaluate(std::span<const Genome> genomes, std::span<Score> out,
+                  std::span<const bool> feasible = {});
 
     // Independent proposals, in groups (the islands of a population search; one group for a
     // batch of random boards): group g takes its first want[g] feasible proposals among
@@ -56,8 +49,8 @@ class Evaluator {
     // (the last groups first lose theirs). Returns each group's scored proposals in order;
     // every group's result is the same whatever the thread count. They are counted (and the best
     // and the archive updated) group by group, each in proposal order, as if built one by one.
-    // When `drawn` is given, it
-    // receives how many proposals of each group were used (taken or rejected).
+    // When `drawn` is given, it receives how many proposals of each group were used (taken or
+    // rejected).
     using GroupProposer = BatchScorer::GroupProposer;
     std::vector<std::vector<Scored>> draw_groups(std::span<const std::size_t> want,
                                                  std::span<const std::size_t> max_tries,
@@ -65,17 +58,17 @@ class Evaluator {
                                                  std::vector<std::size_t>* drawn = nullptr);
 
     // For chains that run apart for a while (population annealing's sweeps, replica exchange
-    // between two swaps): items [0, n), each scoring its own boards through the target and
-    // recording them in its own tally (Ledger::tally), tallies[i] for item i. work(items,
-    // tallies) runs a block of items on one thread; the blocks run side by side on the team
-    // (with ranks, item i on rank i mod size, whose blocks are its own). Afterwards every tally
-    // is merged into the ledger in item order, as if the items had run one after the other, so
-    // the result is the same whatever the blocks. With ranks, pack(i) gives item i's result as
-    // bytes and unpack(i, bytes) takes another rank's, so every rank ends with every item's.
-    // The work must keep to the budget (remaining()) by itself; an exception thrown by an item
-    // is rethrown here, on every rank.
-    using ApartWork =
-        std::function<void(std::span<const std::size_t> items, std::span<Ledger> tallies)>;
+    // between two swaps): items [0, n), each scoring its own boards through the scorer it is
+    // handed (BatchScorer::score_here) and recording them in its own tally (Ledger::tally),
+    // tallies[i] for item i. work(items, tallies, scorer) runs a block of items on one thread;
+    // the blocks run side by side on the team (BatchScorer::run_apart; with ranks, item i on rank
+    // i mod size, SpreadScorer::run_apart). Afterwards every tally is merged into the ledger in
+    // item order, as if the items had run one after the other, so the result is the same
+    // whatever the blocks. With ranks, pack(i) gives item i's result as bytes and
+    // unpack(i, bytes) takes another rank's, so every rank ends with every item's. The work must
+    // keep to the budget (remaining()) by itself; an exception thrown by an item is rethrown
+    // here, on every rank.
+    using ApartWork = BatchScorer::ApartWork;
     void run_apart(std::size_t n, const ApartWork& work,
                    const std::function<std::string(std::size_t)>& pack,
                    const std::function<void(std::size_t, const std::string&)>& unpack);
@@ -101,28 +94,36 @@ class Evaluator {
     // same boards in the same order. Other batches are scored by every rank alike.
     void set_collective(Collective* c);
 
-    // The ledger's state, for checkpoints, and its inverse (Ledger::save, Ledger::restore).
+    // The ledger's state, for checkpoints, and its inverse (Ledger::save, Ledger::restore: the
+    // boards it holds are scored again here, in parallel).
     nlohmann::json save() const { return ledger_.save(); }
-    void restore(const nlohmann::json& j) { ledger_.restore(j); }
+    void restore(const nlohmann::json& j);
     // The ledger's state kept as it is and gone back to (Ledger::mark, Ledger::rewind).
     Ledger::Mark mark() const { return ledger_.mark(); }
     void rewind(const Ledger::Mark& m) { ledger_.rewind(m); }
 
   private:
-    // evaluate() for genomes whose feasibility is known (feasible[i]), so that the flood fill is
-    // not run twice.
-    void evaluate_known(std::span<const Genome> genomes, std::span<const bool> feasible,
-                        std::span<Score> out);
-
     const Target& target_;
     Ledger ledger_;
     BatchScorer scorer_;
     std::optional<SpreadScorer> spread_;
     Collective* ranks_ = nullptr;
-    // Scratch buffers of evaluate_known, reused between batches.
+    // Scratch buffers of evaluate, reused between batches.
     std::vector<Genome> walk_;
     std::vector<std::size_t> walk_index_;
     std::vector<double> values_;
 };
+
+// For single-point searches, built on Evaluator::evaluate. One board, scored (or rejected, or
+// skipped past the budget).
+Score evaluate_one(Evaluator& ev, const Genome& g);
+// For methods whose every proposal depends on the one before: takes proposals next(), next(),
+// ... one by one on the calling thread until `want` of them are feasible (checked with the
+// target, no walk) or `max_tries` are drawn, then has them evaluated as one batch, the infeasible
+// ones rejected. Returns the scored ones in draw order. Callers keep want <= remaining(), so
+// nothing is skipped. Independent proposals go through Evaluator::draw_groups, which builds them
+// in parallel.
+std::vector<Scored> draw_in_turn(Evaluator& ev, std::size_t want, std::size_t max_tries,
+                                 const std::function<Genome()>& next);
 
 }  // namespace maze

@@ -8,7 +8,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -81,8 +83,10 @@ class Ledger {
     // The inverse of save(); std::invalid_argument, with nothing changed, for JSON that is not a
     // ledger's (an evaluator's) state or whose boards do not fit the target (sizes), a NaN score,
     // an archive larger than this one's or not best first, counters that contradict each other,
-    // and scores that are not their boards' when scored again.
-    void restore(const nlohmann::json& j);
+    // and scores that are not their boards' when scored again: rescore(boards, values) scores
+    // them (the best and the archive's boards, as one batch; the ledger scores nothing itself).
+    using Rescore = std::function<void(std::span<const Genome>, std::span<double>)>;
+    void restore(const nlohmann::json& j, const Rescore& rescore);
 
     // The state as it is (mark) and a return to it (rewind), for a step that is dropped when it
     // is cut short (experiments/run/step_gate.hpp): what the step counted and found is undone, the
@@ -120,9 +124,7 @@ class Ledger {
   private:
     void consider(const Genome& g, double value);
     void offer_to_archive(const Genome& g, double value);
-    // The score of one feasible board, scored again (to check what a checkpoint says of it).
-    double rescore(const Genome& g) const;
-    void check(const State& s) const;
+    void check(const State& s, const Rescore& rescore) const;
 
     const Target& target_;
     Budget budget_;
