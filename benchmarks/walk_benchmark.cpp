@@ -149,7 +149,7 @@ void BM_PassageBatchSerial(benchmark::State& state) {
     const std::vector<PassageBoard> batch = passage_batch();
     std::vector<std::uint64_t> out(batch.size());
     for (auto _ : state) {
-        evaluate_passage_batch_serial(batch, out);
+        evaluate_batch_serial(batch, out);
         benchmark::DoNotOptimize(out.data());
     }
     state.SetItemsProcessed(static_cast<int64_t>(16 * kPassageBenchSignature * state.iterations()));
@@ -160,7 +160,7 @@ void BM_PassageBatchInterleaved(benchmark::State& state) {
     const std::vector<PassageBoard> batch = passage_batch();
     std::vector<std::uint64_t> out(batch.size());
     for (auto _ : state) {
-        evaluate_passage_batch(batch, out);
+        evaluate_batch(batch, out);
         benchmark::DoNotOptimize(out.data());
     }
     state.SetItemsProcessed(static_cast<int64_t>(16 * kPassageBenchSignature * state.iterations()));

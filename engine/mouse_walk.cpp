@@ -125,6 +125,15 @@ WalkResult evaluate(const Board& b) {
     return evaluate(b, walker);
 }
 
+WalkCounts walk_report(const Board& b) {
+    return counted_walk<MouseWalk>(
+        b, [](const Board& x) { return feasible(x); },
+        [](const Board& x) {
+            GraphWalkResult g = reference_grid_walk(x);
+            return WalkCounts{g.feasible, g.moves, std::move(g.visits)};
+        });
+}
+
 void evaluate_batch_serial(std::span<const Board> boards, std::span<std::uint64_t> out) {
     walk_one_by_one<MouseWalk>(
         boards, out, [](const Board& b, MouseWalk& walker) { return evaluate(b, walker); });

@@ -276,9 +276,9 @@ MazeGraph passage_graph(const PassageBoard& b) {
     return g;
 }
 
-PassageWalkResult reference_passage_walk(const PassageBoard& b) {
+WalkCounts reference_passage_walk(const PassageBoard& b) {
     const GraphWalkResult w = reference_walk(passage_graph(b));
-    PassageWalkResult res;
+    WalkCounts res;
     res.feasible = w.feasible;
     if (!w.feasible) return res;
     res.moves = w.moves + 1;  // the move in

@@ -166,40 +166,27 @@ std::uint64_t PassageWalk::visits(int r, int c) const {
     return words_[static_cast<size_t>(i)] / kVisit + (i == exit_ ? 1 : 0);
 }
 
-WalkResult evaluate_passages(const PassageBoard& b, PassageWalk& walker) {
+WalkResult evaluate(const PassageBoard& b, PassageWalk& walker) {
     return checked_walk(
         b, walker, [](const PassageBoard& x) { return passage_feasible(x); },
         [](const PassageBoard& x) { return reference_passage_walk(x); });
 }
 
-WalkResult evaluate_passages(const PassageBoard& b) {
+WalkResult evaluate(const PassageBoard& b) {
     PassageWalk walker;
-    return evaluate_passages(b, walker);
+    return evaluate(b, walker);
 }
 
-PassageWalkResult passage_walk_report(const PassageBoard& b) {
-    PassageWalkResult res;
-    res.feasible = passage_feasible(b);
-    if (!res.feasible) return res;
-    PassageWalk walker;
-    const std::uint64_t moves = walker.run(b);
-    if (moves == kWalkOverflow) return reference_passage_walk(b);
-    res.moves = moves;
-    res.visits.resize(static_cast<size_t>(b.cells()));
-    for (int r = 0; r < b.rows(); ++r)
-        for (int c = 0; c < b.cols(); ++c)
-            res.visits[static_cast<size_t>(r * b.cols() + c)] = walker.visits(r, c);
-    return res;
+WalkCounts walk_report(const PassageBoard& b) {
+    return counted_walk<PassageWalk>(
+        b, [](const PassageBoard& p) { return passage_feasible(p); },
+        [](const PassageBoard& p) { return reference_passage_walk(p); });
 }
 
-MostVisited most_visited(const PassageBoard& b, std::span<const std::uint64_t> visits) {
-    return most_visited(b.rows(), b.cols(), visits);
-}
-
-void evaluate_passage_batch_serial(std::span<const PassageBoard> boards,
+void evaluate_batch_serial(std::span<const PassageBoard> boards,
                                    std::span<std::uint64_t> out) {
     walk_one_by_one<PassageWalk>(boards, out, [](const PassageBoard& b, PassageWalk& walker) {
-        return evaluate_passages(b, walker);
+        return evaluate(b, walker);
     });
 }
 
@@ -261,13 +248,13 @@ size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t
 
 }  // namespace
 
-size_t evaluate_passage_batch(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
+size_t evaluate_batch(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
                               std::uint64_t max_moves) {
     assert(out.size() >= boards.size());
     return interleaved<8>(boards, out, max_moves, true);
 }
 
-size_t walk_feasible_passage_batch(std::span<const PassageBoard> boards,
+size_t walk_feasible_batch(std::span<const PassageBoard> boards,
                                    std::span<std::uint64_t> out, std::uint64_t max_moves) {
     assert(out.size() >= boards.size());
     assert(std::all_of(boards.begin(), boards.end(),

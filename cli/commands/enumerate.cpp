@@ -18,14 +18,14 @@
 #include <string_view>
 #include <vector>
 
-#include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/cli/command_options.hpp"
 #include "mazesearch/cli/commands.hpp"
+#include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/enumeration/enumerate_files.hpp"
 #include "mazesearch/experiments/enumeration/enumerate_job.hpp"
 #include "mazesearch/experiments/enumeration/enumerate_mpi.hpp"
-#include "mazesearch/experiments/config.hpp"
-#include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
@@ -39,8 +39,8 @@ namespace {
 const char* value_unit(const EnumerationResult& r) {
     if (r.objective == WalkObjective::MaxVisits)
         return "max-visits (visits of the most-visited cell)";
-    return r.model == BoardModel::Passages ? "moves (the move in and the move out counted)"
-                                           : "moves (paper convention)";
+    return r.model == EnumeratedModel::Passages ? "moves (the move in and the move out counted)"
+                                                : "moves (paper convention)";
 }
 
 void print_result(const EnumerationResult& r, bool json) {

@@ -24,7 +24,7 @@ std::string column_text(int c) {
 // "5x5, start (0,0), exit (4,0)" or "5x5 passages, entrance any, exit 2".
 std::string describe_grid(const EnumerationResult& r) {
     char buf[160];
-    if (r.model == BoardModel::Passages)
+    if (r.model == EnumeratedModel::Passages)
         std::snprintf(buf, sizeof buf, "%dx%d passages, entrance %s, exit %s", r.rows, r.cols,
                       column_text(r.start.c).c_str(), column_text(r.exit.c).c_str());
     else
@@ -91,7 +91,7 @@ EnumerationResult read_finished_result(const fs::path& path, const EnumerationRe
 }
 
 std::size_t tree_subtrees_of(const EnumerationResult& r) {
-    return r.model == BoardModel::Passages
+    return r.model == EnumeratedModel::Passages
                ? passage_enumeration_tree(r.rows, r.cols, r.start.c, r.exit.c, r.frontier)
                      ->subtrees()
                : cell_enumeration_tree(r.rows, r.cols, r.start, r.exit, r.frontier)->subtrees();

@@ -10,11 +10,11 @@
 #include <string_view>
 
 #include "mazesearch/experiments/cluster/file_rank.hpp"
-#include "mazesearch/experiments/exit_status.hpp"
-#include "mazesearch/experiments/enumeration/enumerate_files.hpp"
-#include "mazesearch/experiments/enumeration/enumerate_mpi.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
+#include "mazesearch/experiments/enumeration/enumerate_files.hpp"
+#include "mazesearch/experiments/enumeration/enumerate_mpi.hpp"
+#include "mazesearch/experiments/exit_status.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
 #include "mazesearch/search/enumeration/passages.hpp"
 #include "mazesearch/search/enumeration/segmented_run.hpp"
@@ -65,7 +65,7 @@ EnumerationOptions run_options(const EnumerateOptions& o, const EnumerationResul
 
 std::unique_ptr<EnumerationTree> cut_tree(const EnumerateOptions& o, const EnumerationResult& job) {
     try {
-        return job.model == BoardModel::Passages
+        return job.model == EnumeratedModel::Passages
                    ? passage_enumeration_tree(o.rows, o.cols, job.start.c, job.exit.c, o.frontier)
                    : cell_enumeration_tree(o.rows, o.cols, job.start, job.exit, o.frontier);
     } catch (const std::invalid_argument& e) {
@@ -81,7 +81,7 @@ EnumerationResult parse_job(const EnumerateOptions& o) {
     job.at_least = o.at_least;
     job.frontier = o.frontier;
     if (o.model == "passages") {
-        job.model = BoardModel::Passages;
+        job.model = EnumeratedModel::Passages;
         if (!o.start.empty())
             throw ConfigError("--start: passage boards have an entrance column (--entrance)");
         const int slots = o.rows * (o.cols - 1) + (o.rows - 1) * o.cols;
@@ -236,7 +236,7 @@ class ProgressLine {
         std::snprintf(line, sizeof line,
                       "%dx%d%s shard %d/%d: %5.1f%% of %llu subtrees, %.1f subtrees/s, best %llu, "
                       "%s to go",
-                      o_.rows, o_.cols, job_.model == BoardModel::Passages ? " passages" : "",
+                      o_.rows, o_.cols, job_.model == EnumeratedModel::Passages ? " passages" : "",
                       job_.held[0], job_.shards,
                       100.0 * static_cast<double>(p.done) /
                           static_cast<double>(std::max<std::uint64_t>(p.of, 1)),
@@ -312,7 +312,7 @@ int EnumerationJob::run_here() {
 // The job handed out over the ranks; rank 0 keeps the files.
 int EnumerationJob::run_on_ranks() {
     DistributedEnumeration d;
-    d.passages = job_.model == BoardModel::Passages;
+    d.passages = job_.model == EnumeratedModel::Passages;
     d.rows = o_.rows;
     d.cols = o_.cols;
     d.start = job_.start;
@@ -332,7 +332,7 @@ int EnumerationJob::run_on_ranks() {
 
 int print_estimate(const EnumerationResult& job, std::uint64_t probes, int threads, bool json) {
     if (!FileRank().here()) return kExitOk;  // under mpirun, one estimate (rank 0's)
-    const bool passages = job.model == BoardModel::Passages;
+    const bool passages = job.model == EnumeratedModel::Passages;
     const TreeEstimate e = passages
                                ? estimate_passage_tree(job.rows, job.cols, job.start.c, job.exit.c,
                                                        probes, 1, job.at_least)

@@ -25,19 +25,7 @@ class CellFile : public SquareBoardFile<Board> {
 
     WalkReport walk(int kmod) const override {
         if (kmod != 0) return report_of(reference_grid_walk(b_, kmod));
-        WalkReport rep;
-        rep.feasible = feasible(b_);
-        if (!rep.feasible) return rep;
-        MouseWalk walker;
-        const std::uint64_t moves = walker.run(b_);
-        // Past the fast walk's counters: the 64-bit reference walk.
-        if (moves == kWalkOverflow) return reference_walk();
-        rep.moves = moves;
-        rep.visits.resize(static_cast<std::size_t>(b_.cells()));
-        for (int r = 0; r < b_.rows(); ++r)
-            for (int c = 0; c < b_.cols(); ++c)
-                rep.visits[static_cast<std::size_t>(r * b_.cols() + c)] = walker.visits(r, c);
-        return rep;
+        return report_of_walk(walk_report(b_));
     }
     WalkReport reference_walk() const override { return report_of(reference_grid_walk(b_)); }
 

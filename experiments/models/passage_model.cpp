@@ -24,7 +24,7 @@ class PassageFile : public SquareBoardFile<PassageBoard> {
     using SquareBoardFile::SquareBoardFile;
 
     WalkReport walk(int kmod) const override {
-        if (kmod == 0) return report_of_walk(passage_walk_report(b_));
+        if (kmod == 0) return report_of_walk(walk_report(b_));
         // A k-mod mouse on the reference walk; the move in is added as reference_passage_walk
         // does, and the cells' counts kept.
         return report_of(maze::reference_walk(passage_graph(b_), kmod), 1,
@@ -112,11 +112,11 @@ BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds) {
         [](const PassageBoard& b) { return passage_feasible(b); },
         "infeasible passage board (the exit cannot be reached from the entrance)");
     std::vector<std::uint64_t> serial(boards.size()), interleaved(boards.size());
-    evaluate_passage_batch_serial(boards, serial);
-    evaluate_passage_batch(boards, interleaved);
+    evaluate_batch_serial(boards, serial);
+    evaluate_batch(boards, interleaved);
     BenchPlan plan;
     for (std::size_t i = 0; i < boards.size(); ++i) {
-        const PassageWalkResult ref = reference_passage_walk(boards[i]);
+        const WalkCounts ref = reference_passage_walk(boards[i]);
         if (serial[i] != interleaved[i] || !ref.feasible || ref.moves != serial[i])
             throw std::logic_error(
                 "the interleaved, the serial and the reference walk disagree on passage board " +
@@ -137,11 +137,11 @@ BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds) {
     plan.walkers = {
         batch.walker("interleaved walk", "", "moves_per_second",
                      [](const std::vector<PassageBoard>& b, std::vector<std::uint64_t>& out) {
-                         evaluate_passage_batch(b, out);
+                         evaluate_batch(b, out);
                      }),
         batch.walker("serial walk", "(one board at a time)", "serial_moves_per_second",
                      [](const std::vector<PassageBoard>& b, std::vector<std::uint64_t>& out) {
-                         evaluate_passage_batch_serial(b, out);
+                         evaluate_batch_serial(b, out);
                      }),
         small.walker("reference walk", "(passage_graph, then the plain walk)",
                      "reference_moves_per_second",

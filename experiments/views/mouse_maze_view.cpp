@@ -1,7 +1,7 @@
 // The mouse maze's boards: the board text, and a picture coloured by Squeaky's visits; the unit
 // says which objective the values are (moves in a convention, or max visits).
 #include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
@@ -23,11 +23,12 @@ class MouseMazeView : public BoardView {
     std::string text(const Genome& g) const override { return t_.to_board(g).to_text(); }
     std::string svg(const Genome& g, const std::string& title) const override {
         const Board b = t_.to_board(g);
-        std::vector<std::uint64_t> visits;
-        if (feasible(b)) visits = reference_grid_walk(b).visits;
+        // The fast walk's visits (the reference walk's, tested equal): record boards walk
+        // tens of thousands of moves.
+        const WalkCounts w = walk_report(b);
         RenderOptions o;
         o.title = title;
-        return render_svg(b, visits, o);
+        return render_svg(b, w.feasible ? w.visits : std::vector<std::uint64_t>{}, o);
     }
     std::optional<Genome> read_board(const std::string& path) const override {
         const InputFile in =

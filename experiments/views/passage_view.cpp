@@ -23,7 +23,7 @@ class PassageView : public BoardView {
         const PassageBoard b = t_.to_board(g);
         // The fast walk's visits (the reference walk's, tested equal): record boards walk
         // millions of moves.
-        const PassageWalkResult w = passage_walk_report(b);
+        const WalkCounts w = walk_report(b);
         RenderOptions o;
         o.title = title;
         return pictures::render_passage_svg(b, w.feasible ? w.visits : std::vector<std::uint64_t>{},

@@ -9,8 +9,8 @@
 
 namespace maze {
 
-std::string_view model_name(BoardModel model) {
-    return model == BoardModel::Passages ? "passages" : "cells";
+std::string_view model_name(EnumeratedModel model) {
+    return model == EnumeratedModel::Passages ? "passages" : "cells";
 }
 
 void trim_boards(std::vector<std::string>& boards, std::size_t cap) {
@@ -95,10 +95,10 @@ std::string EnumerationResult::shards_text() const {
 
 nlohmann::json EnumerationResult::to_json() const {
     nlohmann::json j;
-    if (model == BoardModel::Passages) j["model"] = model_name(model);
+    if (model == EnumeratedModel::Passages) j["model"] = model_name(model);
     j["rows"] = rows;
     j["cols"] = cols;
-    if (model == BoardModel::Passages) {
+    if (model == EnumeratedModel::Passages) {
         j["entrance"] = start.c < 0 ? nlohmann::json("any") : nlohmann::json(start.c);
         j["exit"] = exit.c < 0 ? nlohmann::json("any") : nlohmann::json(exit.c);
     } else {
@@ -116,7 +116,7 @@ nlohmann::json EnumerationResult::to_json() const {
     // Moves are counted in the paper's convention (Mouse Maze 2: the move in and the move out
     // counted); max visits count visits, with no convention.
     if (objective == WalkObjective::Moves)
-        j["convention"] = model == BoardModel::Passages ? "in-and-out" : "paper";
+        j["convention"] = model == EnumeratedModel::Passages ? "in-and-out" : "paper";
     j["optimum"] = optimum;
     j["optimal_boards"] = optimal_boards;
     j["boards"] = boards;
@@ -202,7 +202,7 @@ void read_boards(const nlohmann::json& boards, EnumerationResult& r) {
     for (const nlohmann::json& b : boards) {
         if (!b.is_string()) bad_result("boards: expected a list of boards");
         try {
-            if (r.model == BoardModel::Passages) {
+            if (r.model == EnumeratedModel::Passages) {
                 const PassageBoard board =
                     PassageBoard::parse(b.get<std::string>(), "enumeration result");
                 if (board.rows() != r.rows || board.cols() != r.cols ||
@@ -233,9 +233,9 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j, Kind kin
         const nlohmann::json& m = j["model"];
         if (!m.is_string() || (m != "cells" && m != "passages"))
             bad_result("model: expected \"cells\" or \"passages\"");
-        r.model = m == "passages" ? BoardModel::Passages : BoardModel::Cells;
+        r.model = m == "passages" ? EnumeratedModel::Passages : EnumeratedModel::Cells;
     }
-    if (r.model == BoardModel::Passages) {
+    if (r.model == EnumeratedModel::Passages) {
         r.start = {0, json_column(json_field(j, "entrance"), "entrance", r.cols)};
         r.exit = {r.rows - 1, json_column(json_field(j, "exit"), "exit", r.cols)};
     } else {
@@ -285,8 +285,8 @@ namespace {
 // What a board listed in a result is worth when walked, by the result's objective.
 std::uint64_t walked_value(const EnumerationResult& r, const std::string& text) {
     const bool visits = r.objective == WalkObjective::MaxVisits;
-    if (r.model == BoardModel::Passages) {
-        const PassageWalkResult w =
+    if (r.model == EnumeratedModel::Passages) {
+        const WalkCounts w =
             reference_passage_walk(PassageBoard::parse(text, "enumeration result"));
         if (!w.feasible) return 0;
         return visits ? *std::max_element(w.visits.begin(), w.visits.end()) : w.moves;

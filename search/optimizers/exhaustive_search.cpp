@@ -154,7 +154,7 @@ void ExhaustiveSearch::restore(const nlohmann::json& state) {
     // After start() (a resumed run), the checkpoint must be of the target's grid.
     if (grid_.genes) {
         const GridGenes& g = *grid_.genes;
-        if (result.model != BoardModel::Cells || result.rows != g.rows() ||
+        if (result.model != EnumeratedModel::Cells || result.rows != g.rows() ||
             result.cols != g.cols() || !(result.start == g.start()) || !(result.exit == g.exit()) ||
             result.objective != grid_.objective)
             throw std::invalid_argument("exhaustive: the checkpoint enumerates another grid");

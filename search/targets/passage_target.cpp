@@ -38,7 +38,7 @@ bool passage_exit_reachable(const PassageBoard& b) {
 void score_passage_boards(std::span<const PassageBoard> boards, std::span<std::uint64_t> moves) {
     // Eight interleaved walks a thread (engine/passage_walk.hpp); the boards are feasible (score()
     // is asked only for those), and a walk past the 32-bit counters falls back to the reference.
-    walk_feasible_passage_batch(boards, moves);
+    walk_feasible_batch(boards, moves);
 }
 
 namespace {
@@ -170,7 +170,7 @@ Genome PassageTarget::relevant_genes(const Genome& g) const {
     for (std::size_t i = static_cast<std::size_t>(slots_); i < genes_; ++i) mask.set(i, true);
     // The visit counts: the reference walk's (one walk, like one evaluation).
     const std::optional<PassageBoard> board = decode(g);
-    const PassageWalkResult w = board ? reference_passage_walk(*board) : PassageWalkResult{};
+    const WalkCounts w = board ? reference_passage_walk(*board) : WalkCounts{};
     if (!w.feasible) {  // no walk to look at: every gene may matter
         for (int s = 0; s < slots_; ++s) mask.set(static_cast<std::size_t>(s), true);
         return mask;

@@ -122,6 +122,27 @@ TEST(MouseWalk, EqualsReferenceOnOneHundredThousandRandomBoards) {
     EXPECT_EQ(serial, expected);
 }
 
+// walk_report, what the commands and the run pictures show: the reference walk's moves and
+// counts on feasible boards of every shape, nothing walked on an infeasible one.
+TEST(MouseWalk, WalkReportIsTheReferenceWalksCounts) {
+    Rng rng(47);
+    int walked = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const Board b = testing_support::random_mixed_board(rng);
+        const WalkCounts w = walk_report(b);
+        const GraphWalkResult ref = reference_grid_walk(b);
+        ASSERT_EQ(w.feasible, ref.feasible) << b.to_text();
+        if (!w.feasible) {
+            EXPECT_TRUE(w.visits.empty());
+            continue;
+        }
+        ++walked;
+        ASSERT_EQ(w.moves, ref.moves) << b.to_text();
+        ASSERT_EQ(w.visits, ref.visits) << b.to_text();
+    }
+    EXPECT_GT(walked, 1000);
+}
+
 TEST(MouseWalk, BatchOfEveryLengthMatchesSerial) {
     const std::vector<Board> set = bench_boards();
     for (size_t n = 0; n <= 3 * set.size(); ++n) {

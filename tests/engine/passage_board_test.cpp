@@ -96,7 +96,7 @@ TEST(PassageBoard, ReferenceWalkCountsTheMoveInAndTheMoveOut) {
     PassageBoard line(1, 2, 0, 1);
     EXPECT_FALSE(reference_passage_walk(line).feasible);
     line.set_right(0, 0, true);
-    const PassageWalkResult w = reference_passage_walk(line);
+    const WalkCounts w = reference_passage_walk(line);
     ASSERT_TRUE(w.feasible);
     EXPECT_EQ(w.moves, 3u);  // in, across, out
     EXPECT_EQ(w.visits, (std::vector<std::uint64_t>{1, 1}));
@@ -124,7 +124,7 @@ TEST(PassageBoard, TheExitCellIsLeftOnFirstArrival) {
     ring.set_right(1, 0, true);
     ring.set_down(0, 0, true);
     ring.set_down(0, 1, true);
-    const PassageWalkResult w = reference_passage_walk(ring);
+    const WalkCounts w = reference_passage_walk(ring);
     EXPECT_EQ(w.moves, 3u);
     EXPECT_EQ(w.visits, (std::vector<std::uint64_t>{0, 1, 0, 1}));
 }

@@ -42,14 +42,14 @@ std::vector<bool> reachable_by_search(const PassageBoard& b) {
 // the single walker, and the reach of the flood fill. Returns the reference moves (0 when
 // infeasible).
 std::uint64_t check_board(const PassageBoard& b, PassageWalk& w) {
-    const PassageWalkResult ref = reference_passage_walk(b);
+    const WalkCounts ref = reference_passage_walk(b);
     const bool fast_feasible = passage_feasible(b);
     EXPECT_EQ(fast_feasible, ref.feasible) << b.to_text();
-    const WalkResult eval = evaluate_passages(b, w);
+    const WalkResult eval = evaluate(b, w);
     EXPECT_EQ(eval.feasible, ref.feasible) << b.to_text();
     if (!ref.feasible || !fast_feasible) return 0;
     EXPECT_EQ(eval.moves, ref.moves) << b.to_text();
-    // evaluate_passages walked the board with w: its visits are the last run's.
+    // evaluate walked the board with w: its visits are the last run's.
     for (int r = 0; r < b.rows(); ++r)
         for (int c = 0; c < b.cols(); ++c) {
             const std::uint64_t want = ref.visits[static_cast<size_t>(r * b.cols() + c)];
@@ -71,7 +71,7 @@ TEST(PassageWalk, SmallBoardsCountTheMoveInAndTheMoveOut) {
 
     PassageBoard line(1, 2, 0, 1);
     EXPECT_FALSE(passage_feasible(line));
-    EXPECT_FALSE(evaluate_passages(line).feasible);
+    EXPECT_FALSE(evaluate(line).feasible);
     line.set_right(0, 0, true);
     EXPECT_EQ(w.run(line), 3u);  // in, across, out
     EXPECT_EQ(w.visits(0, 0), 1u);
@@ -168,10 +168,10 @@ TEST(PassageWalk, EqualsReferenceOnOneHundredThousandRandomBoards) {
     EXPECT_GT(longest, 500u);
 
     std::vector<std::uint64_t> out(all.size());
-    EXPECT_EQ(evaluate_passage_batch(all, out), 0u);
+    EXPECT_EQ(evaluate_batch(all, out), 0u);
     EXPECT_EQ(out, expected);
     std::vector<std::uint64_t> serial(all.size());
-    evaluate_passage_batch_serial(all, serial);
+    evaluate_batch_serial(all, serial);
     EXPECT_EQ(serial, expected);
 
     // The feasible ones through the batch that trusts its caller.
@@ -183,7 +183,7 @@ TEST(PassageWalk, EqualsReferenceOnOneHundredThousandRandomBoards) {
             feasible_moves.push_back(expected[i]);
         }
     std::vector<std::uint64_t> walked(feasible.size());
-    EXPECT_EQ(walk_feasible_passage_batch(feasible, walked), 0u);
+    EXPECT_EQ(walk_feasible_batch(feasible, walked), 0u);
     EXPECT_EQ(walked, feasible_moves);
 }
 
@@ -199,8 +199,8 @@ TEST(PassageWalk, BatchOfEveryLengthMatchesSerial) {
         const std::span<const PassageBoard> batch(set.data(), n);
         std::vector<std::uint64_t> a(n);
         std::vector<std::uint64_t> b(n);
-        evaluate_passage_batch(batch, a);
-        evaluate_passage_batch_serial(batch, b);
+        evaluate_batch(batch, a);
+        evaluate_batch_serial(batch, b);
         ASSERT_EQ(a, b) << n;
     }
 }
@@ -224,25 +224,25 @@ TEST(PassageWalk, WalksPastTheMoveLimitFallBackToTheReferenceWalk) {
     for (int i = 0; i < 200; ++i) batch.push_back(random_tree_board(rng, 12, 12, 0.1));
     batch.push_back(PassageBoard(3, 3));  // infeasible: every wall in place
     std::vector<std::uint64_t> expected(batch.size());
-    evaluate_passage_batch_serial(batch, expected);
+    evaluate_batch_serial(batch, expected);
     EXPECT_EQ(expected.back(), kInfeasible);
     // Walks of 50 moves or more: the ones that may fall back under a limit of 50.
     std::uint64_t over = 0;
     for (std::uint64_t m : expected) over += m != kInfeasible && m >= 50;
     ASSERT_GT(over, 0u);
     std::vector<std::uint64_t> out(batch.size());
-    EXPECT_EQ(evaluate_passage_batch(batch, out), 0u);
+    EXPECT_EQ(evaluate_batch(batch, out), 0u);
     EXPECT_EQ(out, expected);
     // A limit of 50 moves: the lanes are checked every kLimitCheckRounds rounds and the tail's
     // last walks at once, so not every long walk falls back, but some do, and all are exact.
     std::fill(out.begin(), out.end(), 0);
-    const size_t fallbacks = evaluate_passage_batch(batch, out, 50);
+    const size_t fallbacks = evaluate_batch(batch, out, 50);
     EXPECT_GT(fallbacks, 0u);
     EXPECT_LE(fallbacks, over);
     EXPECT_EQ(out, expected);
     // A limit below the move in and out: every feasible walk goes to the reference walk.
     std::fill(out.begin(), out.end(), 0);
-    EXPECT_EQ(evaluate_passage_batch(batch, out, 1), batch.size() - 1);
+    EXPECT_EQ(evaluate_batch(batch, out, 1), batch.size() - 1);
     EXPECT_EQ(out, expected);
 }
 
@@ -256,15 +256,15 @@ TEST(PassageWalk, BenchSignatureIsPinned) {
     for (const PassageBoard& b : set) {
         EXPECT_EQ(b.rows(), 13);
         EXPECT_EQ(b.cols(), 13);
-        const PassageWalkResult r = reference_passage_walk(b);
+        const WalkCounts r = reference_passage_walk(b);
         ASSERT_TRUE(r.feasible);
         reference += r.moves;
     }
     EXPECT_EQ(reference, kPassageBenchSignature);
     std::vector<std::uint64_t> interleaved(set.size());
     std::vector<std::uint64_t> serial(set.size());
-    evaluate_passage_batch(set, interleaved);
-    evaluate_passage_batch_serial(set, serial);
+    evaluate_batch(set, interleaved);
+    evaluate_batch_serial(set, serial);
     EXPECT_EQ(interleaved, serial);
     std::uint64_t total = 0;
     for (std::uint64_t m : interleaved) total += m;
@@ -286,10 +286,10 @@ TEST(PassageWalk, FourByFourOptimumTakesEightySixMoves) {
         "+ +-+ + +\n"
         "| |     |\n"
         "+ +-+-+-+\n");
-    const PassageWalkResult ref = reference_passage_walk(b);
+    const WalkCounts ref = reference_passage_walk(b);
     EXPECT_EQ(ref.moves, 86u);
     PassageWalk w;
-    EXPECT_EQ(evaluate_passages(b, w).moves, 86u);
+    EXPECT_EQ(evaluate(b, w).moves, 86u);
     std::uint64_t sum = 0;
     for (int r = 0; r < 4; ++r)
         for (int c = 0; c < 4; ++c) sum += w.visits(r, c);

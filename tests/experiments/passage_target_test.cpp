@@ -49,9 +49,9 @@ Genome random_genome(std::size_t n, double p_wall, Rng& rng) {
 
 // The reference walk of a genome's board; infeasible (feasible = false) when a free column's
 // code is no column.
-maze::PassageWalkResult reference(const PassageTarget& t, const Genome& g) {
+maze::WalkCounts reference(const PassageTarget& t, const Genome& g) {
     const std::optional<PassageBoard> b = t.decode(g);
-    return b ? reference_passage_walk(*b) : maze::PassageWalkResult{};
+    return b ? reference_passage_walk(*b) : maze::WalkCounts{};
 }
 
 double score_of(const PassageTarget& t, const Genome& g) {

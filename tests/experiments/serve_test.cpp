@@ -80,7 +80,7 @@ TEST(WalkAnswer, AgreesWithTheEngineOnRandomCellAndPassageBoards) {
         PassageBoard p(1 + static_cast<int>(rng.below(6)), 1 + static_cast<int>(rng.below(6)));
         for (int s = 0; s < p.slots(); ++s) p.set_slot(s, rng.below(3) != 0);
         const json a = walk_answer({{"text", p.to_text()}});
-        const PassageWalkResult w = reference_passage_walk(p);
+        const WalkCounts w = reference_passage_walk(p);
         ASSERT_EQ(a["feasible"].get<bool>(), w.feasible) << p.to_text();
         if (w.feasible) {
             ASSERT_EQ(a["moves"].get<std::uint64_t>(), w.moves) << p.to_text();

@@ -103,7 +103,7 @@ TEST(PassageEnumeration, JsonNamesTheModelAndRoundTrips) {
     EXPECT_EQ(back.to_json(), j);
     // A cell result and a passage result do not merge.
     EnumerationResult cells = back;
-    cells.model = BoardModel::Cells;
+    cells.model = EnumeratedModel::Cells;
     EXPECT_THROW(cells.merge(back, 8), std::invalid_argument);
     // A board of another entrance is refused.
     nlohmann::json wrong = j;

@@ -22,6 +22,7 @@
 
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/walk_objective.hpp"
+#include "mazesearch/engine/walk_result.hpp"
 
 namespace maze {
 
@@ -53,15 +54,15 @@ class MouseWalk {
     alignas(64) std::array<std::uint32_t, kPaddedCells> key_{};
 };
 
-struct WalkResult {
-    bool feasible = false;
-    std::uint64_t moves = 0;  // valid when feasible
-};
-
 // Feasibility check, then the fast walk, falling back to the 64-bit reference walk if the fast
 // walk's counters would overflow.
 WalkResult evaluate(const Board& b, MouseWalk& walker);
 WalkResult evaluate(const Board& b);
+
+// The fast walk with every visit count (rows * cols, row-major; 0 for blocked cells and the
+// exit) as reference_grid_walk gives them, for the commands that show a board; falls back to the
+// reference walk on overflow.
+WalkCounts walk_report(const Board& b);
 
 // Scores a batch: out[i] = moves of boards[i], or kInfeasible. Interleaves eight independent
 // walks in one thread so that their load latencies overlap.

@@ -20,6 +20,7 @@
 
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/engine/walk_result.hpp"
 
 namespace maze {
 
@@ -97,11 +98,6 @@ MazeGraph passage_graph(const PassageBoard& b);
 // The plain walk on passage_graph: feasible (the exit cell reachable from the entrance cell),
 // moves (the move in and the move out included), visits per cell (rows * cols, row-major; the
 // exit cell's count is its one move out). Obviously right; the fast walk is checked against it.
-struct PassageWalkResult {
-    bool feasible = false;
-    std::uint64_t moves = 0;
-    std::vector<std::uint64_t> visits;
-};
-PassageWalkResult reference_passage_walk(const PassageBoard& b);
+WalkCounts reference_passage_walk(const PassageBoard& b);
 
 }  // namespace maze

@@ -18,7 +18,7 @@
 // key there is). A board's moves are the cell moves plus the move in and the move out.
 //
 // - PassageWalk::run walks one board with plain comparisons (the branch predictor learns it).
-// - evaluate_passage_batch walks eight boards at once in one thread, branch-free, picking the
+// - evaluate_batch walks eight boards at once in one thread, branch-free, picking the
 //   step from the low two bits of the smallest ranked key, as evaluate_batch does for cells.
 #pragma once
 
@@ -63,31 +63,28 @@ class PassageWalk {
 
 // Feasibility check, then the fast walk; a walk past the 32-bit counters is finished by the
 // 64-bit reference walk (reference_passage_walk), so the moves are always exact.
-WalkResult evaluate_passages(const PassageBoard& b, PassageWalk& walker);
-WalkResult evaluate_passages(const PassageBoard& b);
+WalkResult evaluate(const PassageBoard& b, PassageWalk& walker);
+WalkResult evaluate(const PassageBoard& b);
 
 // The fast walk with every visit count (rows * cols, row-major) as reference_passage_walk gives
 // them, for the commands that show a board; falls back to the reference walk on overflow.
-PassageWalkResult passage_walk_report(const PassageBoard& b);
-
-// The most-visited cell (the first in row-major order among equals) of a walk's visit counts.
-MostVisited most_visited(const PassageBoard& b, std::span<const std::uint64_t> visits);
+WalkCounts walk_report(const PassageBoard& b);
 
 // Scores a batch: out[i] = moves of boards[i] (in and out counted), or kInfeasible. Interleaves
 // eight independent walks in one thread. Returns how many walks went past max_moves (at most
 // PassageWalk::kMaxMoves; smaller only to test it) and were finished by the reference walk.
-std::size_t evaluate_passage_batch(std::span<const PassageBoard> boards,
+std::size_t evaluate_batch(std::span<const PassageBoard> boards,
                                    std::span<std::uint64_t> out,
                                    std::uint64_t max_moves = PassageWalk::kMaxMoves);
 
-// evaluate_passage_batch for boards the caller has already found feasible: no flood fill. An
+// evaluate_batch for boards the caller has already found feasible: no flood fill. An
 // infeasible board's walk would never end, so only pass boards that passed passage_feasible().
-std::size_t walk_feasible_passage_batch(std::span<const PassageBoard> boards,
+std::size_t walk_feasible_batch(std::span<const PassageBoard> boards,
                                         std::span<std::uint64_t> out,
                                         std::uint64_t max_moves = PassageWalk::kMaxMoves);
 
 // The same scores one board at a time (for comparison in benchmarks and tests).
-void evaluate_passage_batch_serial(std::span<const PassageBoard> boards,
+void evaluate_batch_serial(std::span<const PassageBoard> boards,
                                    std::span<std::uint64_t> out);
 
 }  // namespace maze

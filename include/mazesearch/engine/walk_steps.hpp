@@ -94,6 +94,25 @@ WalkResult checked_walk(const B& b, Walker& walker, Feasible feasible, Reference
     return {true, moves};
 }
 
+// A board's walk with every visit count, for the commands that show a board: the feasibility
+// check, then the fast walk with its counts (rows * cols, row-major), or the reference walk's
+// (a WalkCounts) when the fast walk's counters would overflow.
+template <class Walker, class B, class Feasible, class Reference>
+WalkCounts counted_walk(const B& b, Feasible feasible, Reference reference) {
+    WalkCounts res;
+    res.feasible = feasible(b);
+    if (!res.feasible) return res;
+    Walker walker;
+    const std::uint64_t moves = walker.run(b);
+    if (moves == kWalkOverflow) return reference(b);
+    res.moves = moves;
+    res.visits.resize(static_cast<std::size_t>(b.cells()));
+    for (int r = 0; r < b.rows(); ++r)
+        for (int c = 0; c < b.cols(); ++c)
+            res.visits[static_cast<std::size_t>(r * b.cols() + c)] = walker.visits(r, c);
+    return res;
+}
+
 // The scores of a batch one board at a time (evaluate(board, walker), one walker for all), as
 // the batch walks give them: the moves, or kInfeasible.
 template <class Walker, class B, class Evaluate>

@@ -35,7 +35,7 @@ inline WalkReport report_of(GraphWalkResult g, std::uint64_t moves_in = 0,
     return rep;
 }
 
-// The report of Squeaky's walk by a fast walk (PassageWalkResult, CsrWalkResult): its moves and
+// The report of Squeaky's walk by a fast walk (WalkCounts, CsrWalkResult): its moves and
 // counts when the board is feasible.
 template <typename Result>
 WalkReport report_of_walk(Result r) {

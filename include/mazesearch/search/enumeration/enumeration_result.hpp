@@ -23,12 +23,12 @@ constexpr std::size_t kDefaultFrontier = std::size_t{1} << 14;
 
 // Which boards an enumeration covers: grids of open and blocked cells (the paper's mouse maze), or
 // Mouse Maze 2's passage boards (every cell open, the passages between them decided).
-enum class BoardModel { Cells, Passages };
+enum class EnumeratedModel { Cells, Passages };
 // "cells" or "passages" (files, command options).
-std::string_view model_name(BoardModel model);
+std::string_view model_name(EnumeratedModel model);
 
 struct EnumerationResult {
-    BoardModel model = BoardModel::Cells;
+    EnumeratedModel model = EnumeratedModel::Cells;
     int rows = 0, cols = 0;
     // Cells: the start and exit cells. Passages: start = (0, entrance column) and
     // exit = (rows - 1, exit column), a column of -1 standing for "every column" (the result
@@ -73,7 +73,7 @@ struct EnumerationResult {
     static EnumerationResult of_passages(int rows, int cols, int entrance, int exit,
                                          WalkObjective objective = WalkObjective::Moves) {
         EnumerationResult r = of_cells(rows, cols, {0, entrance}, {rows - 1, exit}, objective);
-        r.model = BoardModel::Passages;
+        r.model = EnumeratedModel::Passages;
         return r;
     }
 
