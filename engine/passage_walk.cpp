@@ -142,7 +142,7 @@ inline std::uint64_t step_limit(std::uint64_t max_moves) {
 
 }  // namespace
 
-bool passage_feasible(const PassageBoard& b) {
+bool feasible(const PassageBoard& b) {
     return (reach_from_entrance(b, true)[b.rows() - 1] >> b.exit()) & 1u;
 }
 
@@ -151,7 +151,7 @@ std::array<RowMask, kMaxSide> passage_reach(const PassageBoard& b) {
 }
 
 std::uint64_t PassageWalk::run(const PassageBoard& b, std::uint64_t max_moves) {
-    assert(passage_feasible(b) && "a walk of an infeasible board never ends");
+    assert(feasible(b) && "a walk of an infeasible board never ends");
     std::uint32_t* w = words_.data();
     lay_out(b, w);
     exit_ = index_of(b.exit_cell());
@@ -168,7 +168,7 @@ std::uint64_t PassageWalk::visits(int r, int c) const {
 
 WalkResult evaluate(const PassageBoard& b, PassageWalk& walker) {
     return checked_walk(
-        b, walker, [](const PassageBoard& x) { return passage_feasible(x); },
+        b, walker, [](const PassageBoard& x) { return feasible(x); },
         [](const PassageBoard& x) { return reference_passage_walk(x); });
 }
 
@@ -179,12 +179,11 @@ WalkResult evaluate(const PassageBoard& b) {
 
 WalkCounts walk_report(const PassageBoard& b) {
     return counted_walk<PassageWalk>(
-        b, [](const PassageBoard& p) { return passage_feasible(p); },
+        b, [](const PassageBoard& p) { return feasible(p); },
         [](const PassageBoard& p) { return reference_passage_walk(p); });
 }
 
-void evaluate_batch_serial(std::span<const PassageBoard> boards,
-                                   std::span<std::uint64_t> out) {
+void evaluate_batch_serial(std::span<const PassageBoard> boards, std::span<std::uint64_t> out) {
     walk_one_by_one<PassageWalk>(boards, out, [](const PassageBoard& b, PassageWalk& walker) {
         return evaluate(b, walker);
     });
@@ -204,7 +203,7 @@ struct PassageLayout : PassageSteps {
     // Infeasible boards, and those whose entrance cell is the exit cell, are scored here.
     std::uint32_t* load(size_t i, std::uint32_t* words, const std::uint32_t*& exit) {
         const PassageBoard& b = boards[i];
-        if (check_feasible && !passage_feasible(b)) {
+        if (check_feasible && !feasible(b)) {
             out[i] = kInfeasible;
             return nullptr;
         }
@@ -235,7 +234,7 @@ size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t
     if (max_moves < kInAndOut) {
         // No walk fits: every feasible board goes to the reference walk.
         for (size_t i = 0; i < boards.size(); ++i) {
-            if (check_feasible && !passage_feasible(boards[i]))
+            if (check_feasible && !feasible(boards[i]))
                 out[i] = kInfeasible;
             else
                 layout.overflow(i);
@@ -249,16 +248,16 @@ size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t
 }  // namespace
 
 size_t evaluate_batch(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
-                              std::uint64_t max_moves) {
+                      std::uint64_t max_moves) {
     assert(out.size() >= boards.size());
     return interleaved<8>(boards, out, max_moves, true);
 }
 
-size_t walk_feasible_batch(std::span<const PassageBoard> boards,
-                                   std::span<std::uint64_t> out, std::uint64_t max_moves) {
+size_t walk_feasible_batch(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
+                           std::uint64_t max_moves) {
     assert(out.size() >= boards.size());
     assert(std::all_of(boards.begin(), boards.end(),
-                       [](const PassageBoard& b) { return passage_feasible(b); }) &&
+                       [](const PassageBoard& b) { return feasible(b); }) &&
            "a walk of an infeasible board never ends");
     return interleaved<8>(boards, out, max_moves, false);
 }

@@ -195,15 +195,19 @@ void write_legend(SvgWriter& svg, const VisitScale* scale, const std::string& gr
 
 }  // namespace
 
-std::string render_passage_svg(const PassageBoard& b, const std::vector<std::uint64_t>& visits,
-                               const RenderOptions& options) {
+}  // namespace maze::pictures
+
+namespace maze {
+
+std::string render_svg(const PassageBoard& b, const std::vector<std::uint64_t>& visits,
+                       const RenderOptions& options) {
+    using namespace pictures;
     const size_t cells = static_cast<size_t>(b.cells());
     if (!visits.empty() && visits.size() != cells)
-        throw std::invalid_argument("render_passage_svg: visits has " +
-                                    std::to_string(visits.size()) + " entries, the board has " +
-                                    std::to_string(cells) + " cells");
+        throw std::invalid_argument("render_svg: visits has " + std::to_string(visits.size()) +
+                                    " entries, the board has " + std::to_string(cells) + " cells");
     if (options.cell_pixels < 1)
-        throw std::invalid_argument("render_passage_svg: cell_pixels must be positive");
+        throw std::invalid_argument("render_svg: cell_pixels must be positive");
     const bool have_visits = !visits.empty();
     const VisitScale scale =
         VisitScale::for_max(have_visits ? *std::max_element(visits.begin(), visits.end()) : 0);
@@ -237,4 +241,4 @@ std::string render_passage_svg(const PassageBoard& b, const std::vector<std::uin
     return svg.finish();
 }
 
-}  // namespace maze::pictures
+}  // namespace maze

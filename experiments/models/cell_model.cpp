@@ -116,16 +116,7 @@ BenchPlan cell_bench(const std::vector<InputFile>& files, double) {
     plan.signature = bench_signature(boards);
     // Many copies, so that each timed round lasts a few milliseconds.
     const BenchBatch<Board> batch(boards, plan.signature, 20'000'000);
-    plan.walkers = {
-        batch.walker("interleaved walk", "", "moves_per_second",
-                     [](const std::vector<Board>& b, std::vector<std::uint64_t>& out) {
-                         evaluate_batch(b, out);
-                     }),
-        batch.walker("serial walk", "(one board at a time)", "serial_moves_per_second",
-                     [](const std::vector<Board>& b, std::vector<std::uint64_t>& out) {
-                         evaluate_batch_serial(b, out);
-                     }),
-    };
+    plan.walkers = batch_and_serial_walkers(batch);
     return plan;
 }
 

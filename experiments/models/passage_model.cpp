@@ -95,7 +95,7 @@ class PassageFile : public SquareBoardFile<PassageBoard> {
   private:
     std::string draw(const std::vector<std::uint64_t>& visits,
                      const RenderOptions& options) const override {
-        return pictures::render_passage_svg(b_, visits, options);
+        return render_svg(b_, visits, options);
     }
 };
 
@@ -109,7 +109,7 @@ std::unique_ptr<BoardFile> load_passage_board(const InputFile& file) {
 BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds) {
     const std::vector<PassageBoard> boards = bench_boards_of(
         files, passage_bench_boards(), PassageBoard::parse,
-        [](const PassageBoard& b) { return passage_feasible(b); },
+        [](const PassageBoard& b) { return feasible(b); },
         "infeasible passage board (the exit cannot be reached from the entrance)");
     std::vector<std::uint64_t> serial(boards.size()), interleaved(boards.size());
     evaluate_batch_serial(boards, serial);
@@ -134,22 +134,12 @@ BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds) {
     const std::uint64_t scale = seconds < 1.0 ? 10 : 1;
     const BenchBatch<PassageBoard> batch(boards, plan.signature, 4'000'000 / scale);
     const BenchBatch<PassageBoard> small(boards, plan.signature, 200'000 / scale);
-    plan.walkers = {
-        batch.walker("interleaved walk", "", "moves_per_second",
-                     [](const std::vector<PassageBoard>& b, std::vector<std::uint64_t>& out) {
-                         evaluate_batch(b, out);
-                     }),
-        batch.walker("serial walk", "(one board at a time)", "serial_moves_per_second",
-                     [](const std::vector<PassageBoard>& b, std::vector<std::uint64_t>& out) {
-                         evaluate_batch_serial(b, out);
-                     }),
-        small.walker("reference walk", "(passage_graph, then the plain walk)",
-                     "reference_moves_per_second",
-                     [](const std::vector<PassageBoard>& b, std::vector<std::uint64_t>& out) {
-                         for (std::size_t i = 0; i < b.size(); ++i)
-                             out[i] = reference_passage_walk(b[i]).moves;
-                     }),
-    };
+    plan.walkers = batch_and_serial_walkers(batch);
+    plan.walkers.push_back(small.walker(
+        "reference walk", "(passage_graph, then the plain walk)", "reference_moves_per_second",
+        [](const std::vector<PassageBoard>& b, std::vector<std::uint64_t>& out) {
+            for (std::size_t i = 0; i < b.size(); ++i) out[i] = reference_passage_walk(b[i]).moves;
+        }));
     return plan;
 }
 

@@ -26,8 +26,7 @@ class PassageView : public BoardView {
         const WalkCounts w = walk_report(b);
         RenderOptions o;
         o.title = title;
-        return pictures::render_passage_svg(b, w.feasible ? w.visits : std::vector<std::uint64_t>{},
-                                            o);
+        return render_svg(b, w.feasible ? w.visits : std::vector<std::uint64_t>{}, o);
     }
     std::optional<Genome> read_board(const std::string& path) const override {
         const InputFile in =

@@ -43,7 +43,7 @@ std::vector<bool> reachable_by_search(const PassageBoard& b) {
 // infeasible).
 std::uint64_t check_board(const PassageBoard& b, PassageWalk& w) {
     const WalkCounts ref = reference_passage_walk(b);
-    const bool fast_feasible = passage_feasible(b);
+    const bool fast_feasible = feasible(b);
     EXPECT_EQ(fast_feasible, ref.feasible) << b.to_text();
     const WalkResult eval = evaluate(b, w);
     EXPECT_EQ(eval.feasible, ref.feasible) << b.to_text();
@@ -70,7 +70,7 @@ TEST(PassageWalk, SmallBoardsCountTheMoveInAndTheMoveOut) {
     EXPECT_EQ(w.visits(0, 0), 1u);
 
     PassageBoard line(1, 2, 0, 1);
-    EXPECT_FALSE(passage_feasible(line));
+    EXPECT_FALSE(feasible(line));
     EXPECT_FALSE(evaluate(line).feasible);
     line.set_right(0, 0, true);
     EXPECT_EQ(w.run(line), 3u);  // in, across, out
@@ -128,7 +128,7 @@ TEST(PassageWalk, FloodFillReachesWhatASearchReaches) {
                 ASSERT_EQ(((reach[r] >> c) & 1u) != 0, want[static_cast<size_t>(r * cols + c)])
                     << b.to_text() << r << "," << c;
         for (int r = rows; r < kMaxSide; ++r) ASSERT_EQ(reach[r], 0u);
-        ASSERT_EQ(passage_feasible(b), want[static_cast<size_t>((rows - 1) * cols + b.exit())])
+        ASSERT_EQ(feasible(b), want[static_cast<size_t>((rows - 1) * cols + b.exit())])
             << b.to_text();
     }
 }

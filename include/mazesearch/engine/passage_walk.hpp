@@ -33,7 +33,7 @@ namespace maze {
 
 // Feasible: the exit cell can be reached from the entrance cell through open passages (a flood
 // fill over the rows' bit masks; no walk).
-bool passage_feasible(const PassageBoard& b);
+bool feasible(const PassageBoard& b);
 
 // The cells reachable from the entrance cell, one bit per cell (bit c of row r: (r, c)).
 std::array<RowMask, kMaxSide> passage_reach(const PassageBoard& b);
@@ -48,7 +48,7 @@ class PassageWalk {
     // kWalkOverflow. The grid walk's limit, so that the batch walker's periodic check has room.
     static constexpr std::uint64_t kMaxMoves = MouseWalk::kMaxMoves;
 
-    // Walks a board that must be feasible (passage_feasible). Returns its moves (the move in and
+    // Walks a board that must be feasible (feasible). Returns its moves (the move in and
     // the move out counted), or kWalkOverflow past max_moves (at most kMaxMoves).
     std::uint64_t run(const PassageBoard& b, std::uint64_t max_moves = kMaxMoves);
 
@@ -73,18 +73,15 @@ WalkCounts walk_report(const PassageBoard& b);
 // Scores a batch: out[i] = moves of boards[i] (in and out counted), or kInfeasible. Interleaves
 // eight independent walks in one thread. Returns how many walks went past max_moves (at most
 // PassageWalk::kMaxMoves; smaller only to test it) and were finished by the reference walk.
-std::size_t evaluate_batch(std::span<const PassageBoard> boards,
-                                   std::span<std::uint64_t> out,
-                                   std::uint64_t max_moves = PassageWalk::kMaxMoves);
+std::size_t evaluate_batch(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
+                           std::uint64_t max_moves = PassageWalk::kMaxMoves);
 
 // evaluate_batch for boards the caller has already found feasible: no flood fill. An
-// infeasible board's walk would never end, so only pass boards that passed passage_feasible().
-std::size_t walk_feasible_batch(std::span<const PassageBoard> boards,
-                                        std::span<std::uint64_t> out,
-                                        std::uint64_t max_moves = PassageWalk::kMaxMoves);
+// infeasible board's walk would never end, so only pass boards that passed feasible().
+std::size_t walk_feasible_batch(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
+                                std::uint64_t max_moves = PassageWalk::kMaxMoves);
 
 // The same scores one board at a time (for comparison in benchmarks and tests).
-void evaluate_batch_serial(std::span<const PassageBoard> boards,
-                                   std::span<std::uint64_t> out);
+void evaluate_batch_serial(std::span<const PassageBoard> boards, std::span<std::uint64_t> out);
 
 }  // namespace maze

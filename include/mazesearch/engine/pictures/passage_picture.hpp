@@ -12,13 +12,13 @@
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 
-namespace maze::pictures {
+namespace maze {
 
 // visits: rows * cols counts, row-major, as reference_passage_walk gives them (may be empty: the
 // cells drawn white, as for an infeasible board). options.marks are ignored. Throws
 // std::invalid_argument when visits has another size or cell_pixels is not positive. Returns a
 // complete standalone SVG document.
-std::string render_passage_svg(const PassageBoard& b, const std::vector<std::uint64_t>& visits,
-                               const RenderOptions& options);
+std::string render_svg(const PassageBoard& b, const std::vector<std::uint64_t>& visits,
+                       const RenderOptions& options);
 
-}  // namespace maze::pictures
+}  // namespace maze

@@ -150,4 +150,19 @@ struct BenchBatch {
     }
 };
 
+// The two walkers every board model with a batch walk benches, over `batch`: the interleaved
+// walk (evaluate_batch, the one the others are compared with) and the same walk one board at a
+// time (evaluate_batch_serial).
+template <typename BoardT>
+std::vector<BenchWalker> batch_and_serial_walkers(const BenchBatch<BoardT>& batch) {
+    return {batch.walker("interleaved walk", "", "moves_per_second",
+                         [](const std::vector<BoardT>& b, std::vector<std::uint64_t>& out) {
+                             evaluate_batch(b, out);
+                         }),
+            batch.walker("serial walk", "(one board at a time)", "serial_moves_per_second",
+                         [](const std::vector<BoardT>& b, std::vector<std::uint64_t>& out) {
+                             evaluate_batch_serial(b, out);
+                         })};
+}
+
 }  // namespace maze::experiments
