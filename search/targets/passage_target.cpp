@@ -9,32 +9,6 @@
 
 namespace maze {
 
-bool passage_exit_reachable(const PassageBoard& b) {
-    const int rows = b.rows();
-    std::array<RowMask, kMaxSide> reach{};
-    reach[0] = static_cast<RowMask>(1u << b.entrance());
-    // Sweep the rows until nothing changes: each row takes what the rows above and below it
-    // reach through the down passages between them, then spreads along its own right passages.
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int r = 0; r < rows; ++r) {
-            unsigned m = reach[r];
-            if (r > 0) m |= reach[r - 1] & b.down_row(r - 1);
-            if (r + 1 < rows) m |= reach[r + 1] & b.down_row(r);
-            const unsigned right = b.right_row(r);  // bit c: (r, c) - (r, c + 1) open
-            for (unsigned prev = 0; prev != m;) {
-                prev = m;
-                m |= ((m & right) << 1) | ((m >> 1) & right);
-            }
-            if (m != reach[r]) {
-                reach[r] = static_cast<RowMask>(m);
-                changed = true;
-            }
-        }
-    }
-    return (reach[rows - 1] >> b.exit()) & 1u;
-}
-
 void score_passage_boards(std::span<const PassageBoard> boards, std::span<std::uint64_t> moves) {
     // Eight interleaved walks a thread (engine/passage_walk.hpp); the boards are feasible (score()
     // is asked only for those), and a walk past the 32-bit counters falls back to the reference.
@@ -151,7 +125,7 @@ Genome PassageTarget::to_genome(const PassageBoard& b, const std::string& source
 void PassageTarget::feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const {
     for (std::size_t i = 0; i < genomes.size(); ++i) {
         const std::optional<PassageBoard> b = decode(genomes[i]);
-        feasible[i] = b && passage_exit_reachable(*b);
+        feasible[i] = b && maze::feasible(*b);  // the engine's flood fill
     }
 }
 

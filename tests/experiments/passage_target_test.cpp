@@ -164,9 +164,6 @@ TEST(PassageTarget, FeasibilityAndScoresAgreeWithTheReferenceWalk) {
                 const Genome g = random_genome(t.genes(), p, rng);
                 const auto w = reference(t, g);
                 ASSERT_EQ(t.feasible(g), w.feasible) << rows << "x" << cols << " " << g.to_string();
-                if (auto b = t.decode(g)) {
-                    ASSERT_EQ(maze::passage_exit_reachable(*b), w.feasible);
-                }
                 if (!w.feasible) {
                     ++infeasible;
                     continue;

@@ -29,11 +29,9 @@
 namespace maze {
 
 // The scoring of passage boards, kept in one place so that the fast batch walk
-// (engine/passage_walk) replaces the reference walk here and nowhere else.
+// (engine/passage_walk) replaces the reference walk here and nowhere else (whether a board is
+// feasible is the engine's feasible(const PassageBoard&), the walk's own flood fill).
 //
-// Whether the exit cell can be reached from the entrance cell through open passages: a flood
-// over the rows' passage masks.
-bool passage_exit_reachable(const PassageBoard& b);
 // The moves of boards known to be feasible (the move in and the move out counted).
 void score_passage_boards(std::span<const PassageBoard> boards, std::span<std::uint64_t> moves);
 
