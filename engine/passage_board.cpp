@@ -255,7 +255,7 @@ void open_spanning_tree(PassageBoard& b, std::span<const int> order,
     }
 }
 
-MazeGraph passage_graph(const PassageBoard& b) {
+MazeGraph grid_graph(const PassageBoard& b) {
     MazeGraph g;
     const int rows = b.rows();
     const int cols = b.cols();
@@ -277,7 +277,7 @@ MazeGraph passage_graph(const PassageBoard& b) {
 }
 
 WalkCounts reference_passage_walk(const PassageBoard& b) {
-    const GraphWalkResult w = reference_walk(passage_graph(b));
+    const GraphWalkResult w = reference_walk(grid_graph(b));
     WalkCounts res;
     res.feasible = w.feasible;
     if (!w.feasible) return res;

@@ -8,10 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/engine/board_model.hpp"
 
 namespace maze::experiments {
 
@@ -147,27 +144,32 @@ AnyBoard from_text(const std::string& text, const std::string& source) {
     return Board::parse(text, source);
 }
 
-json structure_of(const AnyBoard& any) {
-    if (const Board* b = std::get_if<Board>(&any)) {
-        std::vector<int> open;
-        for (int r = 0; r < b->rows(); ++r)
-            for (int c = 0; c < b->cols(); ++c) open.push_back(b->open(r, c) ? 1 : 0);
-        return {{"model", "cells"},
-                {"rows", b->rows()},
-                {"cols", b->cols()},
-                {"open", open},
-                {"start", {b->start().r, b->start().c}},
-                {"exit", {b->exit().r, b->exit().c}}};
-    }
-    const PassageBoard& p = std::get<PassageBoard>(any);
+json structure_of(const Board& b) {
+    std::vector<int> open;
+    for (int r = 0; r < b.rows(); ++r)
+        for (int c = 0; c < b.cols(); ++c) open.push_back(b.open(r, c) ? 1 : 0);
+    return {{"model", ModelFacts<Board>::name},
+            {"rows", b.rows()},
+            {"cols", b.cols()},
+            {"open", open},
+            {"start", {b.start().r, b.start().c}},
+            {"exit", {b.exit().r, b.exit().c}}};
+}
+
+json structure_of(const PassageBoard& p) {
     std::vector<int> right, down;
     for (int r = 0; r < p.rows(); ++r)
         for (int c = 0; c < p.cols(); ++c) {
             right.push_back(c + 1 < p.cols() && p.right_open(r, c) ? 1 : 0);
             down.push_back(r + 1 < p.rows() && p.down_open(r, c) ? 1 : 0);
         }
-    return {{"model", "passages"}, {"rows", p.rows()},         {"cols", p.cols()}, {"right", right},
-            {"down", down},        {"entrance", p.entrance()}, {"exit", p.exit()}};
+    return {{"model", ModelFacts<PassageBoard>::name},
+            {"rows", p.rows()},
+            {"cols", p.cols()},
+            {"right", right},
+            {"down", down},
+            {"entrance", p.entrance()},
+            {"exit", p.exit()}};
 }
 
 struct Deadline {
@@ -177,37 +179,32 @@ struct Deadline {
     }
 };
 
-json answer_for(const AnyBoard& any, bool with_path) {
-    const bool cells = std::holds_alternative<Board>(any);
-    const MazeGraph g =
-        cells ? grid_graph(std::get<Board>(any)) : passage_graph(std::get<PassageBoard>(any));
-    const int rows = cells ? std::get<Board>(any).rows() : std::get<PassageBoard>(any).rows();
-    const int cols = cells ? std::get<Board>(any).cols() : std::get<PassageBoard>(any).cols();
+template <BoardModel B>
+json answer_for(const B& b, bool with_path) {
+    using Facts = ModelFacts<B>;
     Deadline deadline{std::chrono::steady_clock::now() +
                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                           std::chrono::duration<double>(kWalkSeconds))};
-    const WalkTrace t =
-        trace_walk(g, kWalkMoveLimit, with_path ? kWalkPathKeep : 0, Deadline::passed, &deadline);
-    const std::size_t places = static_cast<std::size_t>(rows * cols);
+    const WalkTrace t = trace_walk(grid_graph(b), kWalkMoveLimit, with_path ? kWalkPathKeep : 0,
+                                   Deadline::passed, &deadline);
+    const std::size_t places = static_cast<std::size_t>(b.cells());
     std::vector<std::uint64_t> visits(t.visits.begin(), t.visits.begin() + places);
-    json a = {
-        {"board", structure_of(any)},
-        {"text", cells ? std::get<Board>(any).to_text() : std::get<PassageBoard>(any).to_text()},
-        {"feasible", t.feasible},
-        {"moves", nullptr},
-        {"flash", nullptr},
-        {"convention", cells ? "paper convention" : "the move in and the move out counted"},
-        {"visits", visits},
-        {"most_visited", nullptr},
-        {"path", t.path},
-        {"path_complete", with_path && t.complete && t.path.size() == t.moves + 1},
-        {"walk_complete", t.complete},
-        {"limit_moves", kWalkMoveLimit},
-        {"message", ""}};
+    json a = {{"board", structure_of(b)},
+              {"text", b.to_text()},
+              {"feasible", t.feasible},
+              {"moves", nullptr},
+              {"flash", nullptr},
+              {"convention", Facts::convention_text},
+              {"visits", visits},
+              {"most_visited", nullptr},
+              {"path", t.path},
+              {"path_complete", with_path && t.complete && t.path.size() == t.moves + 1},
+              {"walk_complete", t.complete},
+              {"limit_moves", kWalkMoveLimit},
+              {"message", ""}};
     if (!t.feasible) {
         a["walk_complete"] = a["path_complete"] = true;  // nothing to walk, nothing cut
-        a["message"] = cells ? "infeasible: the exit cannot be reached from the start"
-                             : "infeasible: the exit cannot be reached from the entrance";
+        a["message"] = "infeasible: " + std::string(Facts::unreachable);
         return a;
     }
     if (!t.complete) {
@@ -215,15 +212,23 @@ json answer_for(const AnyBoard& any, bool with_path) {
                        std::to_string(t.moves) + " moves walked); counts so far";
         return a;
     }
-    const std::uint64_t moves = cells ? t.moves : t.moves + 1;  // passages: the move in
+    const std::uint64_t moves = t.moves + Facts::moves_before_graph;
     a["moves"] = moves;
-    if (cells) a["flash"] = moves + 2;
-    const MostVisited m = most_visited(rows, cols, visits);
+    if (Facts::flash) a["flash"] = moves + 2;
+    const MostVisited m = most_visited(b.rows(), b.cols(), visits);
     a["most_visited"] = {{"cell", {m.cell.r, m.cell.c}}, {"visits", m.visits}};
     if (with_path && !a["path_complete"].get<bool>())
         a["message"] = "the playback holds the first " + std::to_string(t.path.size()) +
                        " positions of the walk";
     return a;
+}
+
+json answer_for(const AnyBoard& any, bool with_path) {
+    return std::visit([&](const auto& b) { return answer_for(b, with_path); }, any);
+}
+
+json structure_of(const AnyBoard& any) {
+    return std::visit([](const auto& b) { return structure_of(b); }, any);
 }
 
 }  // namespace

@@ -19,6 +19,8 @@ namespace maze::experiments {
 // Named, not anonymous: a unity build puts the models' files side by side.
 namespace cell_model {
 
+using Facts = ModelFacts<Board>;
+
 class CellFile : public SquareBoardFile<Board> {
   public:
     using SquareBoardFile::SquareBoardFile;
@@ -30,14 +32,11 @@ class CellFile : public SquareBoardFile<Board> {
     WalkReport reference_walk() const override { return report_of(reference_grid_walk(b_)); }
 
     nlohmann::ordered_json describe() const override {
-        return {{"rows", b_.rows()}, {"cols", b_.cols()}, {"convention", "paper"}};
+        return {{"rows", b_.rows()}, {"cols", b_.cols()}, {"convention", Facts::convention}};
     }
     std::string moves_text(std::uint64_t moves) const override {
         return std::to_string(moves) + " moves (paper convention), Flash " +
                std::to_string(moves + 2);
-    }
-    std::string infeasible_text() const override {
-        return "(the exit cannot be reached from the start)";
     }
     // The Flash count of any walk that escaped; the Theorem 8 bound of Squeaky's board.
     // (Text: the first line has the Flash count already.)
@@ -82,8 +81,8 @@ class CellFile : public SquareBoardFile<Board> {
         const MouseMazeTarget* t = target.get();
         Genome centre = t->to_genome(b_);
         return SearchPoint{std::move(target), std::move(centre),
-                           [t](const Genome& g) { return t->to_board(g).to_text(); }, "paper",
-                           "paper convention"};
+                           [t](const Genome& g) { return t->to_board(g).to_text(); },
+                           std::string(Facts::convention), std::string(Facts::convention_text)};
     }
 
   private:
@@ -101,9 +100,10 @@ std::unique_ptr<BoardFile> load_cell_board(const InputFile& file) {
 
 // The interleaved walk (eight boards at once) against the walk one board at a time.
 BenchPlan cell_bench(const std::vector<InputFile>& files, double) {
+    using Facts = ModelFacts<Board>;
     const std::vector<Board> boards = bench_boards_of(
         files, bench_boards(), Board::parse, [](const Board& b) { return feasible(b); },
-        "infeasible board (the exit cannot be reached from the start)");
+        "infeasible board (" + std::string(Facts::unreachable) + ")");
     std::vector<std::uint64_t> serial(boards.size()), interleaved(boards.size());
     evaluate_batch_serial(boards, serial);
     evaluate_batch(boards, interleaved);
@@ -112,7 +112,7 @@ BenchPlan cell_bench(const std::vector<InputFile>& files, double) {
     BenchPlan plan;
     plan.boards = boards.size();
     plan.boards_text = std::to_string(boards.size()) + " boards";
-    plan.convention_text = "paper convention";
+    plan.convention_text = Facts::convention_text;
     plan.signature = bench_signature(boards);
     // Many copies, so that each timed round lasts a few milliseconds.
     const BenchBatch<Board> batch(boards, plan.signature, 20'000'000);

@@ -19,6 +19,8 @@ namespace maze::experiments {
 // Named, not anonymous: a unity build puts the models' files side by side.
 namespace passage_model {
 
+using Facts = ModelFacts<PassageBoard>;
+
 class PassageFile : public SquareBoardFile<PassageBoard> {
   public:
     using SquareBoardFile::SquareBoardFile;
@@ -27,7 +29,7 @@ class PassageFile : public SquareBoardFile<PassageBoard> {
         if (kmod == 0) return report_of_walk(walk_report(b_));
         // A k-mod mouse on the reference walk; the move in is added as reference_passage_walk
         // does, and the cells' counts kept.
-        return report_of(maze::reference_walk(passage_graph(b_), kmod), 1,
+        return report_of(maze::reference_walk(grid_graph(b_), kmod), 1,
                          static_cast<std::size_t>(b_.cells()));
     }
     WalkReport reference_walk() const override {
@@ -35,14 +37,12 @@ class PassageFile : public SquareBoardFile<PassageBoard> {
     }
 
     nlohmann::ordered_json describe() const override {
-        return {{"kind", "passages"},        {"rows", b_.rows()}, {"cols", b_.cols()},
-                {"entrance", b_.entrance()}, {"exit", b_.exit()}, {"convention", "in-and-out"}};
+        return {{"kind", "passages"}, {"rows", b_.rows()},
+                {"cols", b_.cols()},  {"entrance", b_.entrance()},
+                {"exit", b_.exit()},  {"convention", Facts::convention}};
     }
     std::string moves_text(std::uint64_t moves) const override {
-        return std::to_string(moves) + " moves (the move in and the move out counted)";
-    }
-    std::string infeasible_text() const override {
-        return "(the exit cannot be reached from the entrance)";
+        return std::to_string(moves) + " moves (" + std::string(Facts::convention_text) + ")";
     }
     void add_facts(const WalkReport&, int, nlohmann::ordered_json*, std::string*) const override {}
     // The maze drawn as in its file, each cell widened to hold its count.
@@ -88,8 +88,8 @@ class PassageFile : public SquareBoardFile<PassageBoard> {
         const PassageTarget* t = target.get();
         Genome centre = t->to_genome(b_);
         return SearchPoint{std::move(target), std::move(centre),
-                           [t](const Genome& g) { return t->to_board(g).to_text(); }, "in-and-out",
-                           "the move in and the move out counted"};
+                           [t](const Genome& g) { return t->to_board(g).to_text(); },
+                           std::string(Facts::convention), std::string(Facts::convention_text)};
     }
 
   private:
@@ -107,10 +107,11 @@ std::unique_ptr<BoardFile> load_passage_board(const InputFile& file) {
 
 // The interleaved batch walk against the walk one board at a time and the reference walk.
 BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds) {
+    using Facts = ModelFacts<PassageBoard>;
     const std::vector<PassageBoard> boards = bench_boards_of(
         files, passage_bench_boards(), PassageBoard::parse,
         [](const PassageBoard& b) { return feasible(b); },
-        "infeasible passage board (the exit cannot be reached from the entrance)");
+        "infeasible passage board (" + std::string(Facts::unreachable) + ")");
     std::vector<std::uint64_t> serial(boards.size()), interleaved(boards.size());
     evaluate_batch_serial(boards, serial);
     evaluate_batch(boards, interleaved);
@@ -126,8 +127,8 @@ BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds) {
     plan.boards = boards.size();
     plan.boards_text = std::to_string(boards.size()) + " passage boards" +
                        (files.empty() ? " (the built-in 13x13 sample)" : "");
-    plan.convention_text = "the move in and the move out counted";
-    plan.head = {{"kind", "passages"}, {"convention", "in-and-out"}};
+    plan.convention_text = Facts::convention_text;
+    plan.head = {{"kind", Facts::name}, {"convention", Facts::convention}};
     // Batches of many copies, so that each timed round lasts about 10 to 50 ms (the reference
     // walk, far slower on short walks, gets a smaller one); a run of under a second, a check
     // rather than a measurement, takes a tenth of that.
@@ -136,7 +137,7 @@ BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds) {
     const BenchBatch<PassageBoard> small(boards, plan.signature, 200'000 / scale);
     plan.walkers = batch_and_serial_walkers(batch);
     plan.walkers.push_back(small.walker(
-        "reference walk", "(passage_graph, then the plain walk)", "reference_moves_per_second",
+        "reference walk", "(grid_graph, then the plain walk)", "reference_moves_per_second",
         [](const std::vector<PassageBoard>& b, std::vector<std::uint64_t>& out) {
             for (std::size_t i = 0; i < b.size(); ++i) out[i] = reference_passage_walk(b[i]).moves;
         }));

@@ -132,7 +132,7 @@ TEST(PassageBoard, TheExitCellIsLeftOnFirstArrival) {
 TEST(PassageBoard, GraphListsNeighboursDownRightLeftUpWithTheExitAsDown) {
     PassageBoard b(2, 2, 0, 1);
     for (int s = 0; s < b.slots(); ++s) b.set_slot(s, true);
-    const MazeGraph g = passage_graph(b);
+    const MazeGraph g = grid_graph(b);
     ASSERT_EQ(g.vertices(), 5);
     EXPECT_EQ(g.start, 0);
     EXPECT_EQ(g.exit, 4);

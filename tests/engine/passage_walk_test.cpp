@@ -1,4 +1,4 @@
-// The fast passage walk (engine/passage_walk) against the plain reference walk on passage_graph.
+// The fast passage walk (engine/passage_walk) against the plain reference walk on grid_graph.
 #include "mazesearch/engine/passage_walk.hpp"
 
 #include <gtest/gtest.h>
@@ -18,10 +18,10 @@ using testing_support::random_tree_board;
 
 namespace {
 
-// The cells reachable from the entrance, by a breadth-first search over passage_graph: the
+// The cells reachable from the entrance, by a breadth-first search over grid_graph: the
 // independent witness for the bit-parallel flood fill.
 std::vector<bool> reachable_by_search(const PassageBoard& b) {
-    const MazeGraph g = passage_graph(b);
+    const MazeGraph g = grid_graph(b);
     std::vector<bool> seen(static_cast<size_t>(g.vertices()));
     std::deque<int> todo{g.start};
     seen[static_cast<size_t>(g.start)] = true;
@@ -108,7 +108,7 @@ TEST(PassageWalk, TheEntranceIsOneWay) {
     EXPECT_EQ(reference_passage_walk(row).moves, 5u);
 }
 
-// The flood fill against a breadth-first search on passage_graph: every reachable cell, on
+// The flood fill against a breadth-first search on grid_graph: every reachable cell, on
 // boards of every shape and density.
 TEST(PassageWalk, FloodFillReachesWhatASearchReaches) {
     Rng rng(12);

@@ -93,9 +93,9 @@ void open_spanning_tree(PassageBoard& b, std::span<const int> order,
 // neighbours through open passages in the order down, right, left, up, and the exit cell's
 // "down" is the outside vertex. (The entrance is one-way, so it is no vertex: the move in is
 // added to the count instead.)
-MazeGraph passage_graph(const PassageBoard& b);
+MazeGraph grid_graph(const PassageBoard& b);
 
-// The plain walk on passage_graph: feasible (the exit cell reachable from the entrance cell),
+// The plain walk on grid_graph: feasible (the exit cell reachable from the entrance cell),
 // moves (the move in and the move out included), visits per cell (rows * cols, row-major; the
 // exit cell's count is its one move out). Obviously right; the fast walk is checked against it.
 WalkCounts reference_passage_walk(const PassageBoard& b);

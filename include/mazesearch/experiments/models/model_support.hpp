@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "mazesearch/engine/board_model.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/svg_render.hpp"
@@ -74,7 +75,8 @@ inline nlohmann::ordered_json square_visits_json(int rows, int cols,
 }
 
 // The models on a square grid of rows x cols cells (cell boards, passage boards): places are
-// cells, named (r, c), counted row-major, and drawn `cell_pixels` wide.
+// cells, named (r, c), counted row-major, and drawn `cell_pixels` wide; an infeasible board is
+// said to lack what its model's facts say (ModelFacts, engine/board_model.hpp).
 template <typename BoardT>
 class SquareBoardFile : public BoardFile {
   public:
@@ -88,6 +90,9 @@ class SquareBoardFile : public BoardFile {
     }
     nlohmann::ordered_json visits_json(const std::vector<std::uint64_t>& visits) const override {
         return square_visits_json(b_.rows(), b_.cols(), visits);
+    }
+    std::string infeasible_text() const override {
+        return "(" + std::string(ModelFacts<BoardT>::unreachable) + ")";
     }
     std::string svg(const WalkReport& rep, const std::string& title,
                     int cell_pixels) const override {

@@ -1,0 +1,87 @@
+// A board model as the engine knows it (docs/architecture.md, "Board models"): a kind of maze
+// whose boards Squeaky walks. Each model is a board type with the same functions beside it,
+// overloads of one name each, so that what is written over the concept below is written once for
+// every model:
+//   - feasible(b): the exit reachable from the start (the model's flood fill);
+//   - evaluate(b): feasibility, then the fast walk's moves (WalkResult);
+//   - walk_report(b): the same with every cell's visits (WalkCounts), for what shows a board;
+//   - evaluate_batch(boards, out) and evaluate_batch_serial(boards, out): a batch's moves, the
+//     walks interleaved in one thread, and one board at a time;
+//   - grid_graph(b): the board as a graph, which the plain reference walk walks;
+//   - render_svg(b, visits, options): the picture, cells coloured by their visits;
+// its text form (B::parse, b.to_text()), its size (rows, cols, cells), and ModelFacts<B>: what
+// is said of its walks wherever a board of it is met.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/engine/board.hpp"
+#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/engine/pictures/passage_picture.hpp"
+#include "mazesearch/engine/svg_render.hpp"
+#include "mazesearch/engine/walk_result.hpp"
+
+namespace maze {
+
+// What is said of a model's boards and walks, the same in every command and view: its name in
+// files and requests ("model": ...), the convention its moves are counted in (as words and as
+// eval's JSON value), the moves its walk makes that the reference walk on grid_graph does not
+// count (a passage board's move in), whether the Flash game's count (two more) applies, and
+// what an infeasible board lacks.
+template <typename B>
+struct ModelFacts;
+
+template <>
+struct ModelFacts<Board> {
+    static constexpr std::string_view name = "cells";
+    static constexpr std::string_view convention = "paper";
+    static constexpr std::string_view convention_text = "paper convention";
+    static constexpr std::uint64_t moves_before_graph = 0;
+    static constexpr bool flash = true;
+    static constexpr std::string_view unreachable = "the exit cannot be reached from the start";
+};
+
+template <>
+struct ModelFacts<PassageBoard> {
+    static constexpr std::string_view name = "passages";
+    static constexpr std::string_view convention = "in-and-out";
+    static constexpr std::string_view convention_text = "the move in and the move out counted";
+    static constexpr std::uint64_t moves_before_graph = 1;  // the move in
+    static constexpr bool flash = false;
+    static constexpr std::string_view unreachable = "the exit cannot be reached from the entrance";
+};
+
+template <typename B>
+concept BoardModel = requires(const B& b, std::span<const B> boards, std::span<std::uint64_t> out,
+                              std::string_view text, const std::vector<std::uint64_t>& visits,
+                              const RenderOptions& options) {
+    { b.rows() } -> std::same_as<int>;
+    { b.cols() } -> std::same_as<int>;
+    { b.cells() } -> std::same_as<int>;
+    { b.to_text() } -> std::same_as<std::string>;
+    { B::parse(text, std::string()) } -> std::same_as<B>;
+    { feasible(b) } -> std::same_as<bool>;
+    { evaluate(b) } -> std::same_as<WalkResult>;
+    { walk_report(b) } -> std::same_as<WalkCounts>;
+    evaluate_batch(boards, out);
+    evaluate_batch_serial(boards, out);
+    { grid_graph(b) } -> std::same_as<MazeGraph>;
+    { render_svg(b, visits, options) } -> std::same_as<std::string>;
+    { ModelFacts<B>::name } -> std::convertible_to<std::string_view>;
+    { ModelFacts<B>::convention_text } -> std::convertible_to<std::string_view>;
+    { ModelFacts<B>::unreachable } -> std::convertible_to<std::string_view>;
+};
+
+static_assert(BoardModel<Board>);
+static_assert(BoardModel<PassageBoard>);
+
+}  // namespace maze
