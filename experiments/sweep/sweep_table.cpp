@@ -160,20 +160,24 @@ std::string group_table_markdown(const GroupTable& t) {
         for (const std::string& v : g.values) row.append(" ").append(markdown_cell(v)).append(" |");
         if (by_config(t)) row.append(" ").append(markdown_cell(g.label)).append(" |");
         if (any_reference(t))
-            row += " " + (g.reference ? score_text(*g.reference) : std::string()) + " |";
+            row.append(" ").append(g.reference ? score_text(*g.reference) : "").append(" |");
         const bool any = !g.scores.empty();
-        row += " " + std::to_string(g.finished) + " of " + std::to_string(g.points.size()) + " | " +
-               std::to_string(g.runs) + " | " + (any ? score_text(g.scores.back()) : "") + " | " +
-               (any ? score_text(median_of_sorted(g.scores)) : "") + " | " +
-               (any ? score_text(g.scores.front()) : "") + " |";
+        row.append(" ").append(std::to_string(g.finished) + " of " +
+                               std::to_string(g.points.size()) + " | " + std::to_string(g.runs) +
+                               " | " + (any ? score_text(g.scores.back()) : "") + " | " +
+                               (any ? score_text(median_of_sorted(g.scores)) : "") + " | " +
+                               (any ? score_text(g.scores.front()) : "") + " |");
         if (t.past)
-            row += " " + std::to_string(count_past(g, *t.past)) + " of " +
-                   std::to_string(g.scores.size()) + " |";
+            row.append(" ").append(std::to_string(count_past(g, *t.past)) + " of " +
+                                   std::to_string(g.scores.size()) + " |");
         if (t.reached)
-            row += " " + std::to_string(count_reached(g, *t.reached)) + " of " +
-                   std::to_string(g.scores.size()) + " |";
-        row += " " + (g.runs ? table_number(std::round(per_run(g.evals, g.runs))) : std::string()) +
-               " | " + (g.runs ? table_number(per_run(g.secs, g.runs)) : std::string()) + " |\n";
+            row.append(" ").append(std::to_string(count_reached(g, *t.reached)) + " of " +
+                                   std::to_string(g.scores.size()) + " |");
+        row.append(" ")
+            .append(g.runs ? table_number(std::round(per_run(g.evals, g.runs))) : "")
+            .append(" | ")
+            .append(g.runs ? table_number(per_run(g.secs, g.runs)) : "")
+            .append(" |\n");
         out += row;
     }
     return out;
