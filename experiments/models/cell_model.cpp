@@ -25,10 +25,6 @@ class CellFile : public SquareBoardFile<Board> {
   public:
     using SquareBoardFile::SquareBoardFile;
 
-    WalkReport walk(int kmod) const override {
-        if (kmod != 0) return report_of(reference_grid_walk(b_, kmod));
-        return report_of_walk(walk_report(b_));
-    }
     WalkReport reference_walk() const override { return report_of(reference_grid_walk(b_)); }
 
     nlohmann::ordered_json describe() const override {
@@ -76,19 +72,8 @@ class CellFile : public SquareBoardFile<Board> {
 
     // The mouse-maze target of the board's grid, start and exit (paper convention).
     std::optional<SearchPoint> search_point() const override {
-        auto target = std::make_unique<MouseMazeTarget>(b_.rows(), b_.cols(), b_.start(), b_.exit(),
-                                                        MouseMazeTarget::Convention::Paper);
-        const MouseMazeTarget* t = target.get();
-        Genome centre = t->to_genome(b_);
-        return SearchPoint{std::move(target), std::move(centre),
-                           [t](const Genome& g) { return t->to_board(g).to_text(); },
-                           std::string(Facts::convention), std::string(Facts::convention_text)};
-    }
-
-  private:
-    std::string draw(const std::vector<std::uint64_t>& visits,
-                     const RenderOptions& options) const override {
-        return render_svg(b_, visits, options);
+        return point_in(std::make_unique<MouseMazeTarget>(
+            b_.rows(), b_.cols(), b_.start(), b_.exit(), MouseMazeTarget::Convention::Paper));
     }
 };
 

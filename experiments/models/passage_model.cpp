@@ -25,13 +25,6 @@ class PassageFile : public SquareBoardFile<PassageBoard> {
   public:
     using SquareBoardFile::SquareBoardFile;
 
-    WalkReport walk(int kmod) const override {
-        if (kmod == 0) return report_of_walk(walk_report(b_));
-        // A k-mod mouse on the reference walk; the move in is added as reference_passage_walk
-        // does, and the cells' counts kept.
-        return report_of(maze::reference_walk(grid_graph(b_), kmod), 1,
-                         static_cast<std::size_t>(b_.cells()));
-    }
     WalkReport reference_walk() const override {
         return report_of_walk(reference_passage_walk(b_));
     }
@@ -83,19 +76,8 @@ class PassageFile : public SquareBoardFile<PassageBoard> {
 
     // The passages target of the board's grid, entrance and exit: its genes are the passages.
     std::optional<SearchPoint> search_point() const override {
-        auto target =
-            std::make_unique<PassageTarget>(b_.rows(), b_.cols(), b_.entrance(), b_.exit());
-        const PassageTarget* t = target.get();
-        Genome centre = t->to_genome(b_);
-        return SearchPoint{std::move(target), std::move(centre),
-                           [t](const Genome& g) { return t->to_board(g).to_text(); },
-                           std::string(Facts::convention), std::string(Facts::convention_text)};
-    }
-
-  private:
-    std::string draw(const std::vector<std::uint64_t>& visits,
-                     const RenderOptions& options) const override {
-        return render_svg(b_, visits, options);
+        return point_in(
+            std::make_unique<PassageTarget>(b_.rows(), b_.cols(), b_.entrance(), b_.exit()));
     }
 };
 

@@ -1,7 +1,7 @@
 // The mouse maze's boards: the board text, and a picture coloured by Squeaky's visits; the unit
 // says which objective the values are (moves in a convention, or max visits).
 #include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/engine/board_model.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
@@ -22,13 +22,7 @@ class MouseMazeView : public BoardView {
     }
     std::string text(const Genome& g) const override { return t_.to_board(g).to_text(); }
     std::string svg(const Genome& g, const std::string& title) const override {
-        const Board b = t_.to_board(g);
-        // The fast walk's visits (the reference walk's, tested equal): record boards walk
-        // tens of thousands of moves.
-        const WalkCounts w = walk_report(b);
-        RenderOptions o;
-        o.title = title;
-        return render_svg(b, w.feasible ? w.visits : std::vector<std::uint64_t>{}, o);
+        return walked_picture(t_.to_board(g), title);
     }
     std::optional<Genome> read_board(const std::string& path) const override {
         const InputFile in =

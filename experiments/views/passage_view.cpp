@@ -3,8 +3,7 @@
 // run folder), and passage board files for a config's `initial:`.
 #include <stdexcept>
 
-#include "mazesearch/engine/passage_walk.hpp"
-#include "mazesearch/engine/pictures/passage_picture.hpp"
+#include "mazesearch/engine/board_model.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/passage_target.hpp"
@@ -20,13 +19,7 @@ class PassageView : public BoardView {
     std::string unit() const override { return "moves (the move in and the move out counted)"; }
     std::string text(const Genome& g) const override { return t_.to_board(g).to_text(); }
     std::string svg(const Genome& g, const std::string& title) const override {
-        const PassageBoard b = t_.to_board(g);
-        // The fast walk's visits (the reference walk's, tested equal): record boards walk
-        // millions of moves.
-        const WalkCounts w = walk_report(b);
-        RenderOptions o;
-        o.title = title;
-        return render_svg(b, w.feasible ? w.visits : std::vector<std::uint64_t>{}, o);
+        return walked_picture(t_.to_board(g), title);
     }
     std::optional<Genome> read_board(const std::string& path) const override {
         const InputFile in =

@@ -82,6 +82,16 @@ class SquareBoardFile : public BoardFile {
   public:
     explicit SquareBoardFile(BoardT b) : b_(std::move(b)) {}
 
+    // Squeaky on the model's fast walk, or a k-mod mouse on the reference walk of the board's
+    // graph, with the moves that graph does not count (a passage board's move in) added and the
+    // cells' counts kept.
+    WalkReport walk(int kmod) const override {
+        if (kmod == 0) return report_of_walk(walk_report(b_));
+        return report_of(maze::reference_walk(grid_graph(b_), kmod),
+                         ModelFacts<BoardT>::moves_before_graph,
+                         static_cast<std::size_t>(b_.cells()));
+    }
+
     std::string place_text(std::size_t place) const override {
         return square_place_text(place, b_.cols());
     }
@@ -99,13 +109,21 @@ class SquareBoardFile : public BoardFile {
         RenderOptions ro;
         ro.cell_pixels = cell_pixels;
         ro.title = title;
-        return draw(rep.visits, ro);
+        return render_svg(b_, rep.visits, ro);
     }
 
   protected:
-    // The picture of the board with the given counts.
-    virtual std::string draw(const std::vector<std::uint64_t>& visits,
-                             const RenderOptions& options) const = 0;
+    // The board as a point of the search space of `target` (a target of the board's grid):
+    // its genome, any genome's board as text, and the model's convention.
+    template <typename TargetT>
+    std::optional<SearchPoint> point_in(std::unique_ptr<TargetT> target) const {
+        const TargetT* t = target.get();
+        Genome centre = t->to_genome(b_);
+        return SearchPoint{std::move(target), std::move(centre),
+                           [t](const Genome& g) { return t->to_board(g).to_text(); },
+                           std::string(ModelFacts<BoardT>::convention),
+                           std::string(ModelFacts<BoardT>::convention_text)};
+    }
 
     BoardT b_;
 };
