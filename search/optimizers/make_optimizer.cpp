@@ -66,7 +66,6 @@ CheckedOptimizer check_optimizer(const Params& params, const Target& target, con
         return std::function<std::unique_ptr<Optimizer>()>(
             [settings] { return std::unique_ptr<Optimizer>(std::make_unique<O>(*settings)); });
     });
-    checked.kind_ = params.get_string("kind", "");
     Optimizer::count_check();
     return checked;
 }

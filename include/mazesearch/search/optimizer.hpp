@@ -89,12 +89,10 @@ std::unique_ptr<Optimizer> make_optimizer(const Params& params);
 class CheckedOptimizer {
   public:
     std::unique_ptr<Optimizer> make() const;
-    const std::string& kind() const { return kind_; }
 
   private:
     friend CheckedOptimizer check_optimizer(const Params&, const Target&, const Budget&,
                                             const std::vector<Genome>&);
-    std::string kind_;
     std::function<std::unique_ptr<Optimizer>()> make_;
 };
 
