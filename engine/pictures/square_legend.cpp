@@ -70,14 +70,18 @@ void write_visit_gradient(SvgWriter& svg, const SquareLayout& layout) {
 }
 
 void write_legend(SvgWriter& svg, const SquarePicture& p) {
-    const SquareLayout& l = p.layout();
+    write_legend(svg, p.layout(), p.have_visits(), p.scale());
+}
+
+void write_legend(SvgWriter& svg, const SquareLayout& l, bool have_visits,
+                  const VisitScale& scale) {
     const std::string ink = colour_text(kInk);
     const Attributes border = stroke(colour_text(kGridLine), 1);
     const double x = l.legend_x;
     double y = l.legend_y;
     svg.open("g", Attributes().set("id", "legend"));
-    if (p.have_visits()) {
-        write_visit_bar(svg, p.scale(), l.gradient_id(), x, y);
+    if (have_visits) {
+        write_visit_bar(svg, scale, l.gradient_id(), x, y);
         y += kBarBlock;
     }
     auto swatch_label = [&](const std::string& label) {
@@ -86,8 +90,8 @@ void write_legend(SvgWriter& svg, const SquarePicture& p) {
         y += kLegendRowStep;
     };
     draw_rect(svg, x, y, kLegendSwatch, kLegendSwatch,
-              colour_text(p.have_visits() ? kZeroVisits : kNoData), border);
-    swatch_label(p.have_visits() ? "open, 0 visits" : "open");
+              colour_text(have_visits ? kZeroVisits : kNoData), border);
+    swatch_label(have_visits ? "open, 0 visits" : "open");
     draw_rect(svg, x, y, kLegendSwatch, kLegendSwatch, l.brick_fill(), border);
     swatch_label("blocked");
     for (const bool start : {true, false}) {

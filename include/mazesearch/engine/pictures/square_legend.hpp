@@ -33,5 +33,9 @@ void write_visit_gradient(SvgWriter& svg, const SquareLayout& layout);
 
 // <g id="legend"> at (layout.legend_x, layout.legend_y).
 void write_legend(SvgWriter& svg, const SquarePicture& picture);
+// The same for any picture framed as a square one (the hexagonal boards'): the visit bar when
+// there are visits, then the swatches.
+void write_legend(SvgWriter& svg, const SquareLayout& layout, bool have_visits,
+                  const VisitScale& scale);
 
 }  // namespace maze::pictures

@@ -1,0 +1,36 @@
+// The hexagonal cell boards as a board model (include/mazesearch/engine/board_model.hpp): the
+// board and its walks (hex_cell_board.hpp, hex_walk.hpp), its picture, and what is said of its
+// walks wherever a board of it is met.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mazesearch/engine/board_model.hpp"
+#include "mazesearch/engine/svg_render.hpp"
+#include "models/hex/hex_cell_board.hpp"
+#include "models/hex/hex_walk.hpp"
+
+namespace maze {
+
+// The board with Squeaky's visits (rows * cols, row-major, or none), as the square boards are
+// drawn: hexagons coloured by visits, start and exit marked, the legend on the right
+// (hex_cell_picture.cpp).
+std::string render_svg(const HexCellBoard& b, const std::vector<std::uint64_t>& visits,
+                       const RenderOptions& options);
+
+template <>
+struct ModelFacts<HexCellBoard> {
+    static constexpr std::string_view name = "hex";
+    static constexpr std::string_view convention = "paper";
+    static constexpr std::string_view convention_text = "paper convention";
+    static constexpr std::uint64_t moves_before_graph = 0;
+    static constexpr bool flash = false;
+    static constexpr std::string_view unreachable = "the exit cannot be reached from the start";
+};
+
+static_assert(BoardModel<HexCellBoard>);
+
+}  // namespace maze

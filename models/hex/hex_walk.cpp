@@ -1,0 +1,141 @@
+#include "models/hex/hex_walk.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+#include "mazesearch/engine/interleaved_walk.hpp"
+#include "mazesearch/engine/walk_steps.hpp"
+
+namespace maze {
+
+namespace {
+
+constexpr std::ptrdiff_t S = HexWalk::kStride;
+constexpr std::uint32_t kVisit = 8;  // one visit; the low 3 bits hold a direction's rank
+constexpr std::uint32_t kBlocked = 0xFFFFFFF8u;  // + rank 5 still fits: never the minimum
+
+// Squeaky's step on the hexagonal grid, written once: the six neighbours of q in the order of
+// preference (down-right, down-left, right, left, up-right, up-left) and their displacements.
+constexpr std::ptrdiff_t kOffset[kHexDirections] = {S, S - 1, 1, -1, 1 - S, -S};
+// The same in bytes, by rank (the two unused ranks never win). Not `inline`: see walk_steps.hpp.
+alignas(64) constexpr std::ptrdiff_t kStepBytes[8] = {
+    S * 4, (S - 1) * 4, 4, -4, (1 - S) * 4, -S * 4, 0, 0};
+
+struct HexSteps {
+    // One move from q without a branch: count the visit, step to the smallest ranked key.
+    static std::uint32_t* step(std::uint32_t* q) {
+        const std::uint32_t dr = q[S], dl = q[S - 1] + 1, rt = q[1] + 2, lt = q[-1] + 3,
+                            ur = q[1 - S] + 4, ul = q[-S] + 5;
+        *q += kVisit;
+        const std::uint32_t m = std::min(std::min(std::min(dr, dl), std::min(rt, lt)),
+                                         std::min(ur, ul));
+        return reinterpret_cast<std::uint32_t*>(reinterpret_cast<char*>(q) + kStepBytes[m & 7]);
+    }
+
+    // The rest of a walk at q with plain comparisons: the first least-visited neighbour in the
+    // order of preference. Returns the total steps, or kWalkOverflow past max_steps.
+    static std::uint64_t branchy(std::uint32_t* q, const std::uint32_t* e, std::uint64_t steps,
+                                 std::uint64_t max_steps) {
+        while (q != e) {
+            if (++steps > max_steps) return kWalkOverflow;
+            int best = 0;
+            std::uint32_t least = q[kOffset[0]];
+            for (int d = 1; d < kHexDirections; ++d)
+                if (q[kOffset[d]] < least) {
+                    least = q[kOffset[d]];
+                    best = d;
+                }
+            *q += kVisit;
+            q += kOffset[best];
+        }
+        return steps;
+    }
+};
+
+// A cell's place in the array: row r shifted left by r / 2, so that the rows' shifts lie in
+// 0..(rows - 1) / 2 once (rows - 1) / 2 is added; one blocked ring around.
+std::ptrdiff_t index_of(Cell x, int rows) {
+    return (x.r + 1) * S + (x.c - x.r / 2 + (rows - 1) / 2) + 1;
+}
+
+void lay_out(const HexCellBoard& b, std::uint32_t* key) {
+    std::fill(key, key + (b.rows() + 2) * S, kBlocked);
+    for (int r = 0; r < b.rows(); ++r)
+        for (int c = 0; c < b.cols(); ++c)
+            if (b.open(r, c)) key[index_of({r, c}, b.rows())] = 0;
+}
+
+}  // namespace
+
+std::uint64_t HexWalk::run(const HexCellBoard& b, std::uint64_t max_moves) {
+    assert(feasible(b) && "a walk of an infeasible board never ends");
+    rows_ = b.rows();
+    std::uint32_t* k = key_.data();
+    lay_out(b, k);
+    return HexSteps::branchy(k + index_of(b.start(), rows_), k + index_of(b.exit(), rows_), 0,
+                             std::min(max_moves, kMaxMoves));
+}
+
+std::uint64_t HexWalk::visits(int r, int c) const {
+    const std::uint32_t key = key_[static_cast<std::size_t>(index_of({r, c}, rows_))];
+    return key == kBlocked ? 0 : key / kVisit;
+}
+
+WalkResult evaluate(const HexCellBoard& b, HexWalk& walker) {
+    return checked_walk(
+        b, walker, [](const HexCellBoard& x) { return feasible(x); },
+        [](const HexCellBoard& x) { return reference_hex_walk(x); });
+}
+
+WalkResult evaluate(const HexCellBoard& b) {
+    HexWalk walker;
+    return evaluate(b, walker);
+}
+
+WalkCounts walk_report(const HexCellBoard& b) {
+    return counted_walk<HexWalk>(
+        b, [](const HexCellBoard& x) { return feasible(x); },
+        [](const HexCellBoard& x) { return reference_hex_walk(x); });
+}
+
+void evaluate_batch_serial(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out) {
+    walk_one_by_one<HexWalk>(boards, out,
+                             [](const HexCellBoard& b, HexWalk& w) { return evaluate(b, w); });
+}
+
+namespace {
+
+// The layout interleaved_walk asks for: a lane's words are a board's key array.
+struct HexLayout : HexSteps {
+    static constexpr int kWords = HexWalk::kWords;
+    std::span<const HexCellBoard> boards;
+    std::span<std::uint64_t> out;
+    std::size_t fallbacks = 0;
+
+    std::uint32_t* load(std::size_t i, std::uint32_t* keys, const std::uint32_t*& exit) {
+        const HexCellBoard& b = boards[i];
+        if (!feasible(b)) {
+            out[i] = kInfeasible;
+            return nullptr;
+        }
+        lay_out(b, keys);
+        exit = keys + index_of(b.exit(), b.rows());
+        return keys + index_of(b.start(), b.rows());
+    }
+    void arrived(std::size_t i, std::uint64_t moves, const std::uint32_t*) { out[i] = moves; }
+    void overflow(std::size_t i) {
+        out[i] = reference_hex_walk(boards[i]).moves;
+        ++fallbacks;
+    }
+};
+
+}  // namespace
+
+std::size_t evaluate_batch(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out,
+                           std::uint64_t max_moves) {
+    HexLayout layout{{}, boards, out};
+    interleaved_walk<8>(layout, boards.size(), std::min(max_moves, HexWalk::kMaxMoves));
+    return layout.fallbacks;
+}
+
+}  // namespace maze
