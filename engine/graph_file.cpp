@@ -135,27 +135,38 @@ GraphFile graph_file_from(const MazeGraph& graph, std::vector<std::string> ids,
 }
 
 GraphFile grid_graph_file(const Board& b) {
-    const MazeGraph full = grid_graph(b);  // vertex r * cols + c, lists down, right, left, up
-    std::vector<int> index(static_cast<std::size_t>(b.cells()), -1);
+    // Vertex r * cols + c, lists down, right, left, up.
+    return cells_graph_file(
+        grid_graph(b), b.cols(), [&](int r, int c) { return b.open(r, c); },
+        [](int r, int c) {
+            return std::array<double, 3>{static_cast<double>(c), static_cast<double>(r), 0.0};
+        });
+}
+
+GraphFile cells_graph_file(const MazeGraph& full, int cols,
+                           const std::function<bool(int, int)>& open,
+                           const std::function<std::array<double, 3>(int, int)>& place) {
+    const int cells = full.vertices();
+    std::vector<int> index(static_cast<std::size_t>(cells), -1);
     std::vector<std::string> ids;
     std::vector<std::array<double, 3>> pos;
-    for (int r = 0; r < b.rows(); ++r)
-        for (int c = 0; c < b.cols(); ++c) {
-            if (!b.open(r, c)) continue;
-            index[static_cast<std::size_t>(r * b.cols() + c)] = static_cast<int>(ids.size());
-            ids.push_back(std::to_string(r) + "," + std::to_string(c));
-            pos.push_back({static_cast<double>(c), static_cast<double>(r), 0.0});
-        }
+    for (int cell = 0; cell < cells; ++cell) {
+        const int r = cell / cols, c = cell % cols;
+        if (!open(r, c)) continue;
+        index[static_cast<std::size_t>(cell)] = static_cast<int>(ids.size());
+        ids.push_back(std::to_string(r) + "," + std::to_string(c));
+        pos.push_back(place(r, c));
+    }
     MazeGraph g;
     g.neighbours.resize(ids.size());
-    for (int cell = 0; cell < b.cells(); ++cell) {
+    for (int cell = 0; cell < cells; ++cell) {
         const int v = index[static_cast<std::size_t>(cell)];
         if (v < 0) continue;
         for (int w : full.neighbours[static_cast<std::size_t>(cell)])
             g.neighbours[static_cast<std::size_t>(v)].push_back(index[static_cast<std::size_t>(w)]);
     }
-    g.start = index[static_cast<std::size_t>(b.start().r * b.cols() + b.start().c)];
-    g.exit = index[static_cast<std::size_t>(b.exit().r * b.cols() + b.exit().c)];
+    g.start = index[static_cast<std::size_t>(full.start)];
+    g.exit = index[static_cast<std::size_t>(full.exit)];
     return graph_file_from(g, std::move(ids), std::move(pos), 2);
 }
 

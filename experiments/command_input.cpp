@@ -1,13 +1,13 @@
 #include "mazesearch/experiments/command_input.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 
-#include "mazesearch/engine/board.hpp"
-#include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/input_file.hpp"
+#include "mazesearch/experiments/models/file_models.hpp"
 
 namespace maze::experiments {
 
@@ -16,48 +16,16 @@ namespace command_input {
 
 constexpr std::size_t kHeadBytes = 4096;  // how much check_file_kinds reads of each file
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-bool ends_with_json(std::string_view path) {
-    return path.size() >= 5 && path.substr(path.size() - 5) == ".json";
-}
-
-// Why a file is taken for its kind, as the refusal says it.
-std::string reason(FileKind kind, std::string_view head) {
-    switch (kind) {
-        case FileKind::PassageBoard:
-            return " (it starts with '+')";
-        case FileKind::GraphFile: {
-            for (char c : head)
-                if (!is_space(c)) return c == '{' ? " (it starts with '{')" : " (named *.json)";
-            return " (named *.json)";
-        }
-        case FileKind::CellBoard:
-            break;
-    }
-    return "";
-}
-
-std::string plural(FileKind kind) {
-    switch (kind) {
-        case FileKind::CellBoard:
-            return "cell boards";
-        case FileKind::PassageBoard:
-            return "passage boards";
-        case FileKind::GraphFile:
-            return "graph files";
-    }
-    return "";
-}
-
 // "a board file or a graph file": what a directory given in place of the file should have been.
 std::string expected_text(const FileKinds& takes) {
-    bool boards = false, graphs = false;
-    for (FileKind k : takes.kinds) (k == FileKind::GraphFile ? graphs : boards) = true;
-    if (boards && graphs) return "a board file or a graph file";
-    return graphs ? "a graph file" : "a board file";
+    std::vector<std::string_view> files;
+    for (FileKind k : takes.kinds) {
+        const std::string_view f = file_model(k).file_text;
+        if (std::find(files.begin(), files.end(), f) == files.end()) files.push_back(f);
+    }
+    std::string out;
+    for (std::size_t i = 0; i < files.size(); ++i) out += (i ? " or " : "") + std::string(files[i]);
+    return out;
 }
 
 // The kind of a file (its first kind when none can be told), refused unless `takes` has it.
@@ -67,38 +35,22 @@ FileKind kind_taken(std::string_view head, const std::string& name, const std::s
     if (!kind) return takes.kinds.front();
     if (!takes.takes(*kind))
         throw InputError(name, 0,
-                         file_kind_name(*kind) + reason(*kind, head) + "; " + takes.command +
-                             " takes " + takes.text());
+                         file_kind_name(*kind) + file_model(*kind).reason(head, path) + "; " +
+                             takes.command + " takes " + takes.text());
     return *kind;
 }
 
 }  // namespace command_input
 
 std::string file_kind_name(FileKind kind) {
-    switch (kind) {
-        case FileKind::CellBoard:
-            return "a cell board";
-        case FileKind::PassageBoard:
-            return "a passage board";
-        case FileKind::GraphFile:
-            return "a graph file";
-    }
-    return "a file";
+    return std::string(file_model(kind).one);
 }
 
 std::optional<FileKind> sniff_file_kind(std::string_view head, std::string_view path) {
-    if (!head.empty()) {
-        const char first = head.front();
-        if (first == '+') return FileKind::PassageBoard;
-        if (first == '.' || first == '#' || first == 'S' || first == 'E')
-            return FileKind::CellBoard;
-        for (char c : head) {
-            if (command_input::is_space(c)) continue;
-            if (c == '{') return FileKind::GraphFile;
-            break;
-        }
-    }
-    if (command_input::ends_with_json(path)) return FileKind::GraphFile;
+    for (const FileModel& m : file_models())
+        if (m.starts_like(head)) return m.kind;
+    for (const FileModel& m : file_models())
+        if (m.named_like && m.named_like(path)) return m.kind;
     return std::nullopt;
 }
 
@@ -112,7 +64,7 @@ std::string FileKinds::text() const {
     std::string out;
     for (std::size_t i = 0; i < kinds.size(); ++i) {
         if (i > 0) out += i + 1 == kinds.size() ? " and " : ", ";
-        out += command_input::plural(kinds[i]);
+        out += file_model(kinds[i]).plural;
     }
     return out;
 }
@@ -122,9 +74,8 @@ InputFile read_input_file(const std::string& path, const FileKinds& takes) {
     file.text =
         read_input_sniffed(path, command_input::expected_text(takes), [&](std::string_view head) {
             file.kind = command_input::kind_taken(head, file.name, path, takes);
-            return file.kind == FileKind::GraphFile
-                       ? InputLimit{kMaxGraphFileBytes, "a graph file"}
-                       : InputLimit{kMaxBoardFileBytes, "a board file"};
+            const FileModel& m = file_model(file.kind);
+            return InputLimit{m.max_bytes, std::string(m.file_text)};
         });
     return file;
 }

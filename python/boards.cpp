@@ -46,7 +46,13 @@ std::string shape_text(const py::array& a) {
 }
 
 std::string cell_text(Cell x) {
-    return "(" + std::to_string(x.r) + ", " + std::to_string(x.c) + ")";
+    // Appended in parts: GCC 12 warns falsely (-Wrestrict) on "(" + std::to_string(...).
+    std::string out = "(";
+    out += std::to_string(x.r);
+    out += ", ";
+    out += std::to_string(x.c);
+    out += ')';
+    return out;
 }
 
 py::tuple cell_tuple(Cell x) {

@@ -13,6 +13,7 @@
 #include "mazesearch/cli/command_options.hpp"
 #include "mazesearch/cli/commands.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
+#include "mazesearch/experiments/models/file_models.hpp"
 
 namespace maze::experiments {
 
@@ -29,7 +30,7 @@ struct BenchOptions {
 
 // The files of --boards, read before any work: cell boards or passage boards, all of one kind.
 std::vector<InputFile> read_bench_files(const std::vector<std::string>& paths) {
-    const FileKinds takes{"bench --boards", {FileKind::CellBoard, FileKind::PassageBoard}};
+    const FileKinds takes{"bench --boards", benched_file_kinds()};
     std::vector<InputFile> files;
     for (const std::string& path : paths) {
         files.push_back(read_input_file(path, takes));
@@ -38,7 +39,7 @@ std::vector<InputFile> read_bench_files(const std::vector<std::string>& paths) {
             throw InputError(
                 f.name, 1,
                 file_kind_name(f.kind) + " among " +
-                    (files.front().kind == FileKind::CellBoard ? "cell boards" : "passage boards") +
+                    std::string(file_model(files.front().kind).plural) +
                     "; bench --boards takes boards of one kind, all cell boards or "
                     "all passage boards");
     }
@@ -135,7 +136,7 @@ Command add_bench(CLI::App& app) {
     opts->boards_option =
         sub->add_option("--boards", opts->boards,
                         "Walk these files instead of the built-in set: cell boards or passage "
-                        "boards (the formats `eval` reads), all of one kind; not graph files")
+                        "boards (the formats `eval` reads), all of one kind; not graph files or hex boards")
             ->expected(0, -1);
     sub->add_flag("--passages", opts->passages,
                   "Walk the built-in sample of 13x13 passage boards (Mouse Maze 2) and compare the "
@@ -160,11 +161,10 @@ Command add_bench(CLI::App& app) {
                                  "--boards needs at least one board file (cell boards or passage "
                                  "boards, all of one kind)");
             const std::vector<InputFile> files = read_bench_files(paths);
-            const FileKind kind =
-                opts->passages || (!files.empty() && files.front().kind == FileKind::PassageBoard)
-                    ? FileKind::PassageBoard
-                    : FileKind::CellBoard;
-            const BenchPlan plan = board_adapter(kind).bench(files, opts->seconds);
+            const FileKind kind = !files.empty() ? files.front().kind
+                                  : opts->passages ? FileKind::PassageBoard
+                                                   : FileKind::CellBoard;
+            const BenchPlan plan = file_model(kind).bench(files, opts->seconds);
             opts->threads = WorkerTeam::resolve(opts->threads);  // 0: every core
             std::size_t rounds = 0;
             const std::vector<double> medians =

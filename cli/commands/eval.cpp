@@ -9,6 +9,7 @@
 #include "mazesearch/cli/commands.hpp"
 #include "mazesearch/cli/eval_check.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
+#include "mazesearch/experiments/models/file_models.hpp"
 
 namespace maze::experiments {
 
@@ -152,9 +153,9 @@ Command add_eval(CLI::App& app) {
         "A board whose walk repeats an earlier file's (the same count on every place: the\n"
         "boards differ only in cells Squeaky never enters) says \"same walk as FILE\"\n"
         "(JSON: same_walk_as), FILE the first such file before it.\n"
-        "eval takes cell boards, passage boards and graph files, told apart by their first\n"
-        "character: a passage board (Mouse Maze 2) starts with '+', a graph file with '{' (or is\n"
-        "named *.json). A passage board counts the move in and the move out; its exit cell's\n"
+        "eval takes cell boards, passage boards, graph files and hex boards, told apart by how\n"
+        "they start: a passage board (Mouse Maze 2) with '+', a graph file with '{' (or is named\n"
+        "*.json), a hexagonal board with the line \"hex\". A passage board counts the move in and the move out; its exit cell's\n"
         "count is its move out. A graph file is walked on its vertices (ids in the output).\n"
         "Exit status: 0 success, 2 a bad or refused file (the boards before it are already\n"
         "printed; with --graph a board is refused before any file is walked),\n"
@@ -162,9 +163,7 @@ Command add_eval(CLI::App& app) {
     return {sub, [opts] {
                 const FileKinds takes =
                     opts->graph ? FileKinds{"eval --graph", {FileKind::GraphFile}}
-                                : FileKinds{"eval",
-                                            {FileKind::CellBoard, FileKind::PassageBoard,
-                                             FileKind::GraphFile}};
+                                : FileKinds{"eval", every_file_kind()};
                 // A board given to eval --graph stops it before the first result.
                 if (opts->graph) check_file_kinds(opts->files, takes);
                 int status = kExitOk;

@@ -15,6 +15,7 @@
 #include "mazesearch/cli/commands.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
+#include "mazesearch/experiments/models/file_models.hpp"
 
 namespace maze::experiments {
 
@@ -67,9 +68,8 @@ GraphFile make(const MakeGraphOptions& o) {
     }
     if (o.board.empty())
         throw InputError("make-graph board", 0, "--board FILE is required: the board to convert");
-    const InputFile in =
-        read_input_file(o.board, {"make-graph board --board", {FileKind::CellBoard}});
-    GraphFile g = grid_graph_file(Board::parse(in.text, in.name));
+    const InputFile in = read_input_file(o.board, {"make-graph board --board", graphed_file_kinds()});
+    GraphFile g = file_model(in.kind).as_graph(in);
     g.description = "the board " + o.board + " as a graph (mazesearch make-graph board)";
     return g;
 }
@@ -89,12 +89,14 @@ Command add_make_graph(CLI::App& app) {
     sub->add_option("--size", opts->size, "grid3d: XxYxZ (1..30 each; default 3x3x3)");
     sub->add_option("--k", opts->k, "lemma11: k (2..100; default 3)");
     sub->add_option("--board", opts->board,
-                    "board: the board to convert, a cell board ('-' reads standard input); not "
-                    "passage boards or graph files");
+                    "board: the board to convert, a cell board or a hex board ('-' reads standard "
+                    "input); not passage boards or graph files");
     sub->add_option("-o,--output", opts->out, "File to write (default: standard output)");
     sub->footer(
         "The graphs of configs/graphs/ are made with this command (configs/graphs/README.md).\n"
-        "A board becomes its open cells, ids \"r,c\", each preferring down, right, left, up.");
+        "A board becomes its open cells, ids \"r,c\", each preferring its neighbours in\n"
+        "Squeaky's order: down, right, left, up; on a hex board down-right, down-left, right,\n"
+        "left, up-right, up-left.");
     return {sub, [opts] {
                 const std::string text = graph_file_text(make(*opts));
                 if (opts->out.empty()) {

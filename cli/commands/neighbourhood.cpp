@@ -14,6 +14,7 @@
 #include "mazesearch/cli/command_options.hpp"
 #include "mazesearch/cli/commands.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
+#include "mazesearch/experiments/models/file_models.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/hamming_ball.hpp"
 
@@ -144,7 +145,7 @@ void print_text(const NeighbourhoodOptions& o, const SearchPoint& p, double cent
 
 int neighbourhood(const NeighbourhoodOptions& o) {
     const InputFile in =
-        read_input_file(o.file, {"neighbourhood", {FileKind::CellBoard, FileKind::PassageBoard}});
+        read_input_file(o.file, {"neighbourhood", searched_file_kinds()});
     const std::unique_ptr<BoardFile> board = load_board_file(in);
     const std::optional<SearchPoint> p = board->search_point();
     if (!p) throw InputError(in.name, 0, "neighbourhood takes boards with a search target");
@@ -167,7 +168,8 @@ Command add_neighbourhood(CLI::App& app) {
     CLI::App* sub = app.add_subcommand(
         "neighbourhood", "Scores of every feasible board within Hamming distance R of a board");
     sub->add_option("file", opts->file,
-                    "A cell board or a passage board ('-' reads standard input); not graph files")
+                    "A cell board or a passage board ('-' reads standard input); not graph files or hex "
+                    "boards")
         ->required();
     sub->add_option("--radius,-r", opts->radius, "Hamming radius (1..3; default 1)")
         ->check(CLI::Range(1, 3));

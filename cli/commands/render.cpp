@@ -7,6 +7,7 @@
 #include "mazesearch/cli/commands.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
+#include "mazesearch/experiments/models/file_models.hpp"
 
 namespace maze::experiments {
 
@@ -21,8 +22,7 @@ struct RenderCliOptions {
 };
 
 int render(const RenderCliOptions& o) {
-    const InputFile in = read_input_file(
-        o.file, {"render", {FileKind::CellBoard, FileKind::PassageBoard, FileKind::GraphFile}});
+    const InputFile in = read_input_file(o.file, {"render", every_file_kind()});
     const std::unique_ptr<BoardFile> b = load_board_file(in);
     const WalkReport rep = b->walk(o.kmod);
     // A trapped k-mod walk has no moves to score: its title says where the state repeated.
@@ -46,7 +46,8 @@ Command add_render(CLI::App& app) {
     CLI::App* sub =
         app.add_subcommand("render", "Draw a board as an SVG, cells coloured by visit count");
     sub->add_option("file", opts->file,
-                    "A cell board, a passage board or a graph file ('-' reads standard input)")
+                    "A cell board, a passage board, a graph file or a hex board ('-' reads standard "
+                    "input)")
         ->required();
     sub->add_option("-o,--output", opts->out, "SVG file to write")->required();
     sub->add_option("--title", opts->title, "Title (default: the file name and its score)");

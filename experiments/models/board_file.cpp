@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "mazesearch/experiments/models/file_models.hpp"
+
 namespace maze::experiments {
 
 std::size_t WalkReport::most_visited() const {
@@ -40,23 +42,8 @@ std::string walk_difference(const BoardFile& board, const WalkReport& fast,
            both(std::to_string(*at.first), std::to_string(*at.second));
 }
 
-const BoardAdapter& board_adapter(FileKind kind) {
-    static const BoardAdapter cells{FileKind::CellBoard, load_cell_board, cell_bench};
-    static const BoardAdapter passages{FileKind::PassageBoard, load_passage_board, passage_bench};
-    static const BoardAdapter graphs{FileKind::GraphFile, load_graph_file, nullptr};
-    switch (kind) {
-        case FileKind::CellBoard:
-            return cells;
-        case FileKind::PassageBoard:
-            return passages;
-        case FileKind::GraphFile:
-            break;
-    }
-    return graphs;
-}
-
 std::unique_ptr<BoardFile> load_board_file(const InputFile& file) {
-    return board_adapter(file.kind).load(file);
+    return file_model(file.kind).load(file);
 }
 
 }  // namespace maze::experiments

@@ -11,6 +11,7 @@
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
+#include "mazesearch/experiments/models/file_models.hpp"
 #include "mazesearch/experiments/models/model_support.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 
@@ -44,24 +45,7 @@ class CellFile : public SquareBoardFile<Board> {
     }
     // Counts right-aligned, '#' blocked, 'E' the exit.
     std::string visits_text(const std::vector<std::uint64_t>& visits) const override {
-        std::size_t width = 1;
-        for (std::uint64_t v : visits) width = std::max(width, std::to_string(v).size());
-        std::string out;
-        for (int r = 0; r < b_.rows(); ++r) {
-            for (int c = 0; c < b_.cols(); ++c) {
-                std::string cell;
-                if (Cell{r, c} == b_.exit())
-                    cell = "E";
-                else if (!b_.open(r, c))
-                    cell = "#";
-                else
-                    cell = std::to_string(visits[static_cast<std::size_t>(r * b_.cols() + c)]);
-                if (c > 0) out += ' ';
-                out += std::string(width - cell.size(), ' ') + cell;
-            }
-            out += '\n';
-        }
-        return out;
+        return cell_visits_text(b_, visits);
     }
 
     std::string title_score(const WalkReport& rep) const override {
@@ -77,14 +61,12 @@ class CellFile : public SquareBoardFile<Board> {
     }
 };
 
-}  // namespace cell_model
-
-std::unique_ptr<BoardFile> load_cell_board(const InputFile& file) {
+std::unique_ptr<BoardFile> load(const InputFile& file) {
     return std::make_unique<cell_model::CellFile>(Board::parse(file.text, file.name));
 }
 
 // The interleaved walk (eight boards at once) against the walk one board at a time.
-BenchPlan cell_bench(const std::vector<InputFile>& files, double) {
+BenchPlan bench(const std::vector<InputFile>& files, double) {
     using Facts = ModelFacts<Board>;
     const std::vector<Board> boards = bench_boards_of(
         files, bench_boards(), Board::parse, [](const Board& b) { return feasible(b); },
@@ -103,6 +85,29 @@ BenchPlan cell_bench(const std::vector<InputFile>& files, double) {
     const BenchBatch<Board> batch(boards, plan.signature, 20'000'000);
     plan.walkers = batch_and_serial_walkers(batch);
     return plan;
+}
+
+GraphFile as_graph(const InputFile& file) {
+    return grid_graph_file(Board::parse(file.text, file.name));
+}
+
+bool starts_like(std::string_view head) {
+    return !head.empty() &&
+           (head[0] == '.' || head[0] == '#' || head[0] == 'S' || head[0] == 'E');
+}
+
+std::string no_reason(std::string_view, std::string_view) {
+    return "";
+}
+
+}  // namespace cell_model
+
+const FileModel& cell_file_model() {
+    static const FileModel m{FileKind::CellBoard,     "a cell board",       "cell boards",
+                             cell_model::starts_like, nullptr,              cell_model::no_reason,
+                             "a board file",          kMaxBoardFileBytes,   cell_model::load,
+                             cell_model::bench,       true,                 cell_model::as_graph};
+    return m;
 }
 
 }  // namespace maze::experiments

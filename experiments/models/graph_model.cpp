@@ -9,6 +9,7 @@
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/pictures/graph_picture.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
+#include "mazesearch/experiments/models/file_models.hpp"
 #include "mazesearch/experiments/models/model_support.hpp"
 
 namespace maze::experiments {
@@ -100,10 +101,37 @@ class GraphFileBoard : public BoardFile {
     GraphFile g_;
 };
 
+std::unique_ptr<BoardFile> load(const InputFile& file) {
+    return std::make_unique<GraphFileBoard>(parse_graph_file(file.text, file.name));
+}
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+// A graph file is one JSON object: '{' after any white space.
+bool starts_like(std::string_view head) {
+    for (char c : head)
+        if (!is_space(c)) return c == '{';
+    return false;
+}
+
+bool named_like(std::string_view path) {
+    return path.size() >= 5 && path.substr(path.size() - 5) == ".json";
+}
+
+std::string reason(std::string_view head, std::string_view) {
+    return starts_like(head) ? " (it starts with '{')" : " (named *.json)";
+}
+
 }  // namespace graph_model
 
-std::unique_ptr<BoardFile> load_graph_file(const InputFile& file) {
-    return std::make_unique<graph_model::GraphFileBoard>(parse_graph_file(file.text, file.name));
+const FileModel& graph_file_model() {
+    static const FileModel m{FileKind::GraphFile,       "a graph file",     "graph files",
+                             graph_model::starts_like,  graph_model::named_like,
+                             graph_model::reason,       "a graph file",     kMaxGraphFileBytes,
+                             graph_model::load,         nullptr,            false};
+    return m;
 }
 
 }  // namespace maze::experiments

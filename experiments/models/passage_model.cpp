@@ -11,6 +11,7 @@
 #include "mazesearch/engine/passage_walk.hpp"
 #include "mazesearch/engine/pictures/passage_picture.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
+#include "mazesearch/experiments/models/file_models.hpp"
 #include "mazesearch/experiments/models/model_support.hpp"
 #include "mazesearch/search/targets/passage_target.hpp"
 
@@ -81,15 +82,12 @@ class PassageFile : public SquareBoardFile<PassageBoard> {
     }
 };
 
-}  // namespace passage_model
-
-std::unique_ptr<BoardFile> load_passage_board(const InputFile& file) {
+std::unique_ptr<BoardFile> load(const InputFile& file) {
     return std::make_unique<passage_model::PassageFile>(PassageBoard::parse(file.text, file.name));
 }
 
 // The interleaved batch walk against the walk one board at a time and the reference walk.
-BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds) {
-    using Facts = ModelFacts<PassageBoard>;
+BenchPlan bench(const std::vector<InputFile>& files, double seconds) {
     const std::vector<PassageBoard> boards = bench_boards_of(
         files, passage_bench_boards(), PassageBoard::parse,
         [](const PassageBoard& b) { return feasible(b); },
@@ -124,6 +122,24 @@ BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds) {
             for (std::size_t i = 0; i < b.size(); ++i) out[i] = reference_passage_walk(b[i]).moves;
         }));
     return plan;
+}
+
+bool starts_like(std::string_view head) {
+    return PassageBoard::looks_like(head);
+}
+
+std::string reason(std::string_view, std::string_view) {
+    return " (it starts with '+')";
+}
+
+}  // namespace passage_model
+
+const FileModel& passage_file_model() {
+    static const FileModel m{
+        FileKind::PassageBoard,     "a passage board",  "passage boards",   passage_model::starts_like,
+        nullptr,                    passage_model::reason, "a board file", kMaxBoardFileBytes,
+        passage_model::load,        passage_model::bench, true};
+    return m;
 }
 
 }  // namespace maze::experiments

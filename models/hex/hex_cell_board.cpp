@@ -1,11 +1,14 @@
-#include "models/hex/hex_cell_board.hpp"
+#include "mazesearch/models/hex/hex_cell_board.hpp"
 
+#include <cmath>
 #include <cstdio>
+#include <numbers>
 #include <fstream>
 #include <vector>
 
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/input_file.hpp"
+#include "mazesearch/models/hex/hex_model.hpp"
 
 namespace maze {
 
@@ -234,6 +237,14 @@ MazeGraph grid_graph(const HexCellBoard& b) {
 WalkCounts reference_hex_walk(const HexCellBoard& b) {
     GraphWalkResult g = reference_walk(grid_graph(b));
     return {g.feasible, g.moves, std::move(g.visits)};
+}
+
+GraphFile grid_graph_file(const HexCellBoard& b) {
+    return cells_graph_file(
+        grid_graph(b), b.cols(), [&](int r, int c) { return b.open(r, c); },
+        [](int r, int c) {
+            return std::array<double, 3>{c + 0.5 * (r % 2), r * std::numbers::sqrt3 / 2, 0.0};
+        });
 }
 
 }  // namespace maze

@@ -15,7 +15,7 @@
 #include "mazesearch/engine/pictures/square_picture.hpp"
 #include "mazesearch/engine/pictures/svg_writer.hpp"
 #include "mazesearch/engine/svg_render.hpp"
-#include "models/hex/hex_cell_board.hpp"
+#include "mazesearch/models/hex/hex_cell_board.hpp"
 
 namespace maze {
 

@@ -9,9 +9,10 @@
 #include <vector>
 
 #include "mazesearch/engine/board_model.hpp"
+#include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/svg_render.hpp"
-#include "models/hex/hex_cell_board.hpp"
-#include "models/hex/hex_walk.hpp"
+#include "mazesearch/models/hex/hex_cell_board.hpp"
+#include "mazesearch/models/hex/hex_walk.hpp"
 
 namespace maze {
 
@@ -32,5 +33,10 @@ struct ModelFacts<HexCellBoard> {
 };
 
 static_assert(BoardModel<HexCellBoard>);
+
+// The board as a graph file (make-graph board): its open cells as vertices "r,c" at their
+// centres (odd rows half a cell to the right, rows sqrt(3)/2 apart), each with its neighbours in
+// Squeaky's order. Squeaky walks it exactly as he walks the board.
+GraphFile grid_graph_file(const HexCellBoard& b);
 
 }  // namespace maze

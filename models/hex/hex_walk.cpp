@@ -1,4 +1,4 @@
-#include "models/hex/hex_walk.hpp"
+#include "mazesearch/models/hex/hex_walk.hpp"
 
 #include <algorithm>
 #include <cassert>

@@ -13,7 +13,7 @@
 #include <span>
 
 #include "mazesearch/engine/mouse_walk.hpp"
-#include "models/hex/hex_cell_board.hpp"
+#include "mazesearch/models/hex/hex_cell_board.hpp"
 
 namespace maze {
 

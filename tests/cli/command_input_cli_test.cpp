@@ -47,6 +47,31 @@ std::string fresh_path(const std::string& name) {
     return path;
 }
 
+// A hex board (models/hex/) is told by its first line and taken by eval, render and make-graph
+// board; its graph file walks the same as the board; neighbourhood, with no hex target yet,
+// refuses it by its kind.
+TEST(CommandInputCli, HexBoardsAreEvaluatedDrawnAndWrittenAsGraphs) {
+    const std::string hex = kSourceDir + "/configs/hex/open-3x3.txt";
+    const CmdResult e = run("eval --json " + hex);
+    ASSERT_EQ(e.status, 0) << e.err;
+    EXPECT_TRUE(contains(e.out, "\"kind\":\"hex\",\"rows\":3,\"cols\":3")) << e.out;
+    EXPECT_TRUE(contains(e.out, "\"moves\":11,")) << e.out;
+    EXPECT_EQ(run("eval --check " + hex).status, 0);
+    const std::string json = fresh_path("hex3.json");
+    ASSERT_EQ(run("make-graph board --board " + hex + " -o " + json).status, 0);
+    const CmdResult g = run("eval --json " + json);
+    ASSERT_EQ(g.status, 0) << g.err;
+    EXPECT_TRUE(contains(g.out, "\"moves\":11,")) << g.out;
+    const std::string svg = fresh_path("hex3.svg");
+    const CmdResult r = run("render " + hex + " -o " + svg);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(std::filesystem::exists(svg));
+    const std::string args = "neighbourhood " + hex;
+    expect_error(run(args), args,
+                 hex + ": a hex board (its first line is \"hex\"); neighbourhood takes cell boards "
+                       "and passage boards");
+}
+
 TEST(CommandInputCli, NeighbourhoodTakesBoardsNotGraphFiles) {
     const std::string args = "neighbourhood " + kGraphFile;
     expect_error(run(args), args, kGraphFile + ": a graph file");
@@ -80,14 +105,14 @@ TEST(CommandInputCli, BenchBoardsRefusesAGraphFileBeforeAnyWork) {
                      "boards and passage boards");
 }
 
-TEST(CommandInputCli, MakeGraphBoardTakesCellBoardsOnly) {
+TEST(CommandInputCli, MakeGraphBoardTakesCellAndHexBoardsOnly) {
     for (const auto& [file, kind] : {std::pair{kPassageBoard, std::string("a passage board")},
                                      std::pair{kGraphFile, std::string("a graph file")}}) {
         const std::string out = fresh_path("made.json");
         const std::string args = "make-graph board --board " + file + " -o " + out;
         expect_error(run(args), args,
                      file + ": " + kind + " (it starts with '" + (file == kGraphFile ? "{" : "+") +
-                         "'); make-graph board --board takes cell boards");
+                         "'); make-graph board --board takes cell boards and hex boards");
         EXPECT_FALSE(std::filesystem::exists(out)) << args;
     }
 }
@@ -137,11 +162,12 @@ TEST(CommandInputCli, EachCommandsHelpSaysWhichKindsItTakes) {
         std::vector<std::string> phrases;
     };
     for (const Case& c :
-         {Case{"eval", {"cell boards, passage boards and graph files"}},
-          Case{"render", {"A cell board, a passage board or a graph file"}},
-          Case{"bench", {"cell boards or passage boards", "not graph files"}},
-          Case{"neighbourhood", {"A cell board or a passage board", "not graph files"}},
-          Case{"make-graph", {"a cell board", "not passage boards or graph files"}}}) {
+         {Case{"eval", {"cell boards, passage boards, graph files and hex boards"}},
+          Case{"render", {"A cell board, a passage board, a graph file or a hex board"}},
+          Case{"bench", {"cell boards or passage boards", "not graph files or hex boards"}},
+          Case{"neighbourhood",
+               {"A cell board or a passage board", "not graph files or hex boards"}},
+          Case{"make-graph", {"a cell board or a hex board", "not passage boards or graph files"}}}) {
         const CmdResult r = run(c.command + " --help");
         EXPECT_EQ(r.status, 0) << c.command;
         for (const std::string& p : c.phrases)

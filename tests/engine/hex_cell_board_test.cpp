@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "models/hex/hex_model.hpp"
+#include "mazesearch/engine/csr_walk.hpp"
+#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/hex/hex_model.hpp"
 #include "random_boards.hpp"
 #include "xml_check.hpp"
 
@@ -262,4 +264,46 @@ TEST(HexCellBoard, ThePictureDrawsAHexagonForEveryCellColouredByItsVisits) {
                   t.title = "t";
                   return t;
               }()));
+}
+
+// A hex board written as a graph file (make-graph board) and read back walks the same under the
+// graph model, move for move, on every 3x3 and 2x4 board and on random boards; the 3x3 optimum
+// is the graph's too.
+TEST(HexCellBoard, ItsGraphFileWalksTheSameUnderTheGraphModel) {
+    auto graph_moves = [](const HexCellBoard& b) {
+        const GraphFile g = parse_graph_file(graph_file_text(grid_graph_file(b)), "<made>");
+        const GraphWalkResult plain = reference_walk(g.graph);
+        CsrWalk fast;
+        const CsrWalkResult csr = fast.evaluate(CsrGraph::from(g.graph));
+        EXPECT_EQ(csr.feasible, plain.feasible) << b.to_text();
+        EXPECT_EQ(csr.moves, plain.moves) << b.to_text();
+        return plain.feasible ? plain.moves : kInfeasible;
+    };
+    auto board_moves = [](const HexCellBoard& b) {
+        const WalkResult r = evaluate(b);
+        return r.feasible ? r.moves : kInfeasible;
+    };
+    for (const auto [rows, cols] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{4, 2}}) {
+        std::uint64_t best_board = 0, best_graph = 0;
+        const int free_cells = rows * cols - 2;
+        for (unsigned bits = 0; bits < (1u << free_cells); ++bits) {
+            HexCellBoard b(rows, cols);
+            for (int k = 0, i = 0; k < rows * cols; ++k) {
+                const Cell x{k / cols, k % cols};
+                if (x == b.start() || x == b.exit()) continue;
+                b.set_open(x, (bits >> i++) & 1u);
+            }
+            const std::uint64_t m = board_moves(b), g = graph_moves(b);
+            ASSERT_EQ(m, g) << b.to_text();
+            if (m != kInfeasible) best_board = std::max(best_board, m);
+            if (g != kInfeasible) best_graph = std::max(best_graph, g);
+        }
+        EXPECT_EQ(best_board, best_graph) << rows << "x" << cols;
+        if (rows == 3 && cols == 3) EXPECT_EQ(best_graph, 11u);
+    }
+    Rng rng(4747);
+    for (int i = 0; i < 300; ++i) {
+        const HexCellBoard b = random_hex_board(rng);
+        ASSERT_EQ(board_moves(b), graph_moves(b)) << b.to_text();
+    }
 }

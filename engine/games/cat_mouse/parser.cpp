@@ -110,11 +110,20 @@ class ListReader : public nlohmann::json_sax<nlohmann::json> {
 
     // The place of the value being read: "[u]: " for a node's list, "[u][i]: " for an entry.
     std::string path() const {
-        if (depth_ == 1) return "[" + std::to_string(lists.size()) + "]: ";
-        if (depth_ == 2)
-            return "[" + std::to_string(lists.size() - 1) + "][" +
-                   std::to_string(lists.back().size()) + "]: ";
-        return "";
+        // Appended in parts: GCC 12 warns falsely (-Wrestrict) on "[" + std::to_string(...).
+        std::string out;
+        if (depth_ == 1) {
+            out += '[';
+            out += std::to_string(lists.size());
+            out += "]: ";
+        } else if (depth_ == 2) {
+            out += '[';
+            out += std::to_string(lists.size() - 1);
+            out += "][";
+            out += std::to_string(lists.back().size());
+            out += "]: ";
+        }
+        return out;
     }
 
     // A value of the wrong kind for its place; `found` describes it, `at` is its first byte.

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -79,5 +80,12 @@ GraphFile graph_file_from(const MazeGraph& g, std::vector<std::string> ids = {},
 // edges between open neighbours, each preference list down, right, left, up (docs/rules.md,
 // "Ties"). Squeaky walks it exactly as he walks the board.
 GraphFile grid_graph_file(const Board& b);
+
+// The same for any board model whose graph (full: vertex r * cols + c for every cell, the
+// blocked ones isolated) has its cells on a grid: the open(r, c) cells as vertices "r,c", drawn
+// at place(r, c), each keeping its preference list.
+GraphFile cells_graph_file(const MazeGraph& full, int cols,
+                           const std::function<bool(int, int)>& open,
+                           const std::function<std::array<double, 3>(int, int)>& place);
 
 }  // namespace maze

@@ -16,14 +16,17 @@ enum class FileKind {
     CellBoard,     // docs/formats.md, "Board files": '.', '#', 'S', 'E'
     PassageBoard,  // "Passage boards": drawn with '+', '-' and '|'
     GraphFile,     // "Graph files": one JSON object
+    HexBoard,      // "Hexagonal boards": a first line "hex"
 };
 
-// "a cell board", "a passage board", "a graph file".
+// "a cell board", "a passage board", "a graph file", "a hex board" (experiments/models/file_models.hpp
+// registers the kinds).
 std::string file_kind_name(FileKind kind);
 
 // The kind of a file told by its beginning `head`: a passage board starts with '+', a graph file
-// with '{' (after any white space), a cell board with '.', '#', 'S' or 'E'. A file that starts
-// otherwise is a graph file when its name ends in ".json", and of no kind (nullopt) else.
+// with '{' (after any white space), a cell board with '.', '#', 'S' or 'E', a hex board with the
+// line "hex". A file that starts otherwise is a graph file when its name ends in ".json", and of
+// no kind (nullopt) else.
 std::optional<FileKind> sniff_file_kind(std::string_view head, std::string_view path);
 
 // The kinds a command takes, and how the command is named when it refuses one: `command` is the

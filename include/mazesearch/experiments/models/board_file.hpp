@@ -3,7 +3,7 @@
 // (experiments/models/{cell,passage,graph}_file.cpp): it parses and checks the file, walks it
 // with the fast walk and the reference walk, names its places (cells, vertices) and its moves'
 // convention, draws it and benches its walks. The commands are written once over this interface
-// and dispatch on the file's kind in one place, board_adapter(); a command that cannot take a kind
+// and dispatch on the file's kind in one place, the table of file_models.hpp; a command that cannot take a kind
 // says so by the kinds it reads (experiments/command_input.hpp).
 #pragma once
 
@@ -109,19 +109,7 @@ struct BenchPlan {
     std::vector<BenchWalker> walkers;
 };
 
-// What the commands do with files of one board model, as they dispatch on it.
-struct BoardAdapter {
-    FileKind kind;
-    // Parses and checks the file's text (a bad file throws BoardError or InputError).
-    std::unique_ptr<BoardFile> (*load)(const InputFile& file);
-    // The bench of the given files of this kind, or the built-in set when there are none; every
-    // board must be feasible (InputError otherwise). Null: the model has no bench.
-    BenchPlan (*bench)(const std::vector<InputFile>& files, double seconds);
-};
-
-// The model of files of `kind`: the one place the commands dispatch on a file's kind.
-const BoardAdapter& board_adapter(FileKind kind);
-// The same, with the file parsed: board_adapter(file.kind).load(file).
+// The file parsed and checked by its model's adapter (file_models.hpp).
 std::unique_ptr<BoardFile> load_board_file(const InputFile& file);
 
 // What the fast walk's report `fast` says otherwise than the reference walk's, in words, for
@@ -130,12 +118,5 @@ std::unique_ptr<BoardFile> load_board_file(const InputFile& file);
 // 4 (fast walk), 5 (reference walk)"); empty when fast.agrees_with(reference).
 std::string walk_difference(const BoardFile& board, const WalkReport& fast,
                             const WalkReport& reference);
-
-// The three models (experiments/models/).
-std::unique_ptr<BoardFile> load_cell_board(const InputFile& file);
-std::unique_ptr<BoardFile> load_passage_board(const InputFile& file);
-std::unique_ptr<BoardFile> load_graph_file(const InputFile& file);
-BenchPlan cell_bench(const std::vector<InputFile>& files, double seconds);
-BenchPlan passage_bench(const std::vector<InputFile>& files, double seconds);
 
 }  // namespace maze::experiments

@@ -2,6 +2,7 @@
 // report, the boards a bench walks and the batches of copies its walkers time.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -70,6 +71,34 @@ inline nlohmann::ordered_json square_visits_json(int rows, int cols,
         for (int c = 0; c < cols; ++c)
             row.push_back(visits[static_cast<std::size_t>(r * cols + c)]);
         out.push_back(std::move(row));
+    }
+    return out;
+}
+
+// eval --visits of the boards of open and blocked cells (cell boards, hex boards): a line a row,
+// the counts right-aligned in cells of one width one space apart, '#' blocked, 'E' the exit; each
+// odd row begun with `odd_indent` spaces (a hex board's rows sit half a cell to the right).
+template <typename BoardT>
+std::string cell_visits_text(const BoardT& b, const std::vector<std::uint64_t>& visits,
+                             std::size_t odd_indent_cells = 0) {
+    std::size_t width = 1;
+    for (std::uint64_t v : visits) width = std::max(width, std::to_string(v).size());
+    std::string out;
+    for (int r = 0; r < b.rows(); ++r) {
+        if (r % 2 == 1) out += std::string(odd_indent_cells * (width + 1) / 2, ' ');
+        for (int c = 0; c < b.cols(); ++c) {
+            std::string cell;
+            if (Cell{r, c} == b.exit())
+                cell = "E";
+            else if (!b.open(r, c))
+                cell = "#";
+            else
+                cell = std::to_string(visits[static_cast<std::size_t>(r * b.cols() + c)]);
+            if (c > 0) out += ' ';
+            out += std::string(width - cell.size(), ' ');
+            out += cell;
+        }
+        out += '\n';
     }
     return out;
 }

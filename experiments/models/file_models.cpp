@@ -1,0 +1,52 @@
+// The one place where the commands' board models are registered.
+#include "mazesearch/experiments/models/file_models.hpp"
+
+#include <stdexcept>
+
+namespace maze::experiments {
+
+const std::vector<FileModel>& file_models() {
+    static const std::vector<FileModel> models = {
+        cell_file_model(),
+        passage_file_model(),
+        graph_file_model(),
+        hex_file_model(),
+    };
+    return models;
+}
+
+const FileModel& file_model(FileKind kind) {
+    for (const FileModel& m : file_models())
+        if (m.kind == kind) return m;
+    throw std::logic_error("a file kind with no registered model");
+}
+
+namespace file_models_pick {
+
+template <typename Pick>
+std::vector<FileKind> kinds_where(Pick pick) {
+    std::vector<FileKind> out;
+    for (const FileModel& m : file_models())
+        if (pick(m)) out.push_back(m.kind);
+    return out;
+}
+
+}  // namespace file_models_pick
+
+std::vector<FileKind> every_file_kind() {
+    return file_models_pick::kinds_where([](const FileModel&) { return true; });
+}
+
+std::vector<FileKind> benched_file_kinds() {
+    return file_models_pick::kinds_where([](const FileModel& m) { return m.bench != nullptr; });
+}
+
+std::vector<FileKind> graphed_file_kinds() {
+    return file_models_pick::kinds_where([](const FileModel& m) { return m.as_graph != nullptr; });
+}
+
+std::vector<FileKind> searched_file_kinds() {
+    return file_models_pick::kinds_where([](const FileModel& m) { return m.searched; });
+}
+
+}  // namespace maze::experiments
