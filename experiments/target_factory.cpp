@@ -1,6 +1,7 @@
 #include "mazesearch/experiments/target_factory.hpp"
 
 #include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/models/hex/hex_target.hpp"
 #include "mazesearch/search/targets/cat_mouse_target.hpp"
 #include "mazesearch/search/targets/cat_trap_target.hpp"
 #include "mazesearch/search/targets/graph_target.hpp"
@@ -54,7 +55,7 @@ std::unique_ptr<ExternalTarget> make_python_target(const Params& params,
 TargetAndView make_target(const Params& params, const ExternalObjective* external) {
     const std::string kind = params.get_choice("kind", "mouse-maze",
                                                {"mouse-maze", "cat-mouse", "mousetrap", "cat-trap",
-                                                "kmod-trap", "graph", "passages", "python"});
+                                                "kmod-trap", "graph", "passages", "hex", "python"});
     // Each target reads its own keys (search/targets/); this is the one place that maps a kind
     // to a target and its view.
     if (kind == "cat-mouse") return with_view(make_cat_mouse_target(params));
@@ -62,6 +63,7 @@ TargetAndView make_target(const Params& params, const ExternalObjective* externa
     if (kind == "cat-trap") return with_view(make_cat_trap_target(params));
     if (kind == "kmod-trap") return with_view(make_kmod_target(params));
     if (kind == "passages") return with_view(make_passage_target(params));
+    if (kind == "hex") return with_view(make_hex_target(params));
     if (kind == "python") return with_view(make_python_target(params, external));
     if (kind == "graph") {
         // A board where a graph file belongs is said as such, not as a JSON syntax error.

@@ -105,16 +105,28 @@ void evaluate_batch_serial(std::span<const HexCellBoard> boards, std::span<std::
 
 namespace {
 
+// The largest visit count in a lane's keys: one visit added to a blocked key wraps it to 0, and
+// an open cell's key becomes (count + 1) * 8, so no cell needs a test.
+std::uint64_t max_visits_of(const std::uint32_t* key, int rows) {
+    static_assert(kBlocked + kVisit == 0);
+    std::uint32_t m = 0;
+    for (const std::uint32_t* p = key + S; p != key + (rows + 1) * S; ++p)
+        m = std::max(m, *p + kVisit);
+    return m / kVisit - 1;
+}
+
 // The layout interleaved_walk asks for: a lane's words are a board's key array.
 struct HexLayout : HexSteps {
     static constexpr int kWords = HexWalk::kWords;
     std::span<const HexCellBoard> boards;
     std::span<std::uint64_t> out;
+    std::span<std::uint64_t> max_visits;  // empty: not asked for
+    bool check_feasible = true;
     std::size_t fallbacks = 0;
 
     std::uint32_t* load(std::size_t i, std::uint32_t* keys, const std::uint32_t*& exit) {
         const HexCellBoard& b = boards[i];
-        if (!feasible(b)) {
+        if (check_feasible && !feasible(b)) {
             out[i] = kInfeasible;
             return nullptr;
         }
@@ -122,9 +134,14 @@ struct HexLayout : HexSteps {
         exit = keys + index_of(b.exit(), b.rows());
         return keys + index_of(b.start(), b.rows());
     }
-    void arrived(std::size_t i, std::uint64_t moves, const std::uint32_t*) { out[i] = moves; }
+    void arrived(std::size_t i, std::uint64_t moves, const std::uint32_t* keys) {
+        out[i] = moves;
+        if (!max_visits.empty()) max_visits[i] = max_visits_of(keys, boards[i].rows());
+    }
     void overflow(std::size_t i) {
-        out[i] = reference_hex_walk(boards[i]).moves;
+        const WalkCounts w = reference_hex_walk(boards[i]);
+        out[i] = w.moves;
+        if (!max_visits.empty()) max_visits[i] = *std::max_element(w.visits.begin(), w.visits.end());
         ++fallbacks;
     }
 };
@@ -133,7 +150,18 @@ struct HexLayout : HexSteps {
 
 std::size_t evaluate_batch(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out,
                            std::uint64_t max_moves) {
-    HexLayout layout{{}, boards, out};
+    HexLayout layout{{}, boards, out, {}, true};
+    interleaved_walk<8>(layout, boards.size(), std::min(max_moves, HexWalk::kMaxMoves));
+    return layout.fallbacks;
+}
+
+std::size_t walk_feasible_batch(std::span<const HexCellBoard> boards,
+                                std::span<std::uint64_t> out,
+                                std::span<std::uint64_t> max_visits, std::uint64_t max_moves) {
+    assert(std::all_of(boards.begin(), boards.end(),
+                       [](const HexCellBoard& b) { return feasible(b); }) &&
+           "a walk of an infeasible board never ends");
+    HexLayout layout{{}, boards, out, max_visits, false};
     interleaved_walk<8>(layout, boards.size(), std::min(max_moves, HexWalk::kMaxMoves));
     return layout.fallbacks;
 }

@@ -311,6 +311,37 @@ TEST(CommandInputCli, APassageRunDrawsItsBestBoardAsTheFormatsSay) {
     EXPECT_FALSE(contains(line, "not for `passages`")) << line;
 }
 
+// A hex run (configs/hex/): its best board is a hex board file whose walk is the run's best score,
+// drawn as hexagons; it starts from a hex board given as `initial:`, and refuses a cell board
+// there by its kind before anything is written.
+TEST(CommandInputCli, AHexRunWritesAHexBoardThatEvalWalksToItsScore) {
+    const std::string config = kSourceDir + "/configs/hex/13x13-annealing.yaml";
+    const std::string out = fresh_path("hex_run");
+    const CmdResult r = run("run " + config + " budget.evaluations=20000 --quiet output=" + out);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const nlohmann::json summary = nlohmann::json::parse(read_file(out + "/summary.json"));
+    EXPECT_EQ(summary["target"], "hex");
+    const CmdResult e = run("eval --json " + out + "/best.txt");
+    ASSERT_EQ(e.status, 0) << e.err;
+    const nlohmann::json walk = nlohmann::json::parse(e.out);
+    EXPECT_EQ(walk["kind"], "hex");
+    EXPECT_EQ(walk["moves"].get<double>(), summary["best_score"].get<double>());
+    EXPECT_GT(walk["moves"].get<double>(), 100);
+    EXPECT_TRUE(contains(read_file(out + "/best.svg"), "<polygon"));
+
+    const std::string again = fresh_path("hex_run_initial");
+    const CmdResult i = run("run " + config + " budget.evaluations=2000 --quiet initial=" + out +
+                            "/best.txt output=" + again);
+    ASSERT_EQ(i.status, 0) << i.err;
+    EXPECT_GE(nlohmann::json::parse(read_file(again + "/summary.json"))["best_score"].get<double>(),
+              summary["best_score"].get<double>());
+    const std::string refused = fresh_path("hex_run_cells");
+    const std::string args = "run " + config + " initial=" + kCellBoard + " output=" + refused;
+    expect_error(run(args), args,
+                 kCellBoard + ": a cell board; `initial:` of a hex target takes hex boards");
+    EXPECT_FALSE(std::filesystem::exists(refused));
+}
+
 // A word where a command is expected that is none of them is named, with the nearest command (a
 // prefix either way, or a few edits off), at the top level and under solve and play; nothing near
 // lists the commands.

@@ -14,6 +14,8 @@
 #include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/hex/hex_target.hpp"
+#include "mazesearch/models/hex/hex_walk.hpp"
 
 namespace {
 
@@ -284,6 +286,36 @@ TEST_P(OptimizerCase, SameSeedSameRunWithOneOrTwoThreads) {
     // A different seed gives a different run (the hamming report of a random centre too).
     const Outcome c = run(kv, square(6), 8000, 12, 1);
     EXPECT_NE(a.state, c.state);
+}
+
+// Every optimizer searches the hexagonal mouse maze (models/hex/) as it does the square one: the
+// same run with one and two threads, and a best whose value is its board's walk; the window
+// optimizers need the square cell tree and say so before anything runs.
+TEST_P(OptimizerCase, SearchesTheHexagonalMouseMaze) {
+    const auto& kv = GetParam().params;
+    static const HexMazeTarget hex(6, 6, Cell{0, 0}, Cell{5, 0});
+    if (GetParam().name.find("window") != std::string::npos) {
+        EXPECT_THROW(run(kv, hex, 3000, 3, 1), maze::ParamError);
+        return;
+    }
+    const Outcome a = run(kv, hex, 3000, 3, 1);
+    const Outcome b = run(kv, hex, 3000, 3, 2);
+    EXPECT_EQ(a.best, b.best);
+    EXPECT_EQ(a.best_score, b.best_score);
+    const WalkResult walk = evaluate(hex.to_board(a.best));
+    ASSERT_TRUE(walk.feasible);
+    EXPECT_EQ(a.best_score, static_cast<double>(walk.moves));
+    EXPECT_GT(a.best_score, 0);
+}
+
+// The exhaustive optimizer scores every hexagonal 3x3 board one by one: the optimum is the open
+// board's 11 moves, and every board was counted.
+TEST(HexMazeTarget, ExhaustiveFindsThe3x3Optimum) {
+    const HexMazeTarget hex(3, 3, Cell{0, 0}, Cell{2, 0});
+    const Outcome o = run({{"kind", Params::Value(std::string("exhaustive"))}}, hex, 1000, 1);
+    EXPECT_EQ(o.best_score, 11);
+    EXPECT_EQ(o.best, Genome(7));
+    EXPECT_EQ(o.evaluations + o.rejected, 128u);
 }
 
 // Save after k steps, restore into fresh objects, continue: same as never stopping.

@@ -18,6 +18,7 @@ class KmodTarget;
 class GraphTarget;
 class PassageTarget;
 class ExternalTarget;
+class HexMazeTarget;
 }  // namespace maze
 
 namespace maze::experiments {
@@ -50,6 +51,7 @@ std::unique_ptr<BoardView> make_view(const CatTrapTarget& target);
 std::unique_ptr<BoardView> make_view(const KmodTarget& target);
 std::unique_ptr<BoardView> make_view(const GraphTarget& target);
 std::unique_ptr<BoardView> make_view(const PassageTarget& target);
+std::unique_ptr<BoardView> make_view(const HexMazeTarget& target);  // models/hex/hex_view.cpp
 // An outside function's target: its model's view, the values in no unit ("score").
 std::unique_ptr<BoardView> make_view(const ExternalTarget& target);
 
