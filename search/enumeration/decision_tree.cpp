@@ -18,28 +18,4 @@ Node root(const Grid& g) {
     return n;
 }
 
-std::vector<Node> frontier(const Grid& g, std::size_t want) {
-    std::vector<Node> level{root(g)};
-    for (;;) {
-        std::vector<Node> next;
-        bool branched = false;
-        for (Node& n : level) {
-            int cell = 0;
-            Node probe = n;
-            if (advance(g, probe, cell) == Status::Leaf || level.size() >= want) {
-                next.push_back(n);
-                continue;
-            }
-            branched = true;
-            Node opened = probe;
-            decide(g, opened, cell, true);
-            next.push_back(opened);
-            decide(g, probe, cell, false);
-            if (exit_reachable(g, probe)) next.push_back(probe);
-        }
-        level.swap(next);
-        if (!branched || level.size() >= want) return level;
-    }
-}
-
 }  // namespace maze::enumeration

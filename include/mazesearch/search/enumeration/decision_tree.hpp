@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
@@ -62,6 +63,18 @@ struct Grid {
     }
     std::uint64_t bit(int pad) const {
         return std::uint64_t{1} << bit_of[static_cast<size_t>(pad)];
+    }
+
+    // The enumeration compiles a walk for each width (cell_set_tree.hpp).
+    static constexpr bool kWidthSpecialised = true;
+    // A board's text from its cells' characters, row-major: one line a row.
+    std::string board_text(const std::string& cells) const {
+        std::string text;
+        for (int r = 0; r < rows; ++r) {
+            text.append(cells, static_cast<std::size_t>(r * cols), static_cast<std::size_t>(cols));
+            text += '\n';
+        }
+        return text;
     }
 };
 
@@ -217,8 +230,5 @@ inline void decide(const Grid& g, Node& n, int cell, bool open) {
     ++n.decided;
 }
 
-// Cuts the tree into at least `want` subtrees (or all of them, if fewer), in canonical order:
-// level by level, a node's open child before its blocked child.
-std::vector<Node> frontier(const Grid& g, std::size_t want);
 
 }  // namespace maze::enumeration
