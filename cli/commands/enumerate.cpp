@@ -123,9 +123,10 @@ Command add_enumerate(CLI::App& app) {
     CLI::App* sub = app.add_subcommand(
         "enumerate", "Every board of a small grid, exactly: optimum, optimal boards, histogram");
     sub->add_option("--model", o->model,
-                    "cells (default: boards of open and blocked cells) or passages (Mouse Maze "
-                    "2: every cell open, the passages between them decided)")
-        ->check(CLI::IsMember({"cells", "passages"}));
+                    "cells (default: boards of open and blocked cells), passages (Mouse Maze "
+                    "2: every cell open, the passages between them decided) or hex (hexagonal "
+                    "boards of open and blocked cells)")
+        ->check(CLI::IsMember({"cells", "passages", "hex"}));
     sub->add_option("--rows", o->rows, "Rows")->required()->check(CLI::Range(1, 16));
     sub->add_option("--cols", o->cols, "Columns")->required()->check(CLI::Range(1, 16));
     sub->add_option("--start", o->start, "Start cell r,c (default 0,0; cells)");

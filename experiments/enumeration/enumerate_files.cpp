@@ -11,6 +11,7 @@
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
+#include "mazesearch/search/enumeration/enumeration_models.hpp"
 #include "mazesearch/search/enumeration/passages.hpp"
 
 namespace fs = std::filesystem;
@@ -28,8 +29,9 @@ std::string describe_grid(const EnumerationResult& r) {
         std::snprintf(buf, sizeof buf, "%dx%d passages, entrance %s, exit %s", r.rows, r.cols,
                       column_text(r.start.c).c_str(), column_text(r.exit.c).c_str());
     else
-        std::snprintf(buf, sizeof buf, "%dx%d, start (%d,%d), exit (%d,%d)", r.rows, r.cols,
-                      r.start.r, r.start.c, r.exit.r, r.exit.c);
+        std::snprintf(buf, sizeof buf, "%dx%d%s, start (%d,%d), exit (%d,%d)", r.rows, r.cols,
+                      std::string(enumeration_model(r.model).label).c_str(), r.start.r,
+                      r.start.c, r.exit.r, r.exit.c);
     return buf;
 }
 
@@ -91,10 +93,7 @@ EnumerationResult read_finished_result(const fs::path& path, const EnumerationRe
 }
 
 std::size_t tree_subtrees_of(const EnumerationResult& r) {
-    return r.model == EnumeratedModel::Passages
-               ? passage_enumeration_tree(r.rows, r.cols, r.start.c, r.exit.c, r.frontier)
-                     ->subtrees()
-               : cell_enumeration_tree(r.rows, r.cols, r.start, r.exit, r.frontier)->subtrees();
+    return enumeration_model(r.model).tree(r.rows, r.cols, r.start, r.exit, r.frontier)->subtrees();
 }
 
 EnumerationResult merge_result_files(const std::vector<std::string>& files, std::size_t cap) {

@@ -16,6 +16,8 @@
 #include "mazesearch/experiments/enumeration/enumerate_mpi.hpp"
 #include "mazesearch/experiments/exit_status.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
+#include "mazesearch/models/hex/hex_tree.hpp"
+#include "mazesearch/search/enumeration/enumeration_models.hpp"
 #include "mazesearch/search/enumeration/passages.hpp"
 #include "mazesearch/search/enumeration/segmented_run.hpp"
 
@@ -65,9 +67,7 @@ EnumerationOptions run_options(const EnumerateOptions& o, const EnumerationResul
 
 std::unique_ptr<EnumerationTree> cut_tree(const EnumerateOptions& o, const EnumerationResult& job) {
     try {
-        return job.model == EnumeratedModel::Passages
-                   ? passage_enumeration_tree(o.rows, o.cols, job.start.c, job.exit.c, o.frontier)
-                   : cell_enumeration_tree(o.rows, o.cols, job.start, job.exit, o.frontier);
+        return enumeration_model(job.model).tree(o.rows, o.cols, job.start, job.exit, o.frontier);
     } catch (const std::invalid_argument& e) {
         throw ConfigError(std::string("enumerate: ") + e.what());
     }
@@ -93,6 +93,8 @@ EnumerationResult parse_job(const EnumerateOptions& o) {
         job.start = {0, parse_column(o.entrance, "--entrance", o.cols)};
         job.exit = {o.rows - 1, parse_column(o.exit, "--exit", o.cols)};
     } else {
+        const bool hex = o.model == "hex";
+        if (hex) job.model = EnumeratedModel::Hex;
         if (!o.entrance.empty())
             throw ConfigError(
                 "--entrance: for passage boards (--model passages); cells have "
@@ -101,11 +103,19 @@ EnumerationResult parse_job(const EnumerateOptions& o) {
             throw ConfigError(
                 "--at-least: the cell enumeration counts every board; it is for "
                 "--model passages");
-        if (o.rows * o.cols > kMaxEnumerationCells || (o.rows + 2) * (o.cols + 2) > 128)
+        if (hex) {
+            try {
+                enumeration::HexGrid::check_size(o.rows, o.cols);
+            } catch (const std::exception& e) {
+                throw ConfigError("enumerate: " + std::to_string(o.rows) + "x" +
+                                  std::to_string(o.cols) + " hex: " + e.what());
+            }
+        } else if (o.rows * o.cols > kMaxEnumerationCells || (o.rows + 2) * (o.cols + 2) > 128) {
             throw ConfigError("enumerate: " + std::to_string(o.rows) + "x" +
                               std::to_string(o.cols) +
                               " is too large: at most 64 cells with (rows + 2) * (cols + 2) <= "
                               "128 (8x8, 7x9, 16x4, ...)");
+        }
         job.start = parse_cell(o.start.empty() ? "0,0" : o.start, "--start", o.rows, o.cols);
         job.exit =
             o.exit.empty() ? Cell{o.rows - 1, 0} : parse_cell(o.exit, "--exit", o.rows, o.cols);
@@ -236,7 +246,7 @@ class ProgressLine {
         std::snprintf(line, sizeof line,
                       "%dx%d%s shard %d/%d: %5.1f%% of %llu subtrees, %.1f subtrees/s, best %llu, "
                       "%s to go",
-                      o_.rows, o_.cols, job_.model == EnumeratedModel::Passages ? " passages" : "",
+                      o_.rows, o_.cols, std::string(enumeration_model(job_.model).label).c_str(),
                       job_.held[0], job_.shards,
                       100.0 * static_cast<double>(p.done) /
                           static_cast<double>(std::max<std::uint64_t>(p.of, 1)),
@@ -312,7 +322,7 @@ int EnumerationJob::run_here() {
 // The job handed out over the ranks; rank 0 keeps the files.
 int EnumerationJob::run_on_ranks() {
     DistributedEnumeration d;
-    d.passages = job_.model == EnumeratedModel::Passages;
+    d.model = job_.model;
     d.rows = o_.rows;
     d.cols = o_.cols;
     d.start = job_.start;
@@ -332,17 +342,14 @@ int EnumerationJob::run_on_ranks() {
 
 int print_estimate(const EnumerationResult& job, std::uint64_t probes, int threads, bool json) {
     if (!FileRank().here()) return kExitOk;  // under mpirun, one estimate (rank 0's)
-    const bool passages = job.model == EnumeratedModel::Passages;
-    const TreeEstimate e = passages
-                               ? estimate_passage_tree(job.rows, job.cols, job.start.c, job.exit.c,
-                                                       probes, 1, job.at_least)
-                               : estimate_tree(job.rows, job.cols, job.start, job.exit, probes, 1);
+    const EnumerationModel& model = enumeration_model(job.model);
+    const TreeEstimate e =
+        model.estimate(job.rows, job.cols, job.start, job.exit, probes, 1, job.at_least);
     // The cost of a simulated move, measured on a sample tree (a fraction of a second: 6x5 cells,
-    // 4x4 passages) with the same threads.
+    // 4x4 passages, 5x5 hex) with the same threads.
     EnumerationOptions so;
     so.threads = threads;
-    const EnumerationResult sample = passages ? enumerate_passage_boards(4, 4, -1, -1, so)
-                                              : enumerate_boards(6, 5, {0, 0}, {5, 0}, so);
+    const EnumerationResult sample = model.sample(so);
     const double per_step = sample.seconds / static_cast<double>(sample.steps);
     if (json) {
         nlohmann::json j;
@@ -365,13 +372,14 @@ int print_estimate(const EnumerationResult& job, std::uint64_t probes, int threa
         "%dx%d%s%s: about %.3g leaves (+- %.2g), %.3g feasible boards (+- %.2g) and %.3g "
         "simulated moves (+- %.2g), from %llu random probes;\nat %.2f ns a move "
         "(measured here on the %s tree, same threads) that is about %s\n",
-        job.rows, job.cols, passages ? " passages" : "",
+        job.rows, job.cols, std::string(model.label).c_str(),
         job.at_least > 0
             ? (" (the tree left by the bound for --at-least " + std::to_string(job.at_least) + ")")
                   .c_str()
             : "",
         e.leaves, e.leaves_error, e.feasible, e.feasible_error, e.steps, e.steps_error,
-        static_cast<unsigned long long>(e.probes), per_step * 1e9, passages ? "4x4 passage" : "6x5",
+        static_cast<unsigned long long>(e.probes), per_step * 1e9,
+        std::string(model.sample_text).c_str(),
         duration_text(e.steps * per_step).c_str());
     return kExitOk;
 }

@@ -19,7 +19,7 @@
 #include "mazesearch/experiments/enumeration/enumerate_master.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
-#include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/search/enumeration/enumeration_models.hpp"
 
 namespace maze::experiments {
 
@@ -31,21 +31,23 @@ using hand_out::kTagWork;
 using hand_out::seconds_since;
 
 EnumerationResult run_local(const DistributedEnumeration& job, EnumerationOptions o) {
-    return job.passages ? enumerate_passage_boards(job.rows, job.cols, job.start.c, job.exit.c, o)
-                        : enumerate_boards(job.rows, job.cols, job.start, job.exit, o);
+    return enumeration_model(job.model)
+        .tree(job.rows, job.cols, job.start, job.exit, o.frontier)
+        ->run(o);
 }
 
 // Each subtree's expected cost, the moves simulated below it, probed by every rank for its share
 // of the subtrees (every rank calls this; rank 0 gets the whole list). Equal costs for the
 // passage tree, which has no per-subtree estimate (canonical order), and with no probes.
 std::vector<double> subtree_costs(const DistributedEnumeration& job, std::size_t subtrees) {
-    if (job.passages || job.probes == 0) return std::vector<double>(subtrees, 1.0);
+    const EnumerationModel& model = enumeration_model(job.model);
+    if (!model.subtree_costs || job.probes == 0) return std::vector<double>(subtrees, 1.0);
     World& w = world();
     const auto ranks = static_cast<std::size_t>(w.size());
     const auto me = static_cast<std::size_t>(w.rank());
     const std::vector<double> mine =
-        estimate_subtrees(job.rows, job.cols, job.start, job.exit, job.options.frontier, job.probes,
-                          1, job.options.threads, me, ranks);
+        model.subtree_costs(job.rows, job.cols, job.start, job.exit, job.options.frontier,
+                            job.probes, 1, job.options.threads, me, ranks);
     std::string bytes;
     for (std::size_t i = me; i < mine.size(); i += ranks)
         bytes.append(reinterpret_cast<const char*>(&mine[i]), sizeof(double));
@@ -77,10 +79,8 @@ std::vector<std::size_t> plan(const DistributedEnumeration& job, const std::vect
 // Rank 0's done marks, one per subtree of the tree (every rank's work list has that length).
 void mark_subtrees(DistributedEnumeration& job) {
     const std::size_t subtrees =
-        (job.passages
-             ? passage_enumeration_tree(job.rows, job.cols, job.start.c, job.exit.c,
-                                        job.options.frontier)
-             : cell_enumeration_tree(job.rows, job.cols, job.start, job.exit, job.options.frontier))
+        enumeration_model(job.model)
+            .tree(job.rows, job.cols, job.start, job.exit, job.options.frontier)
             ->subtrees();
     if (job.done->empty()) job.done->assign(subtrees, 0);
     if (job.done->size() != subtrees)
@@ -223,7 +223,8 @@ class HandOutServer {
         std::snprintf(line, sizeof line,
                       "%dx%d%s (%s): %5.1f%% of the expected work, %zu of %zu "
                       "subtrees, best %llu, %s to go",
-                      job_.rows, job_.cols, job_.passages ? " passages" : "", w_.describe().c_str(),
+                      job_.rows, job_.cols, std::string(enumeration_model(job_.model).label).c_str(),
+                      w_.describe().c_str(),
                       share * 100, master_.finished(), master_.mine(),
                       static_cast<unsigned long long>(job_.total->optimum),
                       share > 0 ? duration_text(elapsed / share - elapsed).c_str() : "?");
@@ -251,13 +252,15 @@ int run_rank0(DistributedEnumeration& job) {
     diag().debug("the largest-first order took {:.2f} s", seconds_since(t0));
     Master master(job, order, cost, w.size());
     master.open_journal();
-    master.set_estimated(!job.passages && job.probes > 0);
+    const bool estimated = enumeration_model(job.model).subtree_costs && job.probes > 0;
+    master.set_estimated(estimated);
     if (!job.quiet)
         diag().info("{}x{}{}: {} subtrees to do on {} ({} thread{} each){}", job.rows, job.cols,
-                    job.passages ? " passages" : "", order.size(), w.describe(),
+                    std::string(enumeration_model(job.model).label).c_str(), order.size(),
+                    w.describe(),
                     WorkerTeam::resolve(job.options.threads),
                     WorkerTeam::resolve(job.options.threads) == 1 ? "" : "s",
-                    job.passages ? "" : ", largest expected first");
+                    estimated ? ", largest expected first" : "");
 
     std::atomic<bool> local_done{false};
     HandOutServer server(job, master, w, t0, local_done);

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -45,6 +46,22 @@ constexpr Cell hex_neighbour(Cell x, HexDirection d) {
             break;
     }
     return {x.r - 1, x.c - 1 + odd};
+}
+
+// Squeaky's choice on the hexagonal grid, written once for the model's walks and its tree: of the
+// six neighbours of q (counts or keys at the displacements `offset`, in the order of HexDirection)
+// the first with the least count, as its index. (The batch walk reaches the same choice without
+// a branch by adding each direction's index to its key: hex_walk.cpp.)
+template <class Count>
+inline int hex_choice(const Count* q, const std::ptrdiff_t* offset) {
+    int best = 0;
+    Count least = q[offset[0]];
+    for (int d = 1; d < kHexDirections; ++d)
+        if (q[offset[d]] < least) {
+            least = q[offset[d]];
+            best = d;
+        }
+    return best;
 }
 
 class HexCellBoard {

@@ -38,13 +38,7 @@ struct HexSteps {
                                  std::uint64_t max_steps) {
         while (q != e) {
             if (++steps > max_steps) return kWalkOverflow;
-            int best = 0;
-            std::uint32_t least = q[kOffset[0]];
-            for (int d = 1; d < kHexDirections; ++d)
-                if (q[kOffset[d]] < least) {
-                    least = q[kOffset[d]];
-                    best = d;
-                }
+            const int best = hex_choice(q, kOffset);
             *q += kVisit;
             q += kOffset[best];
         }

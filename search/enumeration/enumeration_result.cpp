@@ -6,11 +6,20 @@
 
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/hex/hex_walk.hpp"
 
 namespace maze {
 
 std::string_view model_name(EnumeratedModel model) {
-    return model == EnumeratedModel::Passages ? "passages" : "cells";
+    switch (model) {
+        case EnumeratedModel::Passages:
+            return "passages";
+        case EnumeratedModel::Hex:
+            return "hex";
+        case EnumeratedModel::Cells:
+            break;
+    }
+    return "cells";
 }
 
 void trim_boards(std::vector<std::string>& boards, std::size_t cap) {
@@ -95,7 +104,7 @@ std::string EnumerationResult::shards_text() const {
 
 nlohmann::json EnumerationResult::to_json() const {
     nlohmann::json j;
-    if (model == EnumeratedModel::Passages) j["model"] = model_name(model);
+    if (model != EnumeratedModel::Cells) j["model"] = model_name(model);
     j["rows"] = rows;
     j["cols"] = cols;
     if (model == EnumeratedModel::Passages) {
@@ -209,6 +218,12 @@ void read_boards(const nlohmann::json& boards, EnumerationResult& r) {
                     (r.start.c >= 0 && board.entrance() != r.start.c) ||
                     (r.exit.c >= 0 && board.exit() != r.exit.c))
                     bad_result("boards: a board of another grid");
+            } else if (r.model == EnumeratedModel::Hex) {
+                const Board board =
+                    HexCellBoard::parse(b.get<std::string>(), "enumeration result").square_cells();
+                if (board.rows() != r.rows || board.cols() != r.cols ||
+                    !(board.start() == r.start) || !(board.exit() == r.exit))
+                    bad_result("boards: a board of another grid");
             } else {
                 const Board board = Board::parse(b.get<std::string>(), "enumeration result");
                 if (board.rows() != r.rows || board.cols() != r.cols ||
@@ -231,9 +246,11 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j, Kind kin
     r.cols = static_cast<int>(json_whole(json_field(j, "cols"), "cols", 1, kMaxSide));
     if (j.contains("model")) {
         const nlohmann::json& m = j["model"];
-        if (!m.is_string() || (m != "cells" && m != "passages"))
-            bad_result("model: expected \"cells\" or \"passages\"");
-        r.model = m == "passages" ? EnumeratedModel::Passages : EnumeratedModel::Cells;
+        if (!m.is_string() || (m != "cells" && m != "passages" && m != "hex"))
+            bad_result("model: expected \"cells\", \"passages\" or \"hex\"");
+        r.model = m == "passages" ? EnumeratedModel::Passages
+                  : m == "hex"    ? EnumeratedModel::Hex
+                                  : EnumeratedModel::Cells;
     }
     if (r.model == EnumeratedModel::Passages) {
         r.start = {0, json_column(json_field(j, "entrance"), "entrance", r.cols)};
@@ -288,6 +305,11 @@ std::uint64_t walked_value(const EnumerationResult& r, const std::string& text) 
     if (r.model == EnumeratedModel::Passages) {
         const WalkCounts w =
             reference_passage_walk(PassageBoard::parse(text, "enumeration result"));
+        if (!w.feasible) return 0;
+        return visits ? *std::max_element(w.visits.begin(), w.visits.end()) : w.moves;
+    }
+    if (r.model == EnumeratedModel::Hex) {
+        const WalkCounts w = walk_report(HexCellBoard::parse(text, "enumeration result"));
         if (!w.feasible) return 0;
         return visits ? *std::max_element(w.visits.begin(), w.visits.end()) : w.moves;
     }

@@ -53,6 +53,15 @@ TEST(MpiEnumerate, PassageBoardsUnderThreeRanksEqualOneProcess) {
     EXPECT_EQ(answer(spread.out), answer(plain.out));
 }
 
+TEST(MpiEnumerate, HexBoardsUnderThreeRanksEqualOneProcess) {
+    const std::string grid = "enumerate --model hex --rows 5 --cols 5 --json --quiet";
+    const CmdResult plain = run(grid);
+    ASSERT_EQ(plain.status, 0) << plain.err;
+    const CmdResult spread = run(grid + " --threads 1", mpirun(3));
+    ASSERT_EQ(spread.status, 0) << spread.err;
+    EXPECT_EQ(answer(spread.out), answer(plain.out));
+}
+
 // A rank that fails (here rank 0 alone: only it checks --out) ends the whole job with its
 // status: no rank is left waiting.
 TEST(MpiEnumerate, AFailingRankEndsTheJob) {

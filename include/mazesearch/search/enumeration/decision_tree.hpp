@@ -103,7 +103,8 @@ inline void copy_node(Node& to, const Node& from, int padded) {
 
 // The largest visit count of the walk so far. kWall and kUnknown plus 2 wrap to 1 and 0, and a
 // count v (at most kMaxWalk) becomes v + 2, so no cell needs a test (and the loop vectorises).
-inline std::uint32_t max_visits(const Grid& g, const Node& n) {
+template <class G>
+inline std::uint32_t max_visits(const G& g, const Node& n) {
     static_assert(kMaxWalk + 2 < kUnknown);
     std::uint16_t m = 0;
     for (int i = 0; i < g.padded; ++i)
@@ -174,18 +175,28 @@ inline std::ptrdiff_t move_mouse(std::uint16_t* v, std::ptrdiff_t p, std::ptrdif
     return to;
 }
 
-// The first undecided neighbour (down, right, left, up) among `seen`, the cell bits of a cell's
-// undecided neighbours: down, right, left, up is the order of falling cell bits, so it is the
-// highest bit (found without a branch per direction).
-inline int first_undecided(const Grid& g, std::uint64_t seen) {
+// Squeaky's move on the square grid's counts (move_mouse), for advance() over any grid.
+inline std::ptrdiff_t step_mouse(const Grid&, std::uint16_t* v, std::ptrdiff_t p,
+                                 std::ptrdiff_t s) {
+    return move_mouse(v, p, s);
+}
+
+// The first undecided neighbour among `seen`, the cell bits of a cell's undecided neighbours: in
+// every model whose cells are numbered row by row (r * cols + c) the order of preference (down,
+// right, left, up; on the hexagonal grid down-right, down-left, right, left, up-right, up-left)
+// is the order of falling cell bits, so it is the highest bit (found without a branch per
+// direction).
+template <class G>
+inline int first_undecided(const G& g, std::uint64_t seen) {
     return g.pad_of[static_cast<size_t>(63 - std::countl_zero(seen))];
 }
 
 // Walks on until the exit (Leaf) or a neighbour that is not decided yet (Branch: its padded
-// index in `cell`). kCols, when not 0, is g.cols known at compile time: the loads of the rows
-// above and below then take a constant offset (the enumeration instantiates it per width).
-template <int kCols = 0>
-inline Status advance(const Grid& g, Node& n, int& cell) {
+// index in `cell`), over any grid whose mouse moves by step_mouse(g, v, p, stride). kCols, when
+// not 0, is g.cols known at compile time (square grids): the loads of the rows above and below
+// then take a constant offset (the enumeration instantiates it per width).
+template <int kCols = 0, class G>
+inline Status advance(const G& g, Node& n, int& cell) {
     const std::uint64_t undecided = g.all & ~(n.open | n.blocked);
     // Indices are pointer-sized (no sign extension before each load), and the grid's fields are
     // read once: the stores to the counts could alias them as far as the compiler knows.
@@ -208,7 +219,7 @@ inline Status advance(const Grid& g, Node& n, int& cell) {
             break;
         }
         if (--left < 0) throw std::runtime_error("enumeration: a walk is too long");
-        p = move_mouse(v, p, s);
+        p = step_mouse(g, v, p, s);
     }
     n.pos = static_cast<std::uint8_t>(p);
     n.moves = static_cast<std::uint32_t>(std::int64_t{kMaxWalk} - left);
@@ -216,10 +227,23 @@ inline Status advance(const Grid& g, Node& n, int& cell) {
 }
 
 // The root: nothing decided but the start and the exit, the mouse on the start.
-Node root(const Grid& g);
+template <class G>
+Node root(const G& g) {
+    Node n;
+    n.v.fill(kWall);
+    for (int b = 0; b < g.rows * g.cols; ++b)
+        n.v[static_cast<size_t>(g.pad_of[static_cast<size_t>(b)])] = kUnknown;
+    n.v[static_cast<size_t>(g.start_pad)] = 0;
+    n.v[static_cast<size_t>(g.exit_pad)] = 0;
+    n.open = g.bit(g.start_pad) | g.bit(g.exit_pad);
+    n.pos = static_cast<std::uint8_t>(g.start_pad);
+    n.decided = static_cast<std::uint8_t>(std::popcount(n.open));
+    return n;
+}
 
 // Decides `cell` open or blocked.
-inline void decide(const Grid& g, Node& n, int cell, bool open) {
+template <class G>
+inline void decide(const G& g, Node& n, int cell, bool open) {
     if (open) {
         n.v[static_cast<size_t>(cell)] = 0;
         n.open |= g.bit(cell);

@@ -23,8 +23,8 @@ constexpr std::size_t kDefaultFrontier = std::size_t{1} << 14;
 
 // Which boards an enumeration covers: grids of open and blocked cells (the paper's mouse maze), or
 // Mouse Maze 2's passage boards (every cell open, the passages between them decided).
-enum class EnumeratedModel { Cells, Passages };
-// "cells" or "passages" (files, command options).
+enum class EnumeratedModel { Cells, Passages, Hex };
+// "cells", "passages" or "hex" (files, command options).
 std::string_view model_name(EnumeratedModel model);
 
 struct EnumerationResult {
@@ -68,6 +68,12 @@ struct EnumerationResult {
         r.start = start;
         r.exit = exit;
         r.objective = objective;
+        return r;
+    }
+    static EnumerationResult of_hex(int rows, int cols, Cell start, Cell exit,
+                                    WalkObjective objective = WalkObjective::Moves) {
+        EnumerationResult r = of_cells(rows, cols, start, exit, objective);
+        r.model = EnumeratedModel::Hex;
         return r;
     }
     static EnumerationResult of_passages(int rows, int cols, int entrance, int exit,

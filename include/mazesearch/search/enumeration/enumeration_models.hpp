@@ -1,0 +1,40 @@
+// The board models the exhaustive enumeration covers, registered in one table
+// (search/enumeration/enumeration_models.cpp): each model's tree, its estimates and the sample
+// tree that times a simulated move. The enumeration job, its files and its distributed run read
+// the table instead of asking which model they hold. A grid is given as the results give it:
+// rows, cols, the start and exit cells (passage boards: the entrance and exit columns in .c, -1
+// for every column).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "mazesearch/search/enumeration/exhaustive.hpp"
+
+namespace maze {
+
+struct EnumerationModel {
+    EnumeratedModel model;
+    // Said after the grid's size in progress lines and estimates: "", " passages", " hex".
+    std::string_view label;
+    std::unique_ptr<EnumerationTree> (*tree)(int rows, int cols, Cell start, Cell exit,
+                                             std::size_t frontier);
+    // Knuth's estimate of the whole tree; at_least is for the models with a bound (passages).
+    TreeEstimate (*estimate)(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
+                             std::uint64_t seed, std::uint64_t at_least);
+    // The expected cost of each frontier subtree (the distributed enumeration hands out the
+    // largest first), as estimate_subtrees; null: the model has none (equal costs).
+    std::vector<double> (*subtree_costs)(int rows, int cols, Cell start, Cell exit,
+                                         std::size_t frontier, std::uint64_t probes,
+                                         std::uint64_t seed, int threads, std::size_t part,
+                                         std::size_t parts);
+    // A small tree enumerated to time a simulated move for the estimate, and its name.
+    EnumerationResult (*sample)(const EnumerationOptions& options);
+    std::string_view sample_text;
+};
+
+const EnumerationModel& enumeration_model(EnumeratedModel model);
+
+}  // namespace maze

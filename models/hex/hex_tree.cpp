@@ -1,0 +1,94 @@
+#include "mazesearch/models/hex/hex_tree.hpp"
+
+#include <stdexcept>
+
+#include "mazesearch/search/enumeration/cell_set_tree.hpp"
+
+namespace maze {
+
+namespace enumeration {
+
+void HexGrid::check_size(int rows, int cols) {
+    const HexCellBoard shape(rows, cols);  // validates the size
+    const int stride = cols + (rows - 1) / 2 + 2;
+    if (rows * cols > kMaxEnumerationCells || (rows + 2) * stride > kMaxPadded)
+        throw std::invalid_argument(
+            "the hexagonal enumeration handles grids of at most 64 cells with (rows + 2) * "
+            "(cols + (rows - 1) / 2 + 2) <= 128 (7x7, 6x8, 5x10, ...)");
+}
+
+HexGrid::HexGrid(int r, int c, Cell s, Cell e)
+    : rows(r), cols(c), stride(c + (r - 1) / 2 + 2), padded((r + 2) * stride) {
+    check_size(r, c);
+    bit_of.fill(-1);
+    for (int i = 0; i < r; ++i)
+        for (int j = 0; j < c; ++j) {
+            const int b = i * c + j;
+            const int p = pad({i, j});
+            pad_of[static_cast<size_t>(b)] = p;
+            bit_of[static_cast<size_t>(p)] = b;
+            all |= std::uint64_t{1} << b;
+            if (j > 0) not_left |= std::uint64_t{1} << b;
+            if (j < c - 1) not_right |= std::uint64_t{1} << b;
+            if (i % 2 == 0) even |= std::uint64_t{1} << b;
+        }
+    for (int b = 0; b < r * c; ++b) {
+        const int p = pad_of[static_cast<size_t>(b)];
+        for (const int d : {stride, stride - 1, 1, -1, 1 - stride, -stride})
+            if (const int n = bit_of[static_cast<size_t>(p + d)]; n >= 0)
+                around[static_cast<size_t>(p)] |= std::uint64_t{1} << n;
+    }
+    start_pad = pad(s);
+    exit_pad = pad(e);
+}
+
+std::string HexGrid::board_text(const std::string& cells) const {
+    std::string text = "hex\n";
+    for (int r = 0; r < rows; ++r) {
+        if (r % 2 == 1) text += ' ';
+        for (int c = 0; c < cols; ++c) {
+            if (c > 0) text += ' ';
+            text += cells[static_cast<std::size_t>(r * cols + c)];
+        }
+        text += '\n';
+    }
+    return text;
+}
+
+}  // namespace enumeration
+
+namespace {
+
+enumeration::HexGrid checked_grid(int rows, int cols, Cell start, Cell exit) {
+    const HexCellBoard shape(rows, cols, start, exit);  // validates start and exit
+    return enumeration::HexGrid(rows, cols, start, exit);
+}
+
+}  // namespace
+
+std::unique_ptr<EnumerationTree> hex_enumeration_tree(int rows, int cols, Cell start, Cell exit,
+                                                      std::size_t frontier) {
+    return std::make_unique<enumeration::CellSetTree<enumeration::HexGrid>>(
+        checked_grid(rows, cols, start, exit), start, exit, frontier,
+        EnumerationResult::of_hex(rows, cols, start, exit));
+}
+
+EnumerationResult enumerate_hex_boards(int rows, int cols, Cell start, Cell exit,
+                                       const EnumerationOptions& options) {
+    return hex_enumeration_tree(rows, cols, start, exit, options.frontier)->run(options);
+}
+
+TreeEstimate estimate_hex_tree(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
+                               std::uint64_t seed) {
+    return enumeration::estimate_tree_of(checked_grid(rows, cols, start, exit), probes, seed);
+}
+
+std::vector<double> estimate_hex_subtrees(int rows, int cols, Cell start, Cell exit,
+                                          std::size_t frontier, std::uint64_t probes,
+                                          std::uint64_t seed, int threads, std::size_t part,
+                                          std::size_t parts) {
+    return enumeration::estimate_subtrees_of(checked_grid(rows, cols, start, exit), frontier,
+                                             probes, seed, threads, part, parts);
+}
+
+}  // namespace maze
