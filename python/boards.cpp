@@ -1,4 +1,4 @@
-// mazesearch.Board and mazesearch.PassageBoard (docs/python.md): the engine's boards from and to
+// mazesearch.Board, mazesearch.PassageBoard and mazesearch.HexBoard (docs/python.md): the engine's boards from and to
 // NumPy arrays and their text forms (docs/formats.md, "Board files" and "Passage boards"), read
 // with the command's own checks, so that a bad file says in Python what the command says.
 #include <pybind11/stl.h>
@@ -14,6 +14,8 @@
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/passage_board.hpp"
 #include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/experiments/models/file_models.hpp"
+#include "mazesearch/models/hex/hex_cell_board.hpp"
 
 namespace maze::python {
 
@@ -60,9 +62,10 @@ py::tuple cell_tuple(Cell x) {
 }
 
 // A cell board from a rows x cols array, True (nonzero) open; the start and the exit must be
-// open in it.
-Board board_from_array(const py::handle& array, const py::handle& start, const py::handle& exit) {
-    const py::array a = open_bytes(array, 2, "Board.from_array", "the array");
+// open in it. `who` names the call in errors.
+Board board_from_array(const py::handle& array, const py::handle& start, const py::handle& exit,
+                       const std::string& who = "Board.from_array") {
+    const py::array a = open_bytes(array, 2, who, "the array");
     const int rows = static_cast<int>(a.shape(0));
     const int cols = static_cast<int>(a.shape(1));
     if (a.shape(0) > kMaxSide || a.shape(1) > kMaxSide || rows < 1 || cols < 1)
@@ -222,7 +225,12 @@ void bind_boards(py::module_& m) {
              py::arg("rows"), py::arg("cols"), py::arg("start") = py::make_tuple(0, 0),
              py::arg("exit") = py::none(),
              "An all-open board; the exit defaults to the bottom left cell (rows - 1, 0).")
-        .def_static("from_array", &board_from_array, py::arg("array"),
+        .def_static(
+            "from_array",
+            [](const py::handle& array, const py::handle& start, const py::handle& exit) {
+                return board_from_array(array, start, exit);
+            },
+            py::arg("array"),
                     py::arg("start") = py::make_tuple(0, 0), py::arg("exit") = py::none(),
                     "The board of a rows x cols array, True (nonzero) open; the exit defaults "
                     "to the bottom left cell (rows - 1, 0). The start and exit must be open.")
@@ -257,21 +265,56 @@ void bind_boards(py::module_& m) {
         .def_property_readonly("exit", &PassageBoard::exit);
     bind_common(passages, "PassageBoard", FileKind::PassageBoard);
 
+    py::class_<HexCellBoard> hex(
+        m, "HexBoard",
+        "A hexagonal board of open and blocked cells (docs/rules.md, \"Hexagonal boards\"): up "
+        "to 16x16, every odd row half a cell to the right, a start S and an exit E, always open.");
+    hex.def(py::init([](const py::handle& rows_arg, const py::handle& cols_arg,
+                        const py::handle& start, const py::handle& exit) {
+                const auto rows =
+                    static_cast<int>(int_arg(rows_arg, "HexBoard: rows", 1, kMaxSide));
+                const auto cols =
+                    static_cast<int>(int_arg(cols_arg, "HexBoard: cols", 1, kMaxSide));
+                const Cell s = cell_of(start, "start", rows, cols);
+                return HexCellBoard(
+                    rows, cols, s,
+                    exit.is_none() ? Cell{rows - 1, 0} : cell_of(exit, "exit", rows, cols));
+            }),
+            py::arg("rows"), py::arg("cols"), py::arg("start") = py::make_tuple(0, 0),
+            py::arg("exit") = py::none(),
+            "An all-open hexagonal board; the exit defaults to the bottom left cell (rows - 1, 0).")
+        .def_static(
+            "from_array",
+            [](const py::handle& array, const py::handle& start, const py::handle& exit) {
+                return HexCellBoard::from_square_cells(
+                    board_from_array(array, start, exit, "HexBoard.from_array"));
+            },
+            py::arg("array"), py::arg("start") = py::make_tuple(0, 0), py::arg("exit") = py::none(),
+            "The board of a rows x cols array (row r, column c as the file draws them: odd rows "
+            "half a cell to the right), True (nonzero) open; the exit defaults to (rows - 1, 0). "
+            "The start and exit must be open.")
+        .def(
+            "to_array", [](const HexCellBoard& b) { return board_to_array(b.square_cells()); },
+            "The cells as a rows x cols bool array, True open.")
+        .def_property_readonly("start", [](const HexCellBoard& b) { return cell_tuple(b.start()); })
+        .def_property_readonly("exit", [](const HexCellBoard& b) { return cell_tuple(b.exit()); });
+    bind_common(hex, "HexBoard", FileKind::HexBoard);
+
     m.def(
         "load",
         [](const std::filesystem::path& path) -> py::object {
             const experiments::InputFile f = read_board_input(
                 path.string(),
-                FileKinds{"mazesearch.load",
-                          {FileKind::CellBoard, FileKind::PassageBoard, FileKind::GraphFile}});
+                FileKinds{"mazesearch.load", experiments::every_file_kind()});
             if (f.kind == FileKind::GraphFile) return py::cast(parse_graph_file(f.text, f.name));
             if (f.kind == FileKind::PassageBoard)
                 return py::cast(PassageBoard::parse(f.text, f.name));
+            if (f.kind == FileKind::HexBoard) return py::cast(HexCellBoard::parse(f.text, f.name));
             return py::cast(Board::parse(f.text, f.name));
         },
         py::arg("path"),
-        "The board in the file at `path`: a Board, a PassageBoard or a Graph, told by its first "
-        "character as the command tells them.");
+        "The board in the file at `path`: a Board, a PassageBoard, a Graph or a HexBoard, told "
+        "by how it starts as the command tells them.");
 }
 
 }  // namespace maze::python

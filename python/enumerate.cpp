@@ -54,8 +54,9 @@ experiments::EnumerateOptions options_of(const py::handle& rows_arg, const py::h
                                          const std::string& model, const std::string& objective,
                                          const py::handle& shard, const py::handle& threads_given,
                                          const py::handle& cap_arg) {
-    if (model != "cells" && model != "passages")
-        throw py::value_error("enumerate: model '" + model + "': expected 'cells' or 'passages'");
+    if (model != "cells" && model != "passages" && model != "hex")
+        throw py::value_error("enumerate: model '" + model +
+                              "': expected 'cells', 'passages' or 'hex'");
     const auto rows = static_cast<int>(int_arg(rows_arg, "enumerate: rows", 1, kMaxSide));
     const auto cols = static_cast<int>(int_arg(cols_arg, "enumerate: cols", 1, kMaxSide));
     const int threads = threads_arg(threads_given, "enumerate: threads");
@@ -119,7 +120,7 @@ void bind_enumerate(py::module_& m) {
         py::arg("cap") = 8,
         "Every board of a rows x cols grid, exactly: the dict `mazesearch enumerate --json` "
         "prints (optimum, optimal boards up to `cap`, feasible count, histogram, ...). model "
-        "'cells' or 'passages', objective 'moves' or 'max-visits', shard (i, n) for shard i of "
+        "'cells', 'passages' or 'hex', objective 'moves' or 'max-visits', shard (i, n) for shard i of "
         "n; threads 0: every core. Ctrl-C stops it.");
 }
 

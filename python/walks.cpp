@@ -20,6 +20,7 @@
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
+#include "mazesearch/models/hex/hex_model.hpp"
 
 namespace maze::python {
 
@@ -115,7 +116,8 @@ constexpr std::size_t kWatchedBatch = 4096;
 // Scores boards [0, n) of `bytes` (n boards of rows x cols bytes, nonzero open) into `out`
 // (moves, -1 when infeasible): each chunk turned into boards like `shape` (its start and exit
 // kept open) and walked by the batch walk, the chunks spread over `threads`.
-void score_chunks(const Board& shape, const std::uint8_t* bytes, std::size_t n, std::int64_t* out,
+template <class BoardT>
+void score_chunks(const BoardT& shape, const std::uint8_t* bytes, std::size_t n, std::int64_t* out,
                   int threads, const std::atomic<bool>& stop) {
     const std::size_t chunks = (n + kChunk - 1) / kChunk;
     const std::size_t cells = static_cast<std::size_t>(shape.cells());
@@ -123,15 +125,15 @@ void score_chunks(const Board& shape, const std::uint8_t* bytes, std::size_t n, 
     WorkerTeam team(static_cast<int>(
         std::min<std::size_t>(chunks, static_cast<std::size_t>(WorkerTeam::resolve(threads)))));
     // Each worker's boards and moves, reused from chunk to chunk.
-    std::vector<std::vector<Board>> boards(static_cast<std::size_t>(team.size()),
-                                           std::vector<Board>(kChunk, shape));
+    std::vector<std::vector<BoardT>> boards(static_cast<std::size_t>(team.size()),
+                                            std::vector<BoardT>(kChunk, shape));
     std::vector<std::vector<std::uint64_t>> moves(static_cast<std::size_t>(team.size()),
                                                   std::vector<std::uint64_t>(kChunk));
     team.run(chunks, [&](std::size_t k, int worker) {
         if (stop) return;
         const std::size_t lo = k * kChunk;
         const std::size_t count = std::min(kChunk, n - lo);
-        std::vector<Board>& b = boards[static_cast<std::size_t>(worker)];
+        std::vector<BoardT>& b = boards[static_cast<std::size_t>(worker)];
         std::vector<std::uint64_t>& m = moves[static_cast<std::size_t>(worker)];
         for (std::size_t i = 0; i < count; ++i) {
             b[i] = shape;
@@ -140,7 +142,7 @@ void score_chunks(const Board& shape, const std::uint8_t* bytes, std::size_t n, 
                 b[i].block_in_row(
                     r, static_cast<RowMask>(shape.full_row() & ~row_mask(cell, shape.cols())));
         }
-        evaluate_batch(std::span<const Board>(b.data(), count),
+        evaluate_batch(std::span<const BoardT>(b.data(), count),
                        std::span<std::uint64_t>(m.data(), count));
         for (std::size_t i = 0; i < count; ++i)
             out[lo + i] = m[i] == kInfeasible ? -1 : static_cast<std::int64_t>(m[i]);
@@ -148,7 +150,10 @@ void score_chunks(const Board& shape, const std::uint8_t* bytes, std::size_t n, 
 }
 
 py::array_t<std::int64_t> score_batch(const py::handle& batch, const py::handle& start,
-                                      const py::handle& exit, const py::handle& threads_given) {
+                                      const py::handle& exit, const py::handle& threads_given,
+                                      const std::string& model) {
+    if (model != "cells" && model != "hex")
+        throw py::value_error("score_batch: model '" + model + "': expected \"cells\" or \"hex\"");
     const py::array a = open_bytes(batch, 3, "score_batch", "boards");
     if (a.shape(1) < 1 || a.shape(2) < 1 || a.shape(1) > kMaxSide || a.shape(2) > kMaxSide)
         throw py::value_error("score_batch: boards of " + std::to_string(a.shape(1)) + "x" +
@@ -166,7 +171,10 @@ py::array_t<std::int64_t> score_batch(const py::handle& batch, const py::handle&
     const auto* bytes = static_cast<const std::uint8_t*>(a.data());
     std::int64_t* scores = out.mutable_data();
     auto work = [&](const std::atomic<bool>& stop) {
-        score_chunks(shape, bytes, n, scores, threads, stop);
+        if (model == "hex")
+            score_chunks(HexCellBoard::from_square_cells(shape), bytes, n, scores, threads, stop);
+        else
+            score_chunks(shape, bytes, n, scores, threads, stop);
         return 0;
     };
     if (n >= kWatchedBatch) {
@@ -284,13 +292,20 @@ void bind_walks(py::module_& m) {
         py::arg("board"), py::arg("kmod") = 0);
     m.def(
         "walk",
+        [cell](const HexCellBoard& b, const py::handle& kmod) {
+            return walk_file({"<board>", b.to_text(), FileKind::HexBoard}, {b.rows(), b.cols()},
+                             cell(b.cols()), kmod);
+        },
+        py::arg("board"), py::arg("kmod") = 0);
+    m.def(
+        "walk",
         [](const GraphFile& g, const py::handle& kmod) {
             return walk_file(
                 {"<graph>", graph_file_text(g), FileKind::GraphFile}, {g.vertices()},
                 [&g](std::size_t v) -> py::object { return py::str(g.ids[v]); }, kmod);
         },
         py::arg("board"), py::arg("kmod") = 0,
-        "Walks a Board, a PassageBoard or a Graph as `mazesearch eval` does: kmod 0 Squeaky, "
+        "Walks a Board, a PassageBoard, a HexBoard or a Graph as `mazesearch eval` does: kmod 0 Squeaky, "
         "k >= 2 a k-mod mouse. Returns a Walk (for a graph, visits per vertex and most_visited "
         "naming the vertex by its id).");
     m.def(
@@ -299,18 +314,25 @@ void bind_walks(py::module_& m) {
         py::arg("board"), py::arg("limit") = 10'000'000);
     m.def(
         "path",
+        [](const HexCellBoard& b, const py::handle& limit) {
+            return walk_path(grid_graph(b), limit);
+        },
+        py::arg("board"), py::arg("limit") = 10'000'000);
+    m.def(
+        "path",
         [](const GraphFile& g, const py::handle& limit) { return walk_path(g.graph, limit); },
         py::arg("board"), py::arg("limit") = 10'000'000,
-        "Squeaky's walk on a Board or a Graph, place by place: an int32 array of moves + 1 "
+        "Squeaky's walk on a Board, a HexBoard or a Graph, place by place: an int32 array of moves + 1 "
         "positions, the start first and the exit last (a cell r, c as r * cols + c; a graph's "
         "vertex as its index). Its first `moves` entries are the cells the moves leave, so "
         "numpy.bincount of them gives walk(board).visits. A ValueError when the exit cannot be "
         "reached or the walk is longer than `limit` moves (1 to 10^9).");
     m.def("score_batch", &score_batch, py::arg("boards"), py::arg("start") = py::make_tuple(0, 0),
-          py::arg("exit") = py::none(), py::arg("threads") = 0,
+          py::arg("exit") = py::none(), py::arg("threads") = 0, py::arg("model") = "cells",
           "The moves of each board of an N x rows x cols array (True or nonzero open), -1 for an "
           "infeasible board, as an int64 array of N. The start and exit are always open (their "
-          "entries are not read); the exit defaults to (rows - 1, 0). threads 0: every core.");
+          "entries are not read); the exit defaults to (rows - 1, 0). threads 0: every core. "
+          "model \"hex\": the boards are hexagonal (HexBoard.from_array's layout).");
     m.def(
         "bench_boards", [] { return bench_boards(); },
         "The fixed board set `mazesearch bench` walks (its signature is their total moves).");

@@ -83,6 +83,8 @@ class HexCellBoard {
     // Setting the start or the exit blocked is refused (std::invalid_argument).
     void set_open(int r, int c, bool is_open) { cells_.set_open(r, c, is_open); }
     void set_open(Cell x, bool is_open) { cells_.set_open(x, is_open); }
+    // Blocks the given cells of row r in one step; the start and the exit stay open.
+    void block_in_row(int r, RowMask cells) { cells_.block_in_row(r, cells); }
     RowMask row(int r) const { return cells_.row(r); }
     RowMask full_row() const { return cells_.full_row(); }
     int open_count() const { return cells_.open_count(); }

@@ -11,15 +11,16 @@ package calls the C++ engine directly, with NumPy arrays for boards and visit co
 
 What is here (docs/python.md):
 
-- Board and PassageBoard: boards from and to NumPy arrays and their text forms
+- Board, PassageBoard and HexBoard: boards from and to NumPy arrays and their text forms
   (from_array / from_arrays, to_array / right_array / down_array, from_text, to_text, load,
   save), read with the command's own checks;
 - Graph: a maze on any graph (a graph file) from and to NumPy arrays (edges, positions) and its
   JSON text, read with the command's own checks;
-- load(path): a Board, a PassageBoard or a Graph, told by the file's first character;
+- load(path): a Board, a PassageBoard, a Graph or a HexBoard, told by how the file starts;
 - walk(board, kmod=0): one walk (of a board or a graph) as `mazesearch eval` makes it, a Walk;
 - path(board, limit): the same walk place by place, an int32 array of positions;
-- score_batch(boards, start, exit, threads): the moves of a batch of boards on every core;
+- score_batch(boards, start, exit, threads, model): the moves of a batch of boards (cells or
+  hex) on every core;
 - enumerate(rows, cols, ...): `mazesearch enumerate --json` as a dict;
 - bench_boards(): the boards `mazesearch bench` walks;
 - BoardError: a bad board, with the command's message, `source` and `line`;
@@ -39,6 +40,7 @@ meanwhile; path, score_batch on large batches and enumerate stop on Ctrl-C.
 from ._mazesearch import (
     Board,
     Graph,
+    HexBoard,
     Progress,
     BoardError,
     PassageBoard,
@@ -57,6 +59,7 @@ __all__ = [
     "Board",
     "BoardError",
     "Graph",
+    "HexBoard",
     "PassageBatch",
     "PassageBoard",
     "Progress",

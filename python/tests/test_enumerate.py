@@ -44,8 +44,8 @@ def test_small_grid_optima():
 
 
 def test_bad_options():
-    with pytest.raises(ValueError, match="model 'hex'"):
-        mazesearch.enumerate(3, 3, model="hex")
+    with pytest.raises(ValueError, match="model 'walls'"):
+        mazesearch.enumerate(3, 3, model="walls")
     with pytest.raises(ValueError, match="objective"):
         mazesearch.enumerate(3, 3, objective="length")
     with pytest.raises(ValueError, match=r"shard \(3, 2\)"):
