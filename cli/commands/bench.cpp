@@ -25,6 +25,7 @@ struct BenchOptions {
     bool json = false;
     std::vector<std::string> boards;  // board files; empty: the built-in set
     bool passages = false;            // the built-in passage sample
+    std::string model;                // the built-in set of this model (--model)
     CLI::Option* boards_option = nullptr;
 };
 
@@ -40,8 +41,8 @@ std::vector<InputFile> read_bench_files(const std::vector<std::string>& paths) {
                 f.name, 1,
                 file_kind_name(f.kind) + " among " +
                     std::string(file_model(files.front().kind).plural) +
-                    "; bench --boards takes boards of one kind, all cell boards or "
-                    "all passage boards");
+                    "; bench --boards takes boards of one kind, all cell boards, all "
+                    "passage boards or all hex boards");
     }
     return files;
 }
@@ -135,19 +136,27 @@ Command add_bench(CLI::App& app) {
     // next option (`--boards --seconds 1`) for a file.
     opts->boards_option =
         sub->add_option("--boards", opts->boards,
-                        "Walk these files instead of the built-in set: cell boards or passage "
-                        "boards (the formats `eval` reads), all of one kind; not graph files or hex boards")
+                        "Walk these files instead of the built-in set: cell boards, passage "
+                        "boards or hex boards (the formats `eval` reads), all of one kind; not "
+                        "graph files")
             ->expected(0, -1);
     sub->add_flag("--passages", opts->passages,
                   "Walk the built-in sample of 13x13 passage boards (Mouse Maze 2) and compare the "
                   "interleaved walk with the serial and the reference walk")
         ->excludes("--boards");
+    sub->add_option("--model", opts->model,
+                    "Walk the built-in set of this model: cells (the default), passages (as "
+                    "--passages) or hex (32 hexagonal 13x13 boards)")
+        ->check(CLI::IsMember({"cells", "passages", "hex"}))
+        ->excludes("--boards")
+        ->excludes("--passages");
     sub->footer(
         "The signature is the total moves (paper convention) of the boards walked: for the\n"
         "built-in set it changes only when the walk's behaviour does. With --boards FILE... it is\n"
         "the sum of the moves `eval` prints for those files; every board must be feasible.\n"
         "Passage board files (Mouse Maze 2) or --passages bench the passage walk instead; its\n"
-        "signature counts the move in and the move out.\n"
+        "signature counts the move in and the move out. Hex board files or --model hex bench\n"
+        "the hexagonal walk.\n"
         "Exit status: 0 success, 2 a bad, infeasible or refused file (FILE:LINE: what was\n"
         "expected), 1 an internal error (the walks disagree).");
     return {
@@ -158,12 +167,14 @@ Command add_bench(CLI::App& app) {
                 if (!p.empty()) paths.push_back(p);
             if (opts->boards_option->count() > 0 && paths.empty())
                 throw InputError("bench", 0,
-                                 "--boards needs at least one board file (cell boards or passage "
-                                 "boards, all of one kind)");
+                                 "--boards needs at least one board file (cell boards, passage "
+                                 "boards or hex boards, all of one kind)");
             const std::vector<InputFile> files = read_bench_files(paths);
             const FileKind kind = !files.empty() ? files.front().kind
-                                  : opts->passages ? FileKind::PassageBoard
-                                                   : FileKind::CellBoard;
+                                  : opts->passages || opts->model == "passages"
+                                      ? FileKind::PassageBoard
+                                  : opts->model == "hex" ? FileKind::HexBoard
+                                                         : FileKind::CellBoard;
             const BenchPlan plan = file_model(kind).bench(files, opts->seconds);
             opts->threads = WorkerTeam::resolve(opts->threads);  // 0: every core
             std::size_t rounds = 0;

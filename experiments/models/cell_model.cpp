@@ -67,24 +67,7 @@ std::unique_ptr<BoardFile> load(const InputFile& file) {
 
 // The interleaved walk (eight boards at once) against the walk one board at a time.
 BenchPlan bench(const std::vector<InputFile>& files, double) {
-    using Facts = ModelFacts<Board>;
-    const std::vector<Board> boards = bench_boards_of(
-        files, bench_boards(), Board::parse, [](const Board& b) { return feasible(b); },
-        "infeasible board (" + std::string(Facts::unreachable) + ")");
-    std::vector<std::uint64_t> serial(boards.size()), interleaved(boards.size());
-    evaluate_batch_serial(boards, serial);
-    evaluate_batch(boards, interleaved);
-    if (serial != interleaved)
-        throw std::logic_error("the interleaved and the serial walk disagree on the bench set");
-    BenchPlan plan;
-    plan.boards = boards.size();
-    plan.boards_text = std::to_string(boards.size()) + " boards";
-    plan.convention_text = Facts::convention_text;
-    plan.signature = bench_signature(boards);
-    // Many copies, so that each timed round lasts a few milliseconds.
-    const BenchBatch<Board> batch(boards, plan.signature, 20'000'000);
-    plan.walkers = batch_and_serial_walkers(batch);
-    return plan;
+    return interleaved_bench(files, bench_boards(), kBenchSignature, "boards", {});
 }
 
 GraphFile as_graph(const InputFile& file) {

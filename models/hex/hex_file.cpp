@@ -49,6 +49,12 @@ class HexFile : public SquareBoardFile<HexCellBoard> {
     }
 };
 
+// The interleaved walk against the walk one board at a time, on the built-in sample or files.
+BenchPlan bench(const std::vector<InputFile>& files, double) {
+    return interleaved_bench(files, hex_bench_boards(), kHexBenchSignature, "hex boards",
+                             {{"kind", Facts::name}, {"convention", Facts::convention}});
+}
+
 std::unique_ptr<BoardFile> load(const InputFile& file) {
     return std::make_unique<HexFile>(HexCellBoard::parse(file.text, file.name));
 }
@@ -71,7 +77,7 @@ const FileModel& hex_file_model() {
     static const FileModel m{FileKind::HexBoard,    "a hex board",        "hex boards",
                              hex_model::starts_like, nullptr,             hex_model::reason,
                              "a board file",         kMaxBoardFileBytes,  hex_model::load,
-                             nullptr,                false,               hex_model::as_graph};
+                             hex_model::bench,       false,               hex_model::as_graph};
     return m;
 }
 

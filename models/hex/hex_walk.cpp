@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <random>
 
 #include "mazesearch/engine/interleaved_walk.hpp"
 #include "mazesearch/engine/walk_steps.hpp"
@@ -147,6 +148,26 @@ std::size_t evaluate_batch(std::span<const HexCellBoard> boards, std::span<std::
     HexLayout layout{{}, boards, out, {}, true};
     interleaved_walk<8>(layout, boards.size(), std::min(max_moves, HexWalk::kMaxMoves));
     return layout.fallbacks;
+}
+
+std::vector<HexCellBoard> hex_bench_boards() {
+    constexpr int kSide = 13;
+    constexpr std::size_t kCount = 32;
+    std::mt19937_64 rng(20261128);
+    std::vector<HexCellBoard> out;
+    while (out.size() < kCount) {
+        // 100 to 380 per mille blocked, in steps of 40, round after round.
+        const std::uint64_t per_mille = 100 + 40 * (out.size() % 8);
+        HexCellBoard b(kSide, kSide);
+        for (int r = 0; r < kSide; ++r)
+            for (int c = 0; c < kSide; ++c) {
+                const Cell x{r, c};
+                const bool blocked = rng() % 1000 < per_mille;
+                if (blocked && !(x == b.start()) && !(x == b.exit())) b.set_open(x, false);
+            }
+        if (feasible(b)) out.push_back(b);
+    }
+    return out;
 }
 
 std::size_t walk_feasible_batch(std::span<const HexCellBoard> boards,

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/models/hex/hex_cell_board.hpp"
@@ -57,5 +58,12 @@ std::size_t walk_feasible_batch(std::span<const HexCellBoard> boards,
                                 std::uint64_t max_moves = HexWalk::kMaxMoves);
 // The same one board at a time (the benchmarks and tests compare them).
 void evaluate_batch_serial(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out);
+
+// The sample of hexagonal boards that `mazesearch bench --model hex` walks: 32 feasible 13x13
+// boards, each cell blocked with a probability from 10% to 38%, drawn from a fixed seed with
+// std::mt19937_64's raw output (fixed by the standard), so the sample is the same everywhere.
+std::vector<HexCellBoard> hex_bench_boards();
+// Their total moves, pinned by a test as the other bench sets' are.
+inline constexpr std::uint64_t kHexBenchSignature = 2'972;
 
 }  // namespace maze

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "mazesearch/models/hex/hex_walk.hpp"
 
 // Named, not anonymous: the cli tests are a unity build.
 namespace command_input_cli {
@@ -66,6 +67,14 @@ TEST(CommandInputCli, HexBoardsAreEvaluatedDrawnAndWrittenAsGraphs) {
     const CmdResult r = run("render " + hex + " -o " + svg);
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_TRUE(std::filesystem::exists(svg));
+    const CmdResult bench = run("bench --model hex --seconds 0.01 --json");
+    ASSERT_EQ(bench.status, 0) << bench.err;
+    EXPECT_TRUE(contains(bench.out, "{\"kind\":\"hex\",\"convention\":\"paper\",\"signature\":" +
+                                        std::to_string(maze::kHexBenchSignature) + ",\"boards\":32"))
+        << bench.out;
+    const CmdResult one = run("bench --seconds 0.01 --boards " + hex);
+    ASSERT_EQ(one.status, 0) << one.err;
+    EXPECT_TRUE(contains(one.out, "bench: 1 hex boards, signature 11 moves")) << one.out;
     const std::string args = "neighbourhood " + hex;
     expect_error(run(args), args,
                  hex + ": a hex board (its first line is \"hex\"); neighbourhood takes cell boards "
@@ -102,7 +111,7 @@ TEST(CommandInputCli, BenchBoardsRefusesAGraphFileBeforeAnyWork) {
     expect_error(run(args), args,
                  kGraphFile +
                      ": a graph file (it starts with '{'); bench --boards takes cell "
-                     "boards and passage boards");
+                     "boards, passage boards and hex boards");
 }
 
 TEST(CommandInputCli, MakeGraphBoardTakesCellAndHexBoardsOnly) {
@@ -164,7 +173,7 @@ TEST(CommandInputCli, EachCommandsHelpSaysWhichKindsItTakes) {
     for (const Case& c :
          {Case{"eval", {"cell boards, passage boards, graph files and hex boards"}},
           Case{"render", {"A cell board, a passage board, a graph file or a hex board"}},
-          Case{"bench", {"cell boards or passage boards", "not graph files or hex boards"}},
+          Case{"bench", {"cell boards, passage boards or hex boards", "not graph files"}},
           Case{"neighbourhood",
                {"A cell board or a passage board", "not graph files or hex boards"}},
           Case{"make-graph", {"a cell board or a hex board", "not passage boards or graph files"}}}) {

@@ -307,3 +307,23 @@ TEST(HexCellBoard, ItsGraphFileWalksTheSameUnderTheGraphModel) {
         ASSERT_EQ(board_moves(b), graph_moves(b)) << b.to_text();
     }
 }
+
+// The bench sample's signature is pinned as the other bench sets' are: the reference walk, the
+// serial walk and the interleaved walk all give it.
+TEST(HexCellBoard, TheBenchSampleWalksItsPinnedSignature) {
+    const std::vector<HexCellBoard> set = hex_bench_boards();
+    ASSERT_EQ(set.size(), 32u);
+    std::uint64_t reference = 0;
+    for (const HexCellBoard& b : set) {
+        EXPECT_EQ(b.rows(), 13);
+        reference += reference_hex_walk(b).moves;
+    }
+    std::vector<std::uint64_t> serial(set.size()), interleaved(set.size());
+    evaluate_batch_serial(set, serial);
+    evaluate_batch(set, interleaved);
+    EXPECT_EQ(serial, interleaved);
+    std::uint64_t total = 0;
+    for (std::uint64_t m : serial) total += m;
+    EXPECT_EQ(reference, kHexBenchSignature);
+    EXPECT_EQ(total, kHexBenchSignature);
+}

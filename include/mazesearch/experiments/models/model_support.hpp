@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <string_view>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -215,6 +216,44 @@ std::vector<BenchWalker> batch_and_serial_walkers(const BenchBatch<BoardT>& batc
                          [](const std::vector<BoardT>& b, std::vector<std::uint64_t>& out) {
                              evaluate_batch_serial(b, out);
                          })};
+}
+
+// The bench of a model whose walkers are the interleaved walk and the serial one (cell boards,
+// hex boards): the boards of `files` or `builtin` (whose moves add up to the pinned `signature`;
+// checked), the walkers held to each other, and a batch of copies long enough for each timed
+// round to last a few milliseconds. `what` names the boards ("boards", "hex boards"), `head` is
+// the model's JSON keys before "signature".
+template <typename BoardT>
+BenchPlan interleaved_bench(const std::vector<InputFile>& files, std::vector<BoardT> builtin,
+                            std::uint64_t signature, const std::string& what,
+                            nlohmann::ordered_json head) {
+    using Facts = ModelFacts<BoardT>;
+    const bool builtin_set = files.empty();
+    const std::vector<BoardT> boards = bench_boards_of(
+        files, std::move(builtin), [](std::string_view t, const std::string& n) {
+            return BoardT::parse(t, n);
+        },
+        [](const BoardT& b) { return feasible(b); },
+        "infeasible " + what.substr(0, what.size() - 1) + " (" + std::string(Facts::unreachable) +
+            ")");
+    std::vector<std::uint64_t> serial(boards.size()), interleaved(boards.size());
+    evaluate_batch_serial(boards, serial);
+    evaluate_batch(boards, interleaved);
+    if (serial != interleaved)
+        throw std::logic_error("the interleaved and the serial walk disagree on the bench set");
+    BenchPlan plan;
+    plan.boards = boards.size();
+    plan.boards_text = std::to_string(boards.size()) + " " + what;
+    plan.convention_text = Facts::convention_text;
+    plan.head = std::move(head);
+    for (const std::uint64_t m : serial) plan.signature += m;
+    if (builtin_set && plan.signature != signature)
+        throw std::logic_error("the built-in " + what + " walk " + std::to_string(plan.signature) +
+                               " moves; their signature is " + std::to_string(signature));
+    // Many copies, so that each timed round lasts a few milliseconds.
+    const BenchBatch<BoardT> batch(boards, plan.signature, 20'000'000);
+    plan.walkers = batch_and_serial_walkers(batch);
+    return plan;
 }
 
 }  // namespace maze::experiments
