@@ -28,7 +28,7 @@ bool skipped(const std::string& name) {
            name == "node_modules" || name == "__pycache__" || name == "CMakeFiles";
 }
 
-// A small regular .txt file inside the root that starts as a cell or passage board does.
+// A small regular .txt file inside the root that starts as a cell, passage or hex board does.
 bool looks_like_board(const fs::path& root, const fs::path& p) {
     if (p.extension() != ".txt") return false;
     try {
@@ -36,7 +36,8 @@ bool looks_like_board(const fs::path& root, const fs::path& p) {
         if (!st || st->bytes > kMaxBoardFileBytes) return false;
         const auto head = read_confined_head(root, p, 64);
         const auto kind = head ? sniff_file_kind(*head, p.string()) : std::nullopt;
-        return kind && (*kind == FileKind::CellBoard || *kind == FileKind::PassageBoard);
+        return kind && (*kind == FileKind::CellBoard || *kind == FileKind::PassageBoard ||
+                        *kind == FileKind::HexBoard);
     } catch (const std::exception&) {
         return false;  // a FIFO, a link out: not offered
     }

@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "mazesearch/engine/board_model.hpp"
+#include "mazesearch/models/hex/hex_model.hpp"
 
 namespace maze::experiments {
 
 namespace {
 
-using AnyBoard = std::variant<Board, PassageBoard>;
+using AnyBoard = std::variant<Board, PassageBoard, HexCellBoard>;
 using nlohmann::json;
 
 // A value as a message shows it: its JSON, cut short.
@@ -132,15 +133,18 @@ AnyBoard from_structure(const json& j) {
     if (!j.is_object()) throw RequestError(400, "board: expected an object");
     const json model_value = j.value("model", json());
     const std::string model = model_value.is_string() ? model_value.get<std::string>() : "";
-    if (model != "cells" && model != "passages")
-        throw RequestError(400, "board.model: expected \"cells\" or \"passages\"");
+    if (model != "cells" && model != "passages" && model != "hex")
+        throw RequestError(400, "board.model: expected \"cells\", \"passages\" or \"hex\"");
     const int rows = whole(j, "rows", 1, kMaxSide), cols = whole(j, "cols", 1, kMaxSide);
     if (model == "cells") return cell_board(j, rows, cols);
+    // A hexagonal board's structure is a cell board's: its cells open or blocked, row by row.
+    if (model == "hex") return HexCellBoard::from_square_cells(cell_board(j, rows, cols));
     return passage_board(j, rows, cols);
 }
 
 AnyBoard from_text(const std::string& text, const std::string& source) {
     if (PassageBoard::looks_like(text)) return PassageBoard::parse(text, source);
+    if (HexCellBoard::looks_like(text)) return HexCellBoard::parse(text, source);
     return Board::parse(text, source);
 }
 
@@ -154,6 +158,12 @@ json structure_of(const Board& b) {
             {"open", open},
             {"start", {b.start().r, b.start().c}},
             {"exit", {b.exit().r, b.exit().c}}};
+}
+
+json structure_of(const HexCellBoard& h) {
+    json j = structure_of(h.square_cells());
+    j["model"] = ModelFacts<HexCellBoard>::name;
+    return j;
 }
 
 json structure_of(const PassageBoard& p) {

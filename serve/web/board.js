@@ -14,15 +14,21 @@ export function drawBoard(svg, board, opts = {}) {
   const C = board.cols;
   const S = opts.cell || 36;
   const passages = board.model === 'passages';
+  const hex = board.model === 'hex';
+  // a hexagonal board: pointy-top hexagons S wide, odd rows half a cell to the right
+  const radius = S / Math.sqrt(3);
+  const centre = (r, c) => (hex
+    ? [S * (c + 0.5 * (r % 2) + 0.5), radius * (1 + 1.5 * r)]
+    : [c * S + S / 2, r * S + S / 2]);
   const padX = passages ? 4 : 2;
   const padY = passages ? Math.round(S * 0.8) : 2;
-  const W = C * S + 2 * padX;
-  const H = R * S + 2 * padY;
+  const W = (hex ? (C + 0.5) * S : C * S) + 2 * padX;
+  const H = (hex ? radius * (1.5 * (R - 1) + 2) : R * S) + 2 * padY;
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('width', W);
   svg.setAttribute('height', H);
   svg.setAttribute('role', 'img');
-  svg.classList.add('board', passages ? 'board-passages' : 'board-cells');
+  svg.classList.add('board', passages ? 'board-passages' : hex ? 'board-hex' : 'board-cells');
   if (opts.interactive) svg.classList.add('interactive');
   const g = svgEl('g', { transform: `translate(${padX},${padY})` });
   svg.append(g);
@@ -40,19 +46,30 @@ export function drawBoard(svg, board, opts = {}) {
       const cls = ['cell', open ? 'open' : 'blocked'];
       if (isStart(r, c)) cls.push('start');
       if (isExit(r, c)) cls.push('exit');
-      const rect = svgEl('rect', {
-        class: cls.join(' '), x: c * S, y: r * S, width: S, height: S,
-        fill: open ? UNVISITED : BLOCKED, 'data-r': r, 'data-c': c,
-      });
+      const [cx, cy] = centre(r, c);
+      const rect = hex
+        ? svgEl('polygon', {
+          class: cls.join(' '), points: hexagon(cx, cy, radius), fill: open ? UNVISITED : BLOCKED, 'data-r': r, 'data-c': c,
+        })
+        : svgEl('rect', {
+          class: cls.join(' '), x: c * S, y: r * S, width: S, height: S,
+          fill: open ? UNVISITED : BLOCKED, 'data-r': r, 'data-c': c,
+        });
       rect.append(svgEl('title', { text: `(${r}, ${c})${open ? '' : ' blocked'}` }));
       cellLayer.append(rect);
       cells.push(rect);
-      const t = svgEl('text', { x: c * S + S / 2, y: r * S + S / 2, class: 'count' });
+      const t = svgEl('text', { x: cx, y: cy, class: 'count' });
       textLayer.append(t);
       texts.push(t);
     }
   }
-  if (!passages) {
+  if (hex) {
+    for (const [rc, label, cls] of [[board.start, 'S', 'mark-start'], [board.exit, 'E', 'mark-exit']]) {
+      const [cx, cy] = centre(rc[0], rc[1]);
+      g.append(svgEl('polygon', { class: `mark-frame ${cls}`, points: hexagon(cx, cy, radius - 1.5) }));
+      g.append(svgEl('text', { class: `mark ${cls}`, x: cx - S * 0.32, y: cy - radius * 0.62 }, label));
+    }
+  } else if (!passages) {
     for (const [rc, label, cls] of [[board.start, 'S', 'mark-start'], [board.exit, 'E', 'mark-exit']]) {
       const [r, c] = rc;
       g.append(svgEl('rect', { class: `mark-frame ${cls}`, x: c * S + 1.5, y: r * S + 1.5, width: S - 3, height: S - 3 }));
@@ -102,12 +119,22 @@ export function drawBoard(svg, board, opts = {}) {
       let y;
       if (where === 'in') { x = board.entrance * S + S / 2; y = -padY / 2 - 2; }
       else if (where >= R * C) { x = board.exit * S + S / 2; y = R * S + padY / 2 + 2; }
-      else { x = (where % C) * S + S / 2; y = Math.floor(where / C) * S + S / 2; }
+      else [x, y] = centre(Math.floor(where / C), where % C);
       mouse.setAttribute('transform', `translate(${x},${y})`);
       mouse.setAttribute('visibility', 'visible');
     },
   };
   return handle;
+}
+
+// The corners of a pointy-top hexagon of corner radius `radius` around (x, y), as SVG points.
+function hexagon(x, y, radius) {
+  const points = [];
+  for (let k = 0; k < 6; k++) {
+    const a = ((60 * k + 30) * Math.PI) / 180;
+    points.push(`${(x + radius * Math.cos(a)).toFixed(2)},${(y + radius * Math.sin(a)).toFixed(2)}`);
+  }
+  return points.join(' ');
 }
 
 function drawPassages(g, board, S, opts) {

@@ -20,7 +20,8 @@ function emptyBoard(model, rows, cols) {
     return { model: 'passages', rows, cols, right, down, entrance: 0, exit: 0 };
   }
   const exit = rows > 1 ? [rows - 1, 0] : [0, cols - 1];
-  return { model: 'cells', rows, cols, open: new Array(n).fill(1), start: [0, 0], exit };
+  // cells and hex: the same structure, cells open or blocked row by row
+  return { model: model === 'hex' ? 'hex' : 'cells', rows, cols, open: new Array(n).fill(1), start: [0, 0], exit };
 }
 
 function cloneBoard(b) {
@@ -132,7 +133,7 @@ export function MazeView(root, route) {
     try { sessionStorage.setItem(STORE_KEY, JSON.stringify(st.board)); } catch (e) { /* private mode */ }
     const passages = ans.board.model === 'passages';
     setText(movesV, isNum(ans.moves) ? String(ans.moves) : '—');
-    setText(flashV, isNum(ans.flash) ? String(ans.flash) : passages ? 'n/a' : '—');
+    setText(flashV, isNum(ans.flash) ? String(ans.flash) : ans.board.model !== 'cells' ? 'n/a' : '—');
     feasV.className = `stat-value ${ans.feasible ? 'good' : 'bad'}`;
     setText(feasV, ans.feasible ? 'feasible' : 'infeasible');
     setText(convV, ans.convention || '');
@@ -193,7 +194,7 @@ export function MazeView(root, route) {
     const r = Number(cellEl.dataset.r);
     const c = Number(cellEl.dataset.c);
     const v = r * b.cols + c;
-    if (b.model === 'cells') {
+    if (b.model === 'cells' || b.model === 'hex') {
       const isS = b.start[0] === r && b.start[1] === c;
       const isE = b.exit[0] === r && b.exit[1] === c;
       if (st.mode === 'toggle') {
@@ -243,8 +244,8 @@ export function MazeView(root, route) {
       showError('rows and cols: whole numbers from 1 to 16');
       return;
     }
-    if (modelIn.value === 'cells' && rows * cols < 2) {
-      showError('a cell board needs at least two cells (a start and an exit)');
+    if (modelIn.value !== 'passages' && rows * cols < 2) {
+      showError(`a ${modelIn.value === 'hex' ? 'hex' : 'cell'} board needs at least two cells (a start and an exit)`);
       return;
     }
     clearError();
@@ -264,7 +265,7 @@ export function MazeView(root, route) {
       st.boards = Array.isArray(data.boards) ? data.boards : [];
       select.replaceChildren(el('option', { value: '' }, st.boards.length ? '— choose a board file —' : 'no board files found'),
         ...st.boards.map((b) => el('option', { value: b.path },
-          `${b.path} (${b.model === 'passages' ? 'passages, ' : ''}${b.rows}x${b.cols})`)));
+          `${b.path} (${b.model !== 'cells' ? `${b.model}, ` : ''}${b.rows}x${b.cols})`)));
       if (route.path && st.source === route.path) select.value = route.path;
     } catch (e) {
       showError(e);

@@ -309,6 +309,21 @@ class ServeBrowserTest(ServeBrowserBase):
         p = self.driver.find_element(By.CSS_SELECTOR, '#maze-board .passage[data-r="1"][data-c="1"][data-dir="right"]')
         self.assertIn("closed", p.get_attribute("class").split())
         self.check_moves_against_eval()
+        # a hexagonal board: an empty 3x3 grid walks the rules' 11 moves; a click blocks a hexagon
+        self.new_grid("hex", 3, 3)
+        hexagons = self.driver.find_elements(By.CSS_SELECTOR, "#maze-board polygon.cell")
+        self.assertEqual(len(hexagons), 9)
+        self.assertEqual(self.text("maze-moves"), "11")
+        self.check_moves_against_eval()
+        self.new_grid("hex", 5, 6)
+        cell = self.driver.find_element(By.CSS_SELECTOR, '#maze-board .cell[data-r="1"][data-c="0"]')
+        cell.click()
+        self.wait(lambda: self.walk_ready("window.mazesearchLastWalk.board.open[1 * 6 + 0] === 0"),
+                  "clicking the hexagon (1, 0) did not block it")
+        walk = self.check_moves_against_eval()
+        self.assertTrue(walk["text"].startswith("hex\n"), walk["text"])
+        self.assertEqual(sum(walk["visits"]), walk["moves"], "hex boards: the visits add up to the moves")
+        self.screenshot("maze-hex.png")
         self.assert_no_error()
 
     # ------------------------------------------------------------ (d) watching Squeaky walk
