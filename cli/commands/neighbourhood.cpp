@@ -168,8 +168,8 @@ Command add_neighbourhood(CLI::App& app) {
     CLI::App* sub = app.add_subcommand(
         "neighbourhood", "Scores of every feasible board within Hamming distance R of a board");
     sub->add_option("file", opts->file,
-                    "A cell board or a passage board ('-' reads standard input); not graph files or hex "
-                    "boards")
+                    "A cell board, a passage board or a hex board ('-' reads standard input); not "
+                    "graph files")
         ->required();
     sub->add_option("--radius,-r", opts->radius, "Hamming radius (1..3; default 1)")
         ->check(CLI::Range(1, 3));

@@ -1,6 +1,6 @@
 // Hexagonal boards (docs/formats.md, "Hexagonal boards") as the commands meet them: the paper's
 // convention, cells named (r, c), the Theorem 8 bound, the counts drawn as the file draws the
-// grid, and the picture of hexagons. Registered in experiments/models/file_models.cpp.
+// grid, the picture of hexagons, its bench and its search point (neighbourhood). Registered in experiments/models/file_models.cpp.
 #include <algorithm>
 
 #include "mazesearch/engine/graph_walk.hpp"
@@ -9,6 +9,7 @@
 #include "mazesearch/experiments/models/file_models.hpp"
 #include "mazesearch/experiments/models/model_support.hpp"
 #include "mazesearch/models/hex/hex_model.hpp"
+#include "mazesearch/models/hex/hex_target.hpp"
 
 namespace maze::experiments {
 
@@ -47,6 +48,12 @@ class HexFile : public SquareBoardFile<HexCellBoard> {
     std::string title_score(const WalkReport& rep) const override {
         return rep.moves ? std::to_string(*rep.moves) + " moves" : std::string("infeasible");
     }
+
+    // The hex target of the board's grid, start and exit: its genes are the cells.
+    std::optional<SearchPoint> search_point() const override {
+        return point_in(
+            std::make_unique<HexMazeTarget>(b_.rows(), b_.cols(), b_.start(), b_.exit()));
+    }
 };
 
 // The interleaved walk against the walk one board at a time, on the built-in sample or files.
@@ -77,7 +84,7 @@ const FileModel& hex_file_model() {
     static const FileModel m{FileKind::HexBoard,    "a hex board",        "hex boards",
                              hex_model::starts_like, nullptr,             hex_model::reason,
                              "a board file",         kMaxBoardFileBytes,  hex_model::load,
-                             hex_model::bench,       false,               hex_model::as_graph};
+                             hex_model::bench,       true,                hex_model::as_graph};
     return m;
 }
 

@@ -48,9 +48,8 @@ std::string fresh_path(const std::string& name) {
     return path;
 }
 
-// A hex board (models/hex/) is told by its first line and taken by eval, render and make-graph
-// board; its graph file walks the same as the board; neighbourhood, with no hex target yet,
-// refuses it by its kind.
+// A hex board (models/hex/) is told by its first line and taken by eval, render, make-graph
+// board, bench and neighbourhood; its graph file walks the same as the board.
 TEST(CommandInputCli, HexBoardsAreEvaluatedDrawnAndWrittenAsGraphs) {
     const std::string hex = kSourceDir + "/configs/hex/open-3x3.txt";
     const CmdResult e = run("eval --json " + hex);
@@ -75,16 +74,16 @@ TEST(CommandInputCli, HexBoardsAreEvaluatedDrawnAndWrittenAsGraphs) {
     const CmdResult one = run("bench --seconds 0.01 --boards " + hex);
     ASSERT_EQ(one.status, 0) << one.err;
     EXPECT_TRUE(contains(one.out, "bench: 1 hex boards, signature 11 moves")) << one.out;
-    const std::string args = "neighbourhood " + hex;
-    expect_error(run(args), args,
-                 hex + ": a hex board (its first line is \"hex\"); neighbourhood takes cell boards "
-                       "and passage boards");
+    // neighbourhood: the open 3x3 board is the optimum, no board within distance 2 is better.
+    const CmdResult near = run("neighbourhood " + hex + " --radius 2");
+    ASSERT_EQ(near.status, 0) << near.err;
+    EXPECT_TRUE(contains(near.out, "a local optimum")) << near.out;
 }
 
 TEST(CommandInputCli, NeighbourhoodTakesBoardsNotGraphFiles) {
     const std::string args = "neighbourhood " + kGraphFile;
     expect_error(run(args), args, kGraphFile + ": a graph file");
-    expect_error(run(args), args, "; neighbourhood takes cell boards and passage boards");
+    expect_error(run(args), args, "; neighbourhood takes cell boards, passage boards and hex boards");
 }
 
 // render takes every board model: a graph file is drawn at its coordinates with its walk's visits,
@@ -174,8 +173,7 @@ TEST(CommandInputCli, EachCommandsHelpSaysWhichKindsItTakes) {
          {Case{"eval", {"cell boards, passage boards, graph files and hex boards"}},
           Case{"render", {"A cell board, a passage board, a graph file or a hex board"}},
           Case{"bench", {"cell boards, passage boards or hex boards", "not graph files"}},
-          Case{"neighbourhood",
-               {"A cell board or a passage board", "not graph files or hex boards"}},
+          Case{"neighbourhood", {"A cell board, a passage board or a hex board", "not graph files"}},
           Case{"make-graph", {"a cell board or a hex board", "not passage boards or graph files"}}}) {
         const CmdResult r = run(c.command + " --help");
         EXPECT_EQ(r.status, 0) << c.command;
