@@ -125,13 +125,15 @@ WalkResult evaluate(const Board& b) {
     return evaluate(b, walker);
 }
 
+WalkCounts reference_counts(const Board& b) {
+    GraphWalkResult g = reference_grid_walk(b);
+    return WalkCounts{g.feasible, g.moves, std::move(g.visits)};
+}
+
 WalkCounts walk_report(const Board& b) {
     return counted_walk<MouseWalk>(
         b, [](const Board& x) { return feasible(x); },
-        [](const Board& x) {
-            GraphWalkResult g = reference_grid_walk(x);
-            return WalkCounts{g.feasible, g.moves, std::move(g.visits)};
-        });
+        [](const Board& x) { return reference_counts(x); });
 }
 
 void evaluate_batch_serial(std::span<const Board> boards, std::span<std::uint64_t> out) {

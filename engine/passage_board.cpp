@@ -276,7 +276,7 @@ MazeGraph grid_graph(const PassageBoard& b) {
     return g;
 }
 
-WalkCounts reference_passage_walk(const PassageBoard& b) {
+WalkCounts reference_counts(const PassageBoard& b) {
     const GraphWalkResult w = reference_walk(grid_graph(b));
     WalkCounts res;
     res.feasible = w.feasible;

@@ -169,7 +169,7 @@ std::uint64_t PassageWalk::visits(int r, int c) const {
 WalkResult evaluate(const PassageBoard& b, PassageWalk& walker) {
     return checked_walk(
         b, walker, [](const PassageBoard& x) { return feasible(x); },
-        [](const PassageBoard& x) { return reference_passage_walk(x); });
+        [](const PassageBoard& x) { return reference_counts(x); });
 }
 
 WalkResult evaluate(const PassageBoard& b) {
@@ -180,7 +180,7 @@ WalkResult evaluate(const PassageBoard& b) {
 WalkCounts walk_report(const PassageBoard& b) {
     return counted_walk<PassageWalk>(
         b, [](const PassageBoard& p) { return feasible(p); },
-        [](const PassageBoard& p) { return reference_passage_walk(p); });
+        [](const PassageBoard& p) { return reference_counts(p); });
 }
 
 void evaluate_batch_serial(std::span<const PassageBoard> boards, std::span<std::uint64_t> out) {
@@ -222,7 +222,7 @@ struct PassageLayout : PassageSteps {
     }
     // A walk past the limit: the 64-bit reference walk gives its moves.
     void overflow(size_t i) {
-        out[i] = reference_passage_walk(boards[i]).moves;
+        out[i] = reference_counts(boards[i]).moves;
         ++fallbacks;
     }
 };

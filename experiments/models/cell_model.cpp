@@ -26,8 +26,6 @@ class CellFile : public SquareBoardFile<Board> {
   public:
     using SquareBoardFile::SquareBoardFile;
 
-    WalkReport reference_walk() const override { return report_of(reference_grid_walk(b_)); }
-
     nlohmann::ordered_json describe() const override {
         return {{"rows", b_.rows()}, {"cols", b_.cols()}, {"convention", Facts::convention}};
     }

@@ -26,10 +26,6 @@ class PassageFile : public SquareBoardFile<PassageBoard> {
   public:
     using SquareBoardFile::SquareBoardFile;
 
-    WalkReport reference_walk() const override {
-        return report_of_walk(reference_passage_walk(b_));
-    }
-
     nlohmann::ordered_json describe() const override {
         return {{"kind", "passages"}, {"rows", b_.rows()},
                 {"cols", b_.cols()},  {"entrance", b_.entrance()},
@@ -97,7 +93,7 @@ BenchPlan bench(const std::vector<InputFile>& files, double seconds) {
     evaluate_batch(boards, interleaved);
     BenchPlan plan;
     for (std::size_t i = 0; i < boards.size(); ++i) {
-        const WalkCounts ref = reference_passage_walk(boards[i]);
+        const WalkCounts ref = reference_counts(boards[i]);
         if (serial[i] != interleaved[i] || !ref.feasible || ref.moves != serial[i])
             throw std::logic_error(
                 "the interleaved, the serial and the reference walk disagree on passage board " +
@@ -119,7 +115,7 @@ BenchPlan bench(const std::vector<InputFile>& files, double seconds) {
     plan.walkers.push_back(small.walker(
         "reference walk", "(grid_graph, then the plain walk)", "reference_moves_per_second",
         [](const std::vector<PassageBoard>& b, std::vector<std::uint64_t>& out) {
-            for (std::size_t i = 0; i < b.size(); ++i) out[i] = reference_passage_walk(b[i]).moves;
+            for (std::size_t i = 0; i < b.size(); ++i) out[i] = reference_counts(b[i]).moves;
         }));
     return plan;
 }

@@ -234,7 +234,7 @@ MazeGraph grid_graph(const HexCellBoard& b) {
     return g;
 }
 
-WalkCounts reference_hex_walk(const HexCellBoard& b) {
+WalkCounts reference_counts(const HexCellBoard& b) {
     GraphWalkResult g = reference_walk(grid_graph(b));
     return {g.feasible, g.moves, std::move(g.visits)};
 }

@@ -125,6 +125,6 @@ MazeGraph grid_graph(const HexCellBoard& b);
 
 // The plain walk on grid_graph: feasible, moves, visits per cell (rows * cols, row-major; 0 for
 // blocked cells and the exit). Obviously right; the fast walk is checked against it.
-WalkCounts reference_hex_walk(const HexCellBoard& b);
+WalkCounts reference_counts(const HexCellBoard& b);
 
 }  // namespace maze

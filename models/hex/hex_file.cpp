@@ -22,10 +22,6 @@ class HexFile : public SquareBoardFile<HexCellBoard> {
   public:
     using SquareBoardFile::SquareBoardFile;
 
-    WalkReport reference_walk() const override {
-        return report_of_walk(reference_hex_walk(b_));
-    }
-
     nlohmann::ordered_json describe() const override {
         return {{"kind", Facts::name},
                 {"rows", b_.rows()},

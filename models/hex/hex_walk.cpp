@@ -79,7 +79,7 @@ std::uint64_t HexWalk::visits(int r, int c) const {
 WalkResult evaluate(const HexCellBoard& b, HexWalk& walker) {
     return checked_walk(
         b, walker, [](const HexCellBoard& x) { return feasible(x); },
-        [](const HexCellBoard& x) { return reference_hex_walk(x); });
+        [](const HexCellBoard& x) { return reference_counts(x); });
 }
 
 WalkResult evaluate(const HexCellBoard& b) {
@@ -90,7 +90,7 @@ WalkResult evaluate(const HexCellBoard& b) {
 WalkCounts walk_report(const HexCellBoard& b) {
     return counted_walk<HexWalk>(
         b, [](const HexCellBoard& x) { return feasible(x); },
-        [](const HexCellBoard& x) { return reference_hex_walk(x); });
+        [](const HexCellBoard& x) { return reference_counts(x); });
 }
 
 void evaluate_batch_serial(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out) {
@@ -134,7 +134,7 @@ struct HexLayout : HexSteps {
         if (!max_visits.empty()) max_visits[i] = max_visits_of(keys, boards[i].rows());
     }
     void overflow(std::size_t i) {
-        const WalkCounts w = reference_hex_walk(boards[i]);
+        const WalkCounts w = reference_counts(boards[i]);
         out[i] = w.moves;
         if (!max_visits.empty()) max_visits[i] = *std::max_element(w.visits.begin(), w.visits.end());
         ++fallbacks;

@@ -41,7 +41,7 @@ class HexWalk {
 // Feasibility, then the fast walk (the reference walk past its counters' range).
 WalkResult evaluate(const HexCellBoard& b, HexWalk& walker);
 WalkResult evaluate(const HexCellBoard& b);
-// The same with every cell's visits (rows * cols, row-major), as reference_hex_walk counts them.
+// The same with every cell's visits (rows * cols, row-major), as reference_counts counts them.
 WalkCounts walk_report(const HexCellBoard& b);
 
 // A batch's scores: out[i] = the moves of boards[i], or kInfeasible; eight walks interleaved in

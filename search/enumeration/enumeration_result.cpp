@@ -304,7 +304,7 @@ std::uint64_t walked_value(const EnumerationResult& r, const std::string& text) 
     const bool visits = r.objective == WalkObjective::MaxVisits;
     if (r.model == EnumeratedModel::Passages) {
         const WalkCounts w =
-            reference_passage_walk(PassageBoard::parse(text, "enumeration result"));
+            reference_counts(PassageBoard::parse(text, "enumeration result"));
         if (!w.feasible) return 0;
         return visits ? *std::max_element(w.visits.begin(), w.visits.end()) : w.moves;
     }

@@ -144,7 +144,7 @@ Genome PassageTarget::relevant_genes(const Genome& g) const {
     for (std::size_t i = static_cast<std::size_t>(slots_); i < genes_; ++i) mask.set(i, true);
     // The visit counts: the reference walk's (one walk, like one evaluation).
     const std::optional<PassageBoard> board = decode(g);
-    const WalkCounts w = board ? reference_passage_walk(*board) : WalkCounts{};
+    const WalkCounts w = board ? reference_counts(*board) : WalkCounts{};
     if (!w.feasible) {  // no walk to look at: every gene may matter
         for (int s = 0; s < slots_; ++s) mask.set(static_cast<std::size_t>(s), true);
         return mask;

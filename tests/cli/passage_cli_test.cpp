@@ -18,7 +18,7 @@
 
 using maze::PassageBoard;
 using maze::WalkCounts;
-using maze::reference_passage_walk;
+using maze::reference_counts;
 using maze::testing_support::CmdResult;
 using maze::testing_support::kBoards;
 using maze::testing_support::parse_xml;
@@ -74,7 +74,7 @@ TEST(PassageCli, TheBest5x5And6x6BoardsTakeTheirMoves) {
         const PassageBoard b = PassageBoard::load(file);
         EXPECT_EQ(b.rows(), side) << name;
         EXPECT_EQ(b.cols(), side) << name;
-        const WalkCounts ref = reference_passage_walk(b);
+        const WalkCounts ref = reference_counts(b);
         ASSERT_TRUE(ref.feasible) << name;
         EXPECT_EQ(ref.moves, moves) << name;
         const CmdResult text = run("eval --check " + file);
@@ -89,7 +89,7 @@ TEST(PassageCli, TheBest5x5And6x6BoardsTakeTheirMoves) {
 // passage boards), the convention, the most visits; --visits draws every reference count.
 TEST(PassageCli, EvalGivesTheReferenceNumbers) {
     const PassageBoard b = PassageBoard::load(kOptimum4);
-    const WalkCounts ref = reference_passage_walk(b);
+    const WalkCounts ref = reference_counts(b);
     ASSERT_TRUE(ref.feasible);
     ASSERT_EQ(ref.moves, 86u);
     const auto [max_visits, at] = most_visited(b, ref.visits);
@@ -291,7 +291,7 @@ TEST(PassageCli, NeighbourhoodOfThePassageOptimumFlipsPassages) {
     for (int s = 0; s < n; ++s) {
         PassageBoard b = centre;
         b.set_slot(s, !b.slot_open(s));
-        const WalkCounts w = reference_passage_walk(b);
+        const WalkCounts w = reference_counts(b);
         if (!w.feasible) continue;
         ++feasible;
         low = std::min(low, w.moves);

@@ -118,7 +118,7 @@ TEST(HexCellBoard, NeighboursAreTheRulesTableInOrderOfPreference) {
 
 TEST(HexCellBoard, TheAllOpen3x3BoardWalks11MovesTheMostOfAny3x3Board) {
     const HexCellBoard open(3, 3);
-    EXPECT_EQ(reference_hex_walk(open).moves, 11u);
+    EXPECT_EQ(reference_counts(open).moves, 11u);
     EXPECT_EQ(evaluate(open).moves, 11u);
     EXPECT_EQ(walk_from_geometry(open).moves, 11u);
     // Every 3x3 board: the seven cells besides the start and the exit open or blocked.
@@ -153,7 +153,7 @@ TEST(HexCellBoard, TheWalksAgreeWithTheWalkFromTheGeometryOnRandomBoards) {
         boards.push_back(b);
         const WalkCounts want = walk_from_geometry(b);
         ASSERT_EQ(feasible(b), want.feasible) << b.to_text();
-        const WalkCounts ref = reference_hex_walk(b);
+        const WalkCounts ref = reference_counts(b);
         ASSERT_EQ(ref.feasible, want.feasible) << b.to_text();
         if (!want.feasible) continue;
         ++feasible_boards;
@@ -180,11 +180,11 @@ TEST(HexCellBoard, AWalkPastTheLimitIsFinishedByTheReferenceWalk) {
     std::vector<HexCellBoard> boards;
     while (boards.size() < 40) {
         const HexCellBoard b = random_hex_board(rng);
-        if (feasible(b) && reference_hex_walk(b).moves > 50) boards.push_back(b);
+        if (feasible(b) && reference_counts(b).moves > 50) boards.push_back(b);
     }
     // One walk: past the limit by one move is an overflow, at it the walk's moves.
     HexWalk w;
-    const std::uint64_t moves = reference_hex_walk(boards[0]).moves;
+    const std::uint64_t moves = reference_counts(boards[0]).moves;
     EXPECT_EQ(w.run(boards[0], moves - 1), kWalkOverflow);
     EXPECT_EQ(w.run(boards[0], moves), moves);
     // A batch compares its lanes with the limit now and then, and its last walks at every move:
@@ -316,7 +316,7 @@ TEST(HexCellBoard, TheBenchSampleWalksItsPinnedSignature) {
     std::uint64_t reference = 0;
     for (const HexCellBoard& b : set) {
         EXPECT_EQ(b.rows(), 13);
-        reference += reference_hex_walk(b).moves;
+        reference += reference_counts(b).moves;
     }
     std::vector<std::uint64_t> serial(set.size()), interleaved(set.size());
     evaluate_batch_serial(set, serial);

@@ -42,7 +42,7 @@ std::vector<bool> reachable_by_search(const PassageBoard& b) {
 // the single walker, and the reach of the flood fill. Returns the reference moves (0 when
 // infeasible).
 std::uint64_t check_board(const PassageBoard& b, PassageWalk& w) {
-    const WalkCounts ref = reference_passage_walk(b);
+    const WalkCounts ref = reference_counts(b);
     const bool fast_feasible = feasible(b);
     EXPECT_EQ(fast_feasible, ref.feasible) << b.to_text();
     const WalkResult eval = evaluate(b, w);
@@ -105,7 +105,7 @@ TEST(PassageWalk, TheEntranceIsOneWay) {
     EXPECT_EQ(w.run(row), 5u);  // in, right, left, left, out
     EXPECT_EQ(w.visits(0, 1), 2u);
     EXPECT_EQ(w.visits(0, 2), 1u);
-    EXPECT_EQ(reference_passage_walk(row).moves, 5u);
+    EXPECT_EQ(reference_counts(row).moves, 5u);
 }
 
 // The flood fill against a breadth-first search on grid_graph: every reachable cell, on
@@ -211,7 +211,7 @@ TEST(PassageWalk, BatchOfEveryLengthMatchesSerial) {
 TEST(PassageWalk, WalksPastTheMoveLimitFallBackToTheReferenceWalk) {
     Rng rng(99);
     const PassageBoard tree = random_tree_board(rng, 16, 16, 0.05);
-    const std::uint64_t moves = reference_passage_walk(tree).moves;
+    const std::uint64_t moves = reference_counts(tree).moves;
     ASSERT_GT(moves, 100u);
     PassageWalk w;
     EXPECT_EQ(w.run(tree, moves - 1), kWalkOverflow);
@@ -256,7 +256,7 @@ TEST(PassageWalk, BenchSignatureIsPinned) {
     for (const PassageBoard& b : set) {
         EXPECT_EQ(b.rows(), 13);
         EXPECT_EQ(b.cols(), 13);
-        const WalkCounts r = reference_passage_walk(b);
+        const WalkCounts r = reference_counts(b);
         ASSERT_TRUE(r.feasible);
         reference += r.moves;
     }
@@ -286,7 +286,7 @@ TEST(PassageWalk, FourByFourOptimumTakesEightySixMoves) {
         "+ +-+ + +\n"
         "| |     |\n"
         "+ +-+-+-+\n");
-    const WalkCounts ref = reference_passage_walk(b);
+    const WalkCounts ref = reference_counts(b);
     EXPECT_EQ(ref.moves, 86u);
     PassageWalk w;
     EXPECT_EQ(evaluate(b, w).moves, 86u);

@@ -38,7 +38,7 @@ using maze::Genome;
 using maze::Params;
 using maze::PassageBoard;
 using maze::PassageTarget;
-using maze::reference_passage_walk;
+using maze::reference_counts;
 using maze::Rng;
 
 Genome random_genome(std::size_t n, double p_wall, Rng& rng) {
@@ -51,7 +51,7 @@ Genome random_genome(std::size_t n, double p_wall, Rng& rng) {
 // code is no column.
 maze::WalkCounts reference(const PassageTarget& t, const Genome& g) {
     const std::optional<PassageBoard> b = t.decode(g);
-    return b ? reference_passage_walk(*b) : maze::WalkCounts{};
+    return b ? reference_counts(*b) : maze::WalkCounts{};
 }
 
 double score_of(const PassageTarget& t, const Genome& g) {
@@ -698,7 +698,7 @@ TEST(PassageTarget, RunFolderHoldsTheBestBoardAsPassageText) {
     EXPECT_EQ(best, summary["best_board"].get<std::string>());
     const PassageBoard b = PassageBoard::parse(best, "best.txt");
     EXPECT_EQ(b.exit(), 3);
-    const auto w = reference_passage_walk(b);
+    const auto w = reference_counts(b);
     ASSERT_TRUE(w.feasible);
     EXPECT_EQ(summary["best_score"].get<double>(), static_cast<double>(w.moves));
     // best.svg draws that board: its walls over the visit colours, the score in the title.
@@ -757,7 +757,7 @@ TEST(PassageTarget, EveryPassageConfigRuns) {
         ASSERT_EQ(c.target.get_string("kind"), "passages");
         ASSERT_EQ(maze::experiments::run_experiment(c, quiet), 0);
         const auto summary = nlohmann::json::parse(slurp(dir / "summary.json"));
-        const auto w = reference_passage_walk(PassageBoard::parse(slurp(dir / "best.txt")));
+        const auto w = reference_counts(PassageBoard::parse(slurp(dir / "best.txt")));
         ASSERT_TRUE(w.feasible);
         EXPECT_EQ(summary["best_score"].get<double>(), static_cast<double>(w.moves));
     }

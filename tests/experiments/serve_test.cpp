@@ -80,7 +80,7 @@ TEST(WalkAnswer, AgreesWithTheEngineOnRandomCellAndPassageBoards) {
         PassageBoard p(1 + static_cast<int>(rng.below(6)), 1 + static_cast<int>(rng.below(6)));
         for (int s = 0; s < p.slots(); ++s) p.set_slot(s, rng.below(3) != 0);
         const json a = walk_answer({{"text", p.to_text()}});
-        const WalkCounts w = reference_passage_walk(p);
+        const WalkCounts w = reference_counts(p);
         ASSERT_EQ(a["feasible"].get<bool>(), w.feasible) << p.to_text();
         if (w.feasible) {
             ASSERT_EQ(a["moves"].get<std::uint64_t>(), w.moves) << p.to_text();
@@ -100,13 +100,20 @@ TEST(WalkAnswer, BadBoardsAreRefusedWithTheReason) {
     EXPECT_EQ(status_of([] { walk_answer(json::array()); }), 400);
     EXPECT_EQ(status_of([] { walk_answer({{"nothing", 1}}); }), 400);
     const json good = walk_answer({{"text", kOptimum6}})["board"];
+    // The same cells read as a hexagonal board are a board (model hex), walked as one.
+    json as_hex = good;
+    as_hex["model"] = "hex";
+    const json hex = walk_answer({{"board", as_hex}});
+    EXPECT_EQ(hex["board"], as_hex);
+    EXPECT_EQ(hex["text"].get<std::string>().rfind("hex\n", 0), 0u);
+    EXPECT_NE(hex["moves"], walk_answer({{"board", good}})["moves"]);
     for (const auto& [key, value] :
          std::vector<std::pair<std::string, json>>{{"rows", 17},
                                                    {"rows", "6"},
                                                    {"open", json::array({1, 0})},
                                                    {"start", json::array({9, 9})},
                                                    {"exit", json::array({0, 0})},
-                                                   {"model", "hex"}}) {
+                                                   {"model", "walls"}}) {
         json bad = good;
         bad[key] = value;
         EXPECT_EQ(status_of([&] { walk_answer({{"board", bad}}); }), 400) << key << value;

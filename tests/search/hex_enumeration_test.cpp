@@ -33,7 +33,7 @@ EnumerationResult hex_by_walking(int rows, int cols, Cell start, Cell exit,
         HexCellBoard b(rows, cols, start, exit);
         for (std::size_t k = 0; k < free_cells.size(); ++k)
             if (m >> k & 1) b.set_open(free_cells[k], false);
-        const WalkCounts w = reference_hex_walk(b);
+        const WalkCounts w = reference_counts(b);
         if (!w.feasible) continue;
         const std::uint64_t value = objective == WalkObjective::MaxVisits
                                         ? *std::max_element(w.visits.begin(), w.visits.end())

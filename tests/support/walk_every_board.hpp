@@ -72,7 +72,7 @@ inline EnumerationResult enumerate_passages_by_walking(
                 PassageBoard b(rows, cols, a, e);
                 for (int s = 0; s < slots; ++s)
                     if ((m >> s) & 1u) b.set_slot(s, true);
-                const WalkCounts w = reference_passage_walk(b);
+                const WalkCounts w = reference_counts(b);
                 if (!w.feasible) continue;
                 const std::uint64_t value =
                     objective == WalkObjective::MaxVisits

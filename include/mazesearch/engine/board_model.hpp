@@ -8,6 +8,8 @@
 //   - evaluate_batch(boards, out) and evaluate_batch_serial(boards, out): a batch's moves, the
 //     walks interleaved in one thread, and one board at a time;
 //   - grid_graph(b): the board as a graph, which the plain reference walk walks;
+//   - reference_counts(b): that walk's feasibility, moves (the model's convention) and visits of
+//     every cell (WalkCounts), which the fast walks are held to;
 //   - render_svg(b, visits, options): the picture, cells coloured by their visits;
 // its text form (B::parse, b.to_text()), its size (rows, cols, cells), and ModelFacts<B>: what
 // is said of its walks wherever a board of it is met.
@@ -75,6 +77,7 @@ concept BoardModel = requires(const B& b, std::span<const B> boards, std::span<s
     evaluate_batch(boards, out);
     evaluate_batch_serial(boards, out);
     { grid_graph(b) } -> std::same_as<MazeGraph>;
+    { reference_counts(b) } -> std::same_as<WalkCounts>;
     { render_svg(b, visits, options) } -> std::same_as<std::string>;
     { ModelFacts<B>::name } -> std::convertible_to<std::string_view>;
     { ModelFacts<B>::convention_text } -> std::convertible_to<std::string_view>;

@@ -64,6 +64,10 @@ WalkResult evaluate(const Board& b);
 // reference walk on overflow.
 WalkCounts walk_report(const Board& b);
 
+// The plain reference walk (reference_grid_walk) as every model's reference_counts gives it:
+// feasible, moves, every cell's visits.
+WalkCounts reference_counts(const Board& b);
+
 // Scores a batch: out[i] = moves of boards[i], or kInfeasible. Interleaves eight independent
 // walks in one thread so that their load latencies overlap.
 // Returns how many walks went past max_moves (at most MouseWalk::kMaxMoves; smaller only to test

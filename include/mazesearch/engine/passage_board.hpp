@@ -98,6 +98,6 @@ MazeGraph grid_graph(const PassageBoard& b);
 // The plain walk on grid_graph: feasible (the exit cell reachable from the entrance cell),
 // moves (the move in and the move out included), visits per cell (rows * cols, row-major; the
 // exit cell's count is its one move out). Obviously right; the fast walk is checked against it.
-WalkCounts reference_passage_walk(const PassageBoard& b);
+WalkCounts reference_counts(const PassageBoard& b);
 
 }  // namespace maze

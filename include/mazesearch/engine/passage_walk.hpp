@@ -62,11 +62,11 @@ class PassageWalk {
 };
 
 // Feasibility check, then the fast walk; a walk past the 32-bit counters is finished by the
-// 64-bit reference walk (reference_passage_walk), so the moves are always exact.
+// 64-bit reference walk (reference_counts), so the moves are always exact.
 WalkResult evaluate(const PassageBoard& b, PassageWalk& walker);
 WalkResult evaluate(const PassageBoard& b);
 
-// The fast walk with every visit count (rows * cols, row-major) as reference_passage_walk gives
+// The fast walk with every visit count (rows * cols, row-major) as reference_counts gives
 // them, for the commands that show a board; falls back to the reference walk on overflow.
 WalkCounts walk_report(const PassageBoard& b);
 

@@ -14,7 +14,7 @@
 
 namespace maze {
 
-// visits: rows * cols counts, row-major, as reference_passage_walk gives them (may be empty: the
+// visits: rows * cols counts, row-major, as reference_counts gives them (may be empty: the
 // cells drawn white, as for an infeasible board). options.marks are ignored. Throws
 // std::invalid_argument when visits has another size or cell_pixels is not positive. Returns a
 // complete standalone SVG document.

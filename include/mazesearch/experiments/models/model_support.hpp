@@ -122,6 +122,9 @@ class SquareBoardFile : public BoardFile {
                          static_cast<std::size_t>(b_.cells()));
     }
 
+    // Squeaky on the model's plain reference walk, which eval --check holds the fast walk to.
+    WalkReport reference_walk() const override { return report_of_walk(reference_counts(b_)); }
+
     std::string place_text(std::size_t place) const override {
         return square_place_text(place, b_.cols());
     }
