@@ -22,7 +22,7 @@ if [ "$model" = hex ]; then
     here=results/exhaustive/hex
     boards=${BOARDS:-runs/exhaustive-hex-boards}
     title="# Every hexagonal grid up to 6x6 and a few beyond, exactly"
-    took="about an hour on 2 cores, most of it 6x7 and 7x6"
+    took="about 20 minutes on 2 cores, most of it 6x7 and 7x6"
     read -r -a extra <<< "${EXTRA-7x6 6x7 8x5 5x8}"
     grids+=("${extra[@]+"${extra[@]}"}")
 elif [ "$model" != cells ]; then
