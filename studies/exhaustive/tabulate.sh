@@ -6,7 +6,8 @@
 # (runs/exhaustive-boards unless BOARDS says otherwise: pictures anyone can redraw, not facts).
 # With MODEL=hex, the hexagonal boards instead (docs/rules.md, "Hexagonal boards"): into
 # results/exhaustive/hex/, the grids up to 6x6 and then those of EXTRA ("7x6 6x7 8x5 5x8" by
-# default; EXTRA= leaves them out).
+# default; EXTRA= leaves them out); their results one a line in results.jsonl (each line what
+# `enumerate --out` writes, as one line), the files of each grid in BOARDS.
 # Usage: [MODEL=hex] studies/exhaustive/tabulate.sh [path/to/mazesearch]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,14 +30,16 @@ elif [ "$model" != cells ]; then
     echo "tabulate.sh: MODEL is cells or hex, not $model" >&2
     exit 2
 fi
-mkdir -p "$here/results" "$boards"
+results="$here/results"
+[ "$model" = hex ] && results=$boards && rm -f "$here/results.jsonl"
+mkdir -p "$results" "$boards"
 rm -f "$boards"/*.txt "$boards"/*.svg
 {
     echo "$title"
     echo
     echo "Start top left, exit bottom left; moves in the paper's convention. Regenerate with"
     echo "\`${MODEL:+MODEL=$MODEL }studies/exhaustive/tabulate.sh\` ($took). The full results are in"
-    echo "\`results/\`: the optimal boards (up to 8 per grid, in text order) and the histogram of"
+    echo "\`$([ "$model" = hex ] && echo results.jsonl || echo results/)\`: the optimal boards (up to 8 per grid, in text order) and the histogram of"
     echo "moves over all feasible boards; the script draws the boards into \`$boards/\`."
     echo
     echo "| grid | optimum | optimal boards | feasible boards | of | leaves | seconds |"
@@ -46,7 +49,7 @@ for grid in "${grids[@]}"; do
     r=${grid%x*}
     c=${grid#*x}
     {
-        json="$here/results/${r}x${c}.json"
+        json="$results/${r}x${c}.json"
         rm -f "$json"
         "$bin" enumerate --model "$model" --rows "$r" --cols "$c" --quiet --out "$json" > /dev/null
         python3 - "$json" "$r" "$c" "$boards" "$bin" >> "$here/table.md" <<'PY'
@@ -62,6 +65,10 @@ for k, b in enumerate(j["boards"]):
 total = 2 ** (r * c - 2)
 print(f"| {r}x{c} | {j['optimum']} | {j['optimal_boards']:,} | {j['feasible']:,} | {total:,} | {j['leaves']:,} | {j['seconds']:.2f} |")
 PY
+        if [ "$model" = hex ]; then
+            python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1]))))' "$json" \
+                >> "$here/results.jsonl"
+        fi
     }
 done
 echo "table: $here/table.md; boards drawn in $boards/"

@@ -105,4 +105,40 @@ TEST(HexEnumerateCli, InterruptedEnumerationResumesToThePlainAnswer) {
     EXPECT_FALSE(std::filesystem::exists(out + ".progress"));
 }
 
+// The committed table of hexagonal grids (results/exhaustive/hex/): each line of results.jsonl
+// is a result merge reads with every check (each optimal board walked again, the counts adding
+// up), each row of table.md says what its line holds, and the small grids are enumerated here
+// again to the same answer.
+TEST(HexEnumerateCli, TheCommittedTableIsItsResultsAndTheyAreRight) {
+    const std::string dir = std::string(MAZESEARCH_SOURCE_DIR) + "/results/exhaustive/hex/";
+    std::ifstream lines(dir + "results.jsonl");
+    const std::string table = read_file(dir + "table.md");
+    std::string line;
+    int grids = 0;
+    while (std::getline(lines, line)) {
+        const nlohmann::json j = nlohmann::json::parse(line);
+        const std::string grid =
+            std::to_string(j.at("rows").get<int>()) + "x" + std::to_string(j.at("cols").get<int>());
+        const std::string path = maze::testing_support::test_dir() + "/hex-" + grid + ".json";
+        std::ofstream(path) << line;
+        const CmdResult merged = run("merge --json " + path);
+        ASSERT_EQ(merged.status, 0) << grid << ": " << merged.err;
+        EXPECT_EQ(json_of(merged).at("optimum"), j.at("optimum")) << grid;
+        EXPECT_EQ(j.at("model"), "hex") << grid;
+        EXPECT_NE(table.find("| " + grid + " | " + std::to_string(j.at("optimum").get<int>()) + " |"),
+                  std::string::npos)
+            << grid;
+        if (j.at("rows").get<int>() * j.at("cols").get<int>() <= 16) {
+            const CmdResult again = run("enumerate --model hex --json --quiet --rows " +
+                                        std::to_string(j.at("rows").get<int>()) + " --cols " +
+                                        std::to_string(j.at("cols").get<int>()));
+            ASSERT_EQ(again.status, 0) << again.err;
+            for (const char* k : {"optimum", "optimal_boards", "feasible", "histogram", "boards"})
+                EXPECT_EQ(json_of(again).at(k), j.at(k)) << grid << " " << k;
+        }
+        ++grids;
+    }
+    EXPECT_EQ(grids, 29);  // 2x2 to 6x6, 7x6, 6x7, 8x5, 5x8
+}
+
 }  // namespace hex_enumerate_cli
