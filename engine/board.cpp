@@ -165,22 +165,32 @@ Board Board::parse(std::string_view text, const std::string& source) {
     return b;
 }
 
-Board Board::load(const std::string& path) {
-    std::string text;
+std::string read_board_text(const std::string& path) {
     try {
-        text = read_input(path, kMaxBoardFileBytes, "a board file");
+        return read_input(path, kMaxBoardFileBytes, "a board file");
     } catch (const InputError& e) {
         throw BoardError(e.source(), e.line(), e.detail());
     }
-    return parse(text, path == "-" ? "<stdin>" : path);
+}
+
+std::string board_source_name(const std::string& path) {
+    return path == "-" ? "<stdin>" : path;
+}
+
+void write_board_text(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    if (!out) throw BoardError(path, 0, "cannot open the file for writing");
+    out << text;
+    out.flush();
+    if (!out) throw BoardError(path, 0, "write error");
+}
+
+Board Board::load(const std::string& path) {
+    return parse(read_board_text(path), board_source_name(path));
 }
 
 void Board::save(const std::string& path) const {
-    std::ofstream out(path, std::ios::binary);
-    if (!out) throw BoardError(path, 0, "cannot open the file for writing");
-    out << to_text();
-    out.flush();
-    if (!out) throw BoardError(path, 0, "write error");
+    write_board_text(path, to_text());
 }
 
 }  // namespace maze

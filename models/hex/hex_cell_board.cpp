@@ -3,10 +3,8 @@
 #include <cmath>
 #include <cstdio>
 #include <numbers>
-#include <fstream>
 #include <vector>
 
-#include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/input_file.hpp"
 #include "mazesearch/models/hex/hex_model.hpp"
 
@@ -163,21 +161,11 @@ HexCellBoard HexCellBoard::parse(std::string_view text, const std::string& sourc
 }
 
 HexCellBoard HexCellBoard::load(const std::string& path) {
-    std::string text;
-    try {
-        text = read_input(path, kMaxBoardFileBytes, "a board file");
-    } catch (const InputError& e) {
-        throw BoardError(e.source(), e.line(), e.detail());
-    }
-    return parse(text, path == "-" ? "<stdin>" : path);
+    return parse(read_board_text(path), board_source_name(path));
 }
 
 void HexCellBoard::save(const std::string& path) const {
-    std::ofstream out(path, std::ios::binary);
-    if (!out) throw BoardError(path, 0, "cannot open the file for writing");
-    out << to_text();
-    out.flush();
-    if (!out) throw BoardError(path, 0, "write error");
+    write_board_text(path, to_text());
 }
 
 bool feasible(const HexCellBoard& b) {

@@ -283,7 +283,7 @@ TEST(HexCellBoard, ItsGraphFileWalksTheSameUnderTheGraphModel) {
         const WalkResult r = evaluate(b);
         return r.feasible ? r.moves : kInfeasible;
     };
-    for (const auto [rows, cols] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{4, 2}}) {
+    for (const auto& [rows, cols] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{4, 2}}) {
         std::uint64_t best_board = 0, best_graph = 0;
         const int free_cells = rows * cols - 2;
         for (unsigned bits = 0; bits < (1u << free_cells); ++bits) {
@@ -299,7 +299,9 @@ TEST(HexCellBoard, ItsGraphFileWalksTheSameUnderTheGraphModel) {
             if (g != kInfeasible) best_graph = std::max(best_graph, g);
         }
         EXPECT_EQ(best_board, best_graph) << rows << "x" << cols;
-        if (rows == 3 && cols == 3) EXPECT_EQ(best_graph, 11u);
+        if (rows == 3 && cols == 3) {
+            EXPECT_EQ(best_graph, 11u);
+        }
     }
     Rng rng(4747);
     for (int i = 0; i < 300; ++i) {

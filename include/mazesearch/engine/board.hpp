@@ -33,6 +33,14 @@ class BoardError : public std::runtime_error {
     int line_;
 };
 
+// A board file of any model, read and written whole: the text at `path` ("-": standard input),
+// at most kMaxBoardFileBytes, a file that cannot be read a BoardError naming it; the name a
+// board's errors give the file ("<stdin>" for "-"); the text written to `path` (BoardError when
+// it cannot be).
+std::string read_board_text(const std::string& path);
+std::string board_source_name(const std::string& path);
+void write_board_text(const std::string& path, const std::string& text);
+
 class Board {
   public:
     // An all-open board with the default start (top left) and exit (bottom left).
