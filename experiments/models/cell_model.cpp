@@ -73,8 +73,7 @@ GraphFile as_graph(const InputFile& file) {
 }
 
 bool starts_like(std::string_view head) {
-    return !head.empty() &&
-           (head[0] == '.' || head[0] == '#' || head[0] == 'S' || head[0] == 'E');
+    return !head.empty() && (head[0] == '.' || head[0] == '#' || head[0] == 'S' || head[0] == 'E');
 }
 
 std::string no_reason(std::string_view, std::string_view) {
@@ -84,10 +83,18 @@ std::string no_reason(std::string_view, std::string_view) {
 }  // namespace cell_model
 
 const FileModel& cell_file_model() {
-    static const FileModel m{FileKind::CellBoard,     "a cell board",       "cell boards",
-                             cell_model::starts_like, nullptr,              cell_model::no_reason,
-                             "a board file",          kMaxBoardFileBytes,   cell_model::load,
-                             cell_model::bench,       true,                 cell_model::as_graph};
+    static const FileModel m{FileKind::CellBoard,
+                             "a cell board",
+                             "cell boards",
+                             cell_model::starts_like,
+                             nullptr,
+                             cell_model::no_reason,
+                             "a board file",
+                             kMaxBoardFileBytes,
+                             cell_model::load,
+                             cell_model::bench,
+                             true,
+                             cell_model::as_graph};
     return m;
 }
 

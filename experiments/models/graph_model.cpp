@@ -127,10 +127,17 @@ std::string reason(std::string_view head, std::string_view) {
 }  // namespace graph_model
 
 const FileModel& graph_file_model() {
-    static const FileModel m{FileKind::GraphFile,       "a graph file",     "graph files",
-                             graph_model::starts_like,  graph_model::named_like,
-                             graph_model::reason,       "a graph file",     kMaxGraphFileBytes,
-                             graph_model::load,         nullptr,            false};
+    static const FileModel m{FileKind::GraphFile,
+                             "a graph file",
+                             "graph files",
+                             graph_model::starts_like,
+                             graph_model::named_like,
+                             graph_model::reason,
+                             "a graph file",
+                             kMaxGraphFileBytes,
+                             graph_model::load,
+                             nullptr,
+                             false};
     return m;
 }
 

@@ -131,10 +131,17 @@ std::string reason(std::string_view, std::string_view) {
 }  // namespace passage_model
 
 const FileModel& passage_file_model() {
-    static const FileModel m{
-        FileKind::PassageBoard,     "a passage board",  "passage boards",   passage_model::starts_like,
-        nullptr,                    passage_model::reason, "a board file", kMaxBoardFileBytes,
-        passage_model::load,        passage_model::bench, true};
+    static const FileModel m{FileKind::PassageBoard,
+                             "a passage board",
+                             "passage boards",
+                             passage_model::starts_like,
+                             nullptr,
+                             passage_model::reason,
+                             "a board file",
+                             kMaxBoardFileBytes,
+                             passage_model::load,
+                             passage_model::bench,
+                             true};
     return m;
 }
 

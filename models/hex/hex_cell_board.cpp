@@ -10,7 +10,8 @@
 
 namespace maze {
 
-namespace {
+// Named, not anonymous: the instrumented trees build the engine as a unity build.
+namespace hex_board_text {
 
 constexpr std::string_view kHeader = "hex";
 
@@ -42,8 +43,8 @@ struct Mark {
 
 // One row's line: its indent checked (odd rows begin with one space), then its cells one space
 // apart; the open ones set in `open`, the start and the exit marked.
-int parse_row(const std::string& raw, int r, int lineno, const std::string& source,
-              RowMask& open, Mark& start, Mark& exit) {
+int parse_row(const std::string& raw, int r, int lineno, const std::string& source, RowMask& open,
+              Mark& start, Mark& exit) {
     const std::string line = trimmed_right(raw);
     if (line.empty())
         throw BoardError(source, lineno, "blank line inside the board: expected a row");
@@ -96,7 +97,7 @@ int parse_row(const std::string& raw, int r, int lineno, const std::string& sour
     return static_cast<int>(cells);
 }
 
-}  // namespace
+}  // namespace hex_board_text
 
 HexCellBoard::HexCellBoard(int rows, int cols) : cells_(rows, cols) {}
 
@@ -108,6 +109,7 @@ HexCellBoard HexCellBoard::from_square_cells(const Board& cells) {
 }
 
 std::string HexCellBoard::to_text() const {
+    using namespace hex_board_text;
     std::string out(kHeader);
     out += '\n';
     for (int r = 0; r < rows(); ++r) {
@@ -123,12 +125,14 @@ std::string HexCellBoard::to_text() const {
 }
 
 bool HexCellBoard::looks_like(std::string_view text) {
+    using namespace hex_board_text;
     if (text.substr(0, kHeader.size()) != kHeader) return false;
     const std::string_view rest = text.substr(kHeader.size());
     return rest.empty() || rest[0] == '\n' || rest[0] == '\r' || rest[0] == ' ' || rest[0] == '\t';
 }
 
 HexCellBoard HexCellBoard::parse(std::string_view text, const std::string& source) {
+    using namespace hex_board_text;
     const std::vector<std::string> lines = text_lines(text);
     if (lines.empty() || trimmed_right(lines[0]) != kHeader)
         throw BoardError(source, 1,

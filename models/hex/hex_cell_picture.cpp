@@ -19,7 +19,8 @@
 
 namespace maze {
 
-namespace {
+// Named, not anonymous: the instrumented trees build the engine as a unity build.
+namespace hex_picture {
 
 using namespace pictures;
 
@@ -41,10 +42,12 @@ std::string corners_of(double x, double y, double radius) {
     return points_text(corners);
 }
 
-}  // namespace
+}  // namespace hex_picture
 
 std::string render_svg(const HexCellBoard& b, const std::vector<std::uint64_t>& visits,
                        const RenderOptions& options) {
+    using namespace pictures;
+    using namespace hex_picture;
     const std::size_t n = static_cast<std::size_t>(b.cells());
     if (!visits.empty() && visits.size() != n)
         throw std::invalid_argument("render_svg: visits has " + std::to_string(visits.size()) +
@@ -63,8 +66,8 @@ std::string render_svg(const HexCellBoard& b, const std::vector<std::uint64_t>& 
     // The frame of a square grid wide enough for the half-cell shift and high enough for the
     // hexagons' rows.
     const double cp = options.cell_pixels;
-    const int frame_rows = std::max(
-        1, static_cast<int>(std::ceil(grid_height(b.rows(), cp) / cp - 1e-9)));
+    const int frame_rows =
+        std::max(1, static_cast<int>(std::ceil(grid_height(b.rows(), cp) / cp - 1e-9)));
     const SquareLayout l = SquareLayout::compute(frame_rows, b.cols() + 1, options.cell_pixels,
                                                  options.title, legend_size(have_visits));
     const double radius = hex_radius(cp);
@@ -79,9 +82,9 @@ std::string render_svg(const HexCellBoard& b, const std::vector<std::uint64_t>& 
     };
 
     SvgWriter svg;
-    open_grid_document(svg, l, options.title,
-                       "Hexagonal mouse maze " + std::to_string(b.rows()) + "x" +
-                           std::to_string(b.cols()));
+    open_grid_document(
+        svg, l, options.title,
+        "Hexagonal mouse maze " + std::to_string(b.rows()) + "x" + std::to_string(b.cols()));
     svg.open("defs");
     write_brick_pattern(svg, l);
     if (have_visits) write_visit_gradient(svg, l);
@@ -92,11 +95,10 @@ std::string render_svg(const HexCellBoard& b, const std::vector<std::uint64_t>& 
     for (int r = 0; r < b.rows(); ++r)
         for (int c = 0; c < b.cols(); ++c) {
             const auto [x, y] = centre(r, c);
-            svg.empty_element(
-                "polygon",
-                Attributes()
-                    .set("points", corners_of(x, y, radius))
-                    .set("fill", b.open(r, c) ? colour_text(fill_of(r, c)) : l.brick_fill()));
+            svg.empty_element("polygon", Attributes()
+                                             .set("points", corners_of(x, y, radius))
+                                             .set("fill", b.open(r, c) ? colour_text(fill_of(r, c))
+                                                                       : l.brick_fill()));
         }
     svg.close();
 
@@ -126,8 +128,7 @@ std::string render_svg(const HexCellBoard& b, const std::vector<std::uint64_t>& 
             if (show_count) {
                 const std::string label = count_text(v);
                 const double chars = static_cast<double>(label.size());
-                const double fs = std::min(cp * (marked ? 0.3 : 0.42),
-                                           cp * 0.8 / (0.66 * chars));
+                const double fs = std::min(cp * (marked ? 0.3 : 0.42), cp * 0.8 / (0.66 * chars));
                 const double ly = marked ? y + 0.36 * cp : y + 0.36 * fs;
                 draw_text(svg, x, ly, fs, colour_text(is_dark(fill) ? kWhite : kInk), "middle",
                           label);

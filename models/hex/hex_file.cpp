@@ -1,6 +1,7 @@
 // Hexagonal boards (docs/formats.md, "Hexagonal boards") as the commands meet them: the paper's
 // convention, cells named (r, c), the Theorem 8 bound, the counts drawn as the file draws the
-// grid, the picture of hexagons, its bench and its search point (neighbourhood). Registered in experiments/models/file_models.cpp.
+// grid, the picture of hexagons, its bench and its search point (neighbourhood). Registered in
+// experiments/models/file_models.cpp.
 #include <algorithm>
 
 #include "mazesearch/engine/graph_walk.hpp"
@@ -77,10 +78,18 @@ std::string reason(std::string_view, std::string_view) {
 }  // namespace hex_model
 
 const FileModel& hex_file_model() {
-    static const FileModel m{FileKind::HexBoard,    "a hex board",        "hex boards",
-                             hex_model::starts_like, nullptr,             hex_model::reason,
-                             "a board file",         kMaxBoardFileBytes,  hex_model::load,
-                             hex_model::bench,       true,                hex_model::as_graph};
+    static const FileModel m{FileKind::HexBoard,
+                             "a hex board",
+                             "hex boards",
+                             hex_model::starts_like,
+                             nullptr,
+                             hex_model::reason,
+                             "a board file",
+                             kMaxBoardFileBytes,
+                             hex_model::load,
+                             hex_model::bench,
+                             true,
+                             hex_model::as_graph};
     return m;
 }
 

@@ -34,8 +34,8 @@ void HexMazeTarget::score(std::span<const Genome> genomes, std::span<double> val
     if (objective_ == WalkObjective::MaxVisits) most.resize(boards.size());
     walk_feasible_batch(boards, moves, most);  // the scorer passes feasible boards only
     for (std::size_t i = 0; i < boards.size(); ++i)
-        values[i] = static_cast<double>(objective_ == WalkObjective::MaxVisits ? most[i]
-                                                                               : moves[i]);
+        values[i] =
+            static_cast<double>(objective_ == WalkObjective::MaxVisits ? most[i] : moves[i]);
 }
 
 Genome HexMazeTarget::relevant_genes(const Genome& g) const {

@@ -57,19 +57,20 @@ std::string HexGrid::board_text(const std::string& cells) const {
 
 }  // namespace enumeration
 
-namespace {
+// Named, not anonymous: the instrumented trees build the engine as a unity build.
+namespace hex_tree_grid {
 
 enumeration::HexGrid checked_grid(int rows, int cols, Cell start, Cell exit) {
     const HexCellBoard shape(rows, cols, start, exit);  // validates start and exit
     return enumeration::HexGrid(rows, cols, start, exit);
 }
 
-}  // namespace
+}  // namespace hex_tree_grid
 
 std::unique_ptr<EnumerationTree> hex_enumeration_tree(int rows, int cols, Cell start, Cell exit,
                                                       std::size_t frontier) {
     return std::make_unique<enumeration::CellSetTree<enumeration::HexGrid>>(
-        checked_grid(rows, cols, start, exit), start, exit, frontier,
+        hex_tree_grid::checked_grid(rows, cols, start, exit), start, exit, frontier,
         EnumerationResult::of_hex(rows, cols, start, exit));
 }
 
@@ -80,15 +81,16 @@ EnumerationResult enumerate_hex_boards(int rows, int cols, Cell start, Cell exit
 
 TreeEstimate estimate_hex_tree(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
                                std::uint64_t seed) {
-    return enumeration::estimate_tree_of(checked_grid(rows, cols, start, exit), probes, seed);
+    return enumeration::estimate_tree_of(hex_tree_grid::checked_grid(rows, cols, start, exit),
+                                         probes, seed);
 }
 
 std::vector<double> estimate_hex_subtrees(int rows, int cols, Cell start, Cell exit,
                                           std::size_t frontier, std::uint64_t probes,
                                           std::uint64_t seed, int threads, std::size_t part,
                                           std::size_t parts) {
-    return enumeration::estimate_subtrees_of(checked_grid(rows, cols, start, exit), frontier,
-                                             probes, seed, threads, part, parts);
+    return enumeration::estimate_subtrees_of(hex_tree_grid::checked_grid(rows, cols, start, exit),
+                                             frontier, probes, seed, threads, part, parts);
 }
 
 }  // namespace maze

@@ -23,10 +23,10 @@ struct HexGrid {
     int rows, cols, stride;
     int padded;  // (rows + 2) * stride entries of a Node's counts are in use
     int start_pad, exit_pad;
-    std::uint64_t all = 0;        // every cell
-    std::uint64_t not_left = 0;   // cells with a cell left of them (c > 0)
-    std::uint64_t not_right = 0;  // c < cols - 1
-    std::uint64_t even = 0;       // the cells of the even rows
+    std::uint64_t all = 0;                            // every cell
+    std::uint64_t not_left = 0;                       // cells with a cell left of them (c > 0)
+    std::uint64_t not_right = 0;                      // c < cols - 1
+    std::uint64_t even = 0;                           // the cells of the even rows
     std::array<int, kMaxEnumerationCells> pad_of{};   // cell bit -> padded index
     std::array<int, kMaxPadded> bit_of{};             // padded index -> bit or -1
     std::array<std::uint64_t, kMaxPadded> around{};   // padded index -> its neighbours' bits

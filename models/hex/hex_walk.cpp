@@ -9,28 +9,30 @@
 
 namespace maze {
 
-namespace {
+// Named, not anonymous: the instrumented trees build the engine as a unity build.
+namespace hex_walk_keys {
 
-constexpr std::ptrdiff_t S = HexWalk::kStride;
-constexpr std::uint32_t kVisit = 8;  // one visit; the low 3 bits hold a direction's rank
-constexpr std::uint32_t kBlocked = 0xFFFFFFF8u;  // + rank 5 still fits: never the minimum
+constexpr std::ptrdiff_t kHexStride = HexWalk::kStride;
+constexpr std::uint32_t kHexVisit = 8;  // one visit; the low 3 bits hold a direction's rank
+constexpr std::uint32_t kHexBlocked = 0xFFFFFFF8u;  // + rank 5 still fits: never the minimum
 
 // Squeaky's step on the hexagonal grid, written once: the six neighbours of q in the order of
 // preference (down-right, down-left, right, left, up-right, up-left) and their displacements.
-constexpr std::ptrdiff_t kOffset[kHexDirections] = {S, S - 1, 1, -1, 1 - S, -S};
+constexpr std::ptrdiff_t kHexOffset[kHexDirections] = {kHexStride, kHexStride - 1, 1,
+                                                       -1,         1 - kHexStride, -kHexStride};
 // The same in bytes, by rank (the two unused ranks never win). Not `inline`: see walk_steps.hpp.
-alignas(64) constexpr std::ptrdiff_t kStepBytes[8] = {
-    S * 4, (S - 1) * 4, 4, -4, (1 - S) * 4, -S * 4, 0, 0};
+alignas(64) constexpr std::ptrdiff_t kHexStepBytes[8] = {
+    kHexStride * 4, (kHexStride - 1) * 4, 4, -4, (1 - kHexStride) * 4, -kHexStride * 4, 0, 0};
 
 struct HexSteps {
     // One move from q without a branch: count the visit, step to the smallest ranked key.
     static std::uint32_t* step(std::uint32_t* q) {
-        const std::uint32_t dr = q[S], dl = q[S - 1] + 1, rt = q[1] + 2, lt = q[-1] + 3,
-                            ur = q[1 - S] + 4, ul = q[-S] + 5;
-        *q += kVisit;
-        const std::uint32_t m = std::min(std::min(std::min(dr, dl), std::min(rt, lt)),
-                                         std::min(ur, ul));
-        return reinterpret_cast<std::uint32_t*>(reinterpret_cast<char*>(q) + kStepBytes[m & 7]);
+        const std::uint32_t dr = q[kHexStride], dl = q[kHexStride - 1] + 1, rt = q[1] + 2,
+                            lt = q[-1] + 3, ur = q[1 - kHexStride] + 4, ul = q[-kHexStride] + 5;
+        *q += kHexVisit;
+        const std::uint32_t m =
+            std::min(std::min(std::min(dr, dl), std::min(rt, lt)), std::min(ur, ul));
+        return reinterpret_cast<std::uint32_t*>(reinterpret_cast<char*>(q) + kHexStepBytes[m & 7]);
     }
 
     // The rest of a walk at q with plain comparisons: the first least-visited neighbour in the
@@ -39,9 +41,9 @@ struct HexSteps {
                                  std::uint64_t max_steps) {
         while (q != e) {
             if (++steps > max_steps) return kWalkOverflow;
-            const int best = hex_choice(q, kOffset);
-            *q += kVisit;
-            q += kOffset[best];
+            const int best = hex_choice(q, kHexOffset);
+            *q += kHexVisit;
+            q += kHexOffset[best];
         }
         return steps;
     }
@@ -49,31 +51,33 @@ struct HexSteps {
 
 // A cell's place in the array: row r shifted left by r / 2, so that the rows' shifts lie in
 // 0..(rows - 1) / 2 once (rows - 1) / 2 is added; one blocked ring around.
-std::ptrdiff_t index_of(Cell x, int rows) {
-    return (x.r + 1) * S + (x.c - x.r / 2 + (rows - 1) / 2) + 1;
+std::ptrdiff_t hex_index_of(Cell x, int rows) {
+    return (x.r + 1) * kHexStride + (x.c - x.r / 2 + (rows - 1) / 2) + 1;
 }
 
-void lay_out(const HexCellBoard& b, std::uint32_t* key) {
-    std::fill(key, key + (b.rows() + 2) * S, kBlocked);
+void hex_lay_out(const HexCellBoard& b, std::uint32_t* key) {
+    std::fill(key, key + (b.rows() + 2) * kHexStride, kHexBlocked);
     for (int r = 0; r < b.rows(); ++r)
         for (int c = 0; c < b.cols(); ++c)
-            if (b.open(r, c)) key[index_of({r, c}, b.rows())] = 0;
+            if (b.open(r, c)) key[hex_index_of({r, c}, b.rows())] = 0;
 }
 
-}  // namespace
+}  // namespace hex_walk_keys
 
 std::uint64_t HexWalk::run(const HexCellBoard& b, std::uint64_t max_moves) {
+    using namespace hex_walk_keys;  // its names are the hex walk's own (kHex..., hex_...)
     assert(feasible(b) && "a walk of an infeasible board never ends");
     rows_ = b.rows();
     std::uint32_t* k = key_.data();
-    lay_out(b, k);
-    return HexSteps::branchy(k + index_of(b.start(), rows_), k + index_of(b.exit(), rows_), 0,
-                             std::min(max_moves, kMaxMoves));
+    hex_lay_out(b, k);
+    return HexSteps::branchy(k + hex_index_of(b.start(), rows_), k + hex_index_of(b.exit(), rows_),
+                             0, std::min(max_moves, kMaxMoves));
 }
 
 std::uint64_t HexWalk::visits(int r, int c) const {
-    const std::uint32_t key = key_[static_cast<std::size_t>(index_of({r, c}, rows_))];
-    return key == kBlocked ? 0 : key / kVisit;
+    using namespace hex_walk_keys;  // its names are the hex walk's own (kHex..., hex_...)
+    const std::uint32_t key = key_[static_cast<std::size_t>(hex_index_of({r, c}, rows_))];
+    return key == kHexBlocked ? 0 : key / kHexVisit;
 }
 
 WalkResult evaluate(const HexCellBoard& b, HexWalk& walker) {
@@ -98,16 +102,17 @@ void evaluate_batch_serial(std::span<const HexCellBoard> boards, std::span<std::
                              [](const HexCellBoard& b, HexWalk& w) { return evaluate(b, w); });
 }
 
-namespace {
+// Named, not anonymous: the instrumented trees build the engine as a unity build.
+namespace hex_walk_keys {
 
 // The largest visit count in a lane's keys: one visit added to a blocked key wraps it to 0, and
 // an open cell's key becomes (count + 1) * 8, so no cell needs a test.
-std::uint64_t max_visits_of(const std::uint32_t* key, int rows) {
-    static_assert(kBlocked + kVisit == 0);
+std::uint64_t hex_max_visits_of(const std::uint32_t* key, int rows) {
+    static_assert(kHexBlocked + kHexVisit == 0);
     std::uint32_t m = 0;
-    for (const std::uint32_t* p = key + S; p != key + (rows + 1) * S; ++p)
-        m = std::max(m, *p + kVisit);
-    return m / kVisit - 1;
+    for (const std::uint32_t* p = key + kHexStride; p != key + (rows + 1) * kHexStride; ++p)
+        m = std::max(m, *p + kHexVisit);
+    return m / kHexVisit - 1;
 }
 
 // The layout interleaved_walk asks for: a lane's words are a board's key array.
@@ -125,26 +130,28 @@ struct HexLayout : HexSteps {
             out[i] = kInfeasible;
             return nullptr;
         }
-        lay_out(b, keys);
-        exit = keys + index_of(b.exit(), b.rows());
-        return keys + index_of(b.start(), b.rows());
+        hex_lay_out(b, keys);
+        exit = keys + hex_index_of(b.exit(), b.rows());
+        return keys + hex_index_of(b.start(), b.rows());
     }
     void arrived(std::size_t i, std::uint64_t moves, const std::uint32_t* keys) {
         out[i] = moves;
-        if (!max_visits.empty()) max_visits[i] = max_visits_of(keys, boards[i].rows());
+        if (!max_visits.empty()) max_visits[i] = hex_max_visits_of(keys, boards[i].rows());
     }
     void overflow(std::size_t i) {
         const WalkCounts w = reference_counts(boards[i]);
         out[i] = w.moves;
-        if (!max_visits.empty()) max_visits[i] = *std::max_element(w.visits.begin(), w.visits.end());
+        if (!max_visits.empty())
+            max_visits[i] = *std::max_element(w.visits.begin(), w.visits.end());
         ++fallbacks;
     }
 };
 
-}  // namespace
+}  // namespace hex_walk_keys
 
 std::size_t evaluate_batch(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out,
                            std::uint64_t max_moves) {
+    using namespace hex_walk_keys;  // its names are the hex walk's own (kHex..., hex_...)
     HexLayout layout{{}, boards, out, {}, true};
     interleaved_walk<8>(layout, boards.size(), std::min(max_moves, HexWalk::kMaxMoves));
     return layout.fallbacks;
@@ -170,9 +177,9 @@ std::vector<HexCellBoard> hex_bench_boards() {
     return out;
 }
 
-std::size_t walk_feasible_batch(std::span<const HexCellBoard> boards,
-                                std::span<std::uint64_t> out,
+std::size_t walk_feasible_batch(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out,
                                 std::span<std::uint64_t> max_visits, std::uint64_t max_moves) {
+    using namespace hex_walk_keys;  // its names are the hex walk's own (kHex..., hex_...)
     assert(std::all_of(boards.begin(), boards.end(),
                        [](const HexCellBoard& b) { return feasible(b); }) &&
            "a walk of an infeasible board never ends");

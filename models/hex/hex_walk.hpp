@@ -52,8 +52,7 @@ std::size_t evaluate_batch(std::span<const HexCellBoard> boards, std::span<std::
 // evaluate_batch for boards already found feasible (no second flood fill; an infeasible board
 // here is a walk that never ends); with max_visits, also each walk's most visits of one cell (the
 // start's count includes the move that leaves it; the exit's is 0).
-std::size_t walk_feasible_batch(std::span<const HexCellBoard> boards,
-                                std::span<std::uint64_t> out,
+std::size_t walk_feasible_batch(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out,
                                 std::span<std::uint64_t> max_visits = {},
                                 std::uint64_t max_moves = HexWalk::kMaxMoves);
 // The same one board at a time (the benchmarks and tests compare them).

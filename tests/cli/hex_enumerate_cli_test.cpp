@@ -39,16 +39,18 @@ TEST(HexEnumerateCli, FourByFourOptimumIsWalkedAgainByEval) {
         EXPECT_EQ(json_of(e).at("moves"), 26) << b;
     }
     const CmdResult text = run("enumerate --model hex --rows 4 --cols 4 --quiet");
-    EXPECT_NE(text.out.find("4x4 hex, start (0,0), exit (3,0): optimum 26 moves (paper convention)"),
-              std::string::npos)
+    EXPECT_NE(
+        text.out.find("4x4 hex, start (0,0), exit (3,0): optimum 26 moves (paper convention)"),
+        std::string::npos)
         << text.out;
     const CmdResult estimate = run("enumerate --model hex --rows 6 --cols 6 --estimate");
     ASSERT_EQ(estimate.status, 0) << estimate.err;
     EXPECT_NE(estimate.out.find("6x6 hex: about "), std::string::npos) << estimate.out;
     const CmdResult large = run("enumerate --model hex --rows 8 --cols 8 --quiet");
     EXPECT_EQ(large.status, 2);
-    EXPECT_NE(large.err.find("8x8 hex: the hexagonal enumeration handles grids of at most 64 cells"),
-              std::string::npos)
+    EXPECT_NE(
+        large.err.find("8x8 hex: the hexagonal enumeration handles grids of at most 64 cells"),
+        std::string::npos)
         << large.err;
 }
 
@@ -125,8 +127,9 @@ TEST(HexEnumerateCli, TheCommittedTableIsItsResultsAndTheyAreRight) {
         ASSERT_EQ(merged.status, 0) << grid << ": " << merged.err;
         EXPECT_EQ(json_of(merged).at("optimum"), j.at("optimum")) << grid;
         EXPECT_EQ(j.at("model"), "hex") << grid;
-        EXPECT_NE(table.find("| " + grid + " | " + std::to_string(j.at("optimum").get<int>()) + " |"),
-                  std::string::npos)
+        EXPECT_NE(
+            table.find("| " + grid + " | " + std::to_string(j.at("optimum").get<int>()) + " |"),
+            std::string::npos)
             << grid;
         if (j.at("rows").get<int>() * j.at("cols").get<int>() <= 16) {
             const CmdResult again = run("enumerate --model hex --json --quiet --rows " +

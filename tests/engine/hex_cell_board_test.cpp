@@ -235,8 +235,10 @@ TEST(HexCellBoard, BadTextIsRefusedWithItsLine) {
               "h.txt:2: '.' after cell 1: expected one space between cells");
     EXPECT_EQ(error_of("hex\nS x\n . E\n"),
               "h.txt:2: unknown character 'x' in cell 2: expected '.', '#', 'S' or 'E'");
-    EXPECT_EQ(error_of("hex\nS . .\n . E\n"), "h.txt:3: ragged row: 2 cells, expected 3 like line 2");
-    EXPECT_EQ(error_of("hex\nS .\n\n. E\n"), "h.txt:3: blank line inside the board: expected a row");
+    EXPECT_EQ(error_of("hex\nS . .\n . E\n"),
+              "h.txt:3: ragged row: 2 cells, expected 3 like line 2");
+    EXPECT_EQ(error_of("hex\nS .\n\n. E\n"),
+              "h.txt:3: blank line inside the board: expected a row");
     EXPECT_EQ(error_of("hex\nS S\n . E\n"), "h.txt:2: second start 'S' (the first is on line 2)");
     EXPECT_EQ(error_of("hex\nS .\n . .\n"), "h.txt: no exit cell 'E'");
     std::string tall = "hex\n";
