@@ -6,6 +6,7 @@
 
 #include "mazesearch/engine/mouse_walk.hpp"
 #include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/engine/passage_walk.hpp"
 #include "mazesearch/models/hex/hex_walk.hpp"
 
 namespace maze {
@@ -204,6 +205,27 @@ void read_shards(const nlohmann::json& j, EnumerationResult& r) {
     }
 }
 
+// A board listed in a result, parsed as the result's model reads it, handed to f.
+template <class F>
+auto with_listed_board(const EnumerationResult& r, const std::string& text, F f) {
+    if (r.model == EnumeratedModel::Passages)
+        return f(PassageBoard::parse(text, "enumeration result"));
+    if (r.model == EnumeratedModel::Hex) return f(HexCellBoard::parse(text, "enumeration result"));
+    return f(Board::parse(text, "enumeration result"));
+}
+
+// Whether a board is of the result's grid (passage boards: its entrance and exit columns, -1 any).
+bool of_grid(const Board& b, const EnumerationResult& r) {
+    return b.rows() == r.rows && b.cols() == r.cols && b.start() == r.start && b.exit() == r.exit;
+}
+bool of_grid(const HexCellBoard& b, const EnumerationResult& r) {
+    return of_grid(b.square_cells(), r);
+}
+bool of_grid(const PassageBoard& b, const EnumerationResult& r) {
+    return b.rows() == r.rows && b.cols() == r.cols &&
+           (r.start.c < 0 || b.entrance() == r.start.c) && (r.exit.c < 0 || b.exit() == r.exit.c);
+}
+
 // The optimal boards listed: each one a board of this grid (the exhaustive optimizer turns the
 // first into a genome).
 void read_boards(const nlohmann::json& boards, EnumerationResult& r) {
@@ -211,25 +233,9 @@ void read_boards(const nlohmann::json& boards, EnumerationResult& r) {
     for (const nlohmann::json& b : boards) {
         if (!b.is_string()) bad_result("boards: expected a list of boards");
         try {
-            if (r.model == EnumeratedModel::Passages) {
-                const PassageBoard board =
-                    PassageBoard::parse(b.get<std::string>(), "enumeration result");
-                if (board.rows() != r.rows || board.cols() != r.cols ||
-                    (r.start.c >= 0 && board.entrance() != r.start.c) ||
-                    (r.exit.c >= 0 && board.exit() != r.exit.c))
-                    bad_result("boards: a board of another grid");
-            } else if (r.model == EnumeratedModel::Hex) {
-                const Board board =
-                    HexCellBoard::parse(b.get<std::string>(), "enumeration result").square_cells();
-                if (board.rows() != r.rows || board.cols() != r.cols ||
-                    !(board.start() == r.start) || !(board.exit() == r.exit))
-                    bad_result("boards: a board of another grid");
-            } else {
-                const Board board = Board::parse(b.get<std::string>(), "enumeration result");
-                if (board.rows() != r.rows || board.cols() != r.cols ||
-                    !(board.start() == r.start) || !(board.exit() == r.exit))
-                    bad_result("boards: a board of another grid");
-            }
+            if (!with_listed_board(r, b.get<std::string>(),
+                                   [&](const auto& board) { return of_grid(board, r); }))
+                bad_result("boards: a board of another grid");
         } catch (const BoardError& e) {
             bad_result(std::string("boards: ") + e.what());
         }
@@ -301,27 +307,13 @@ namespace {
 
 // What a board listed in a result is worth when walked, by the result's objective.
 std::uint64_t walked_value(const EnumerationResult& r, const std::string& text) {
-    const bool visits = r.objective == WalkObjective::MaxVisits;
-    if (r.model == EnumeratedModel::Passages) {
-        const WalkCounts w =
-            reference_counts(PassageBoard::parse(text, "enumeration result"));
+    return with_listed_board(r, text, [&](const auto& board) -> std::uint64_t {
+        const WalkCounts w = walk_report(board);
         if (!w.feasible) return 0;
-        return visits ? *std::max_element(w.visits.begin(), w.visits.end()) : w.moves;
-    }
-    if (r.model == EnumeratedModel::Hex) {
-        const WalkCounts w = walk_report(HexCellBoard::parse(text, "enumeration result"));
-        if (!w.feasible) return 0;
-        return visits ? *std::max_element(w.visits.begin(), w.visits.end()) : w.moves;
-    }
-    const Board b = Board::parse(text, "enumeration result");
-    MouseWalk walker;
-    const WalkResult w = evaluate(b, walker);
-    if (!w.feasible) return 0;
-    if (!visits) return w.moves;
-    std::uint64_t most = 0;
-    for (int i = 0; i < b.rows(); ++i)
-        for (int k = 0; k < b.cols(); ++k) most = std::max(most, walker.visits(i, k));
-    return most;
+        return r.objective == WalkObjective::MaxVisits
+                   ? *std::max_element(w.visits.begin(), w.visits.end())
+                   : w.moves;
+    });
 }
 
 }  // namespace
