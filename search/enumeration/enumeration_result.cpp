@@ -364,49 +364,4 @@ void EnumerationResult::check(Kind kind) const {
     }
 }
 
-void check_subtrees(const EnumerationResult& r, std::size_t tree_subtrees) {
-    const std::uint64_t want = r.subtrees_held(tree_subtrees);
-    if (r.subtrees != want)
-        bad_result("subtrees: " + std::to_string(r.subtrees) + ", but " +
-                   (r.shards == 1 ? std::string("the tree") : r.shards_text()) + " of the " +
-                   std::to_string(r.rows) + "x" + std::to_string(r.cols) +
-                   " tree cut for --frontier " + std::to_string(r.frontier) + " has " +
-                   std::to_string(want));
-}
-
-void check_progress(const EnumerationResult& r, const std::vector<std::uint8_t>& done) {
-    std::uint64_t marked = 0;
-    for (std::size_t i = 0; i < done.size(); ++i) {
-        if (!done[i]) continue;
-        ++marked;
-        if (!std::binary_search(r.held.begin(), r.held.end(),
-                                static_cast<int>(i % static_cast<std::size_t>(r.shards))))
-            throw std::invalid_argument("done: subtree " + std::to_string(i) +
-                                        " marked done, but it is not in " +
-                                        (r.shards_text().empty() ? "the tree" : r.shards_text()));
-    }
-    if (marked != r.subtrees)
-        throw std::invalid_argument("done: " + std::to_string(marked) +
-                                    " subtrees marked done, but the result counts " +
-                                    std::to_string(r.subtrees));
-}
-
-std::string done_to_text(const std::vector<std::uint8_t>& done) {
-    std::string text(done.size(), '0');
-    for (std::size_t i = 0; i < done.size(); ++i)
-        if (done[i]) text[i] = '1';
-    return text;
-}
-
-std::vector<std::uint8_t> done_from_text(const std::string& text) {
-    std::vector<std::uint8_t> done(text.size(), 0);
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '0' && text[i] != '1')
-            throw std::invalid_argument("enumeration progress: the done marks hold a '" +
-                                        std::string(1, text[i]) + "', not only 0 and 1");
-        done[i] = text[i] == '1';
-    }
-    return done;
-}
-
 }  // namespace maze
