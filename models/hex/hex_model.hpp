@@ -22,14 +22,12 @@ namespace maze {
 std::string render_svg(const HexCellBoard& b, const std::vector<std::uint64_t>& visits,
                        const RenderOptions& options);
 
+// What is said of the cell boards' walks (the paper's convention, no move in, the same words for
+// an infeasible board), but for the name and the Flash count, which is the square game's.
 template <>
-struct ModelFacts<HexCellBoard> {
+struct ModelFacts<HexCellBoard> : ModelFacts<Board> {
     static constexpr std::string_view name = "hex";
-    static constexpr std::string_view convention = "paper";
-    static constexpr std::string_view convention_text = "paper convention";
-    static constexpr std::uint64_t moves_before_graph = 0;
     static constexpr bool flash = false;
-    static constexpr std::string_view unreachable = "the exit cannot be reached from the start";
 };
 
 static_assert(BoardModel<HexCellBoard>);

@@ -8,10 +8,6 @@ namespace maze {
 
 namespace enumeration_models {
 
-std::unique_ptr<EnumerationTree> cell_tree(int rows, int cols, Cell start, Cell exit,
-                                           std::size_t frontier) {
-    return cell_enumeration_tree(rows, cols, start, exit, frontier);
-}
 TreeEstimate cell_estimate(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
                            std::uint64_t seed, std::uint64_t) {
     return estimate_tree(rows, cols, start, exit, probes, seed);
@@ -32,10 +28,6 @@ EnumerationResult passage_sample(const EnumerationOptions& o) {
     return enumerate_passage_boards(4, 4, -1, -1, o);
 }
 
-std::unique_ptr<EnumerationTree> hex_tree(int rows, int cols, Cell start, Cell exit,
-                                          std::size_t frontier) {
-    return hex_enumeration_tree(rows, cols, start, exit, frontier);
-}
 TreeEstimate hex_estimate(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
                           std::uint64_t seed, std::uint64_t) {
     return estimate_hex_tree(rows, cols, start, exit, probes, seed);
@@ -49,12 +41,12 @@ EnumerationResult hex_sample(const EnumerationOptions& o) {
 const EnumerationModel& enumeration_model(EnumeratedModel model) {
     using namespace enumeration_models;
     static const EnumerationModel models[] = {
-        {EnumeratedModel::Cells, "", cell_tree, cell_estimate, estimate_subtrees, cell_sample,
-         "6x5"},
+        {EnumeratedModel::Cells, "", cell_enumeration_tree, cell_estimate, estimate_subtrees,
+         cell_sample, "6x5"},
         {EnumeratedModel::Passages, " passages", passage_tree, passage_estimate, nullptr,
          passage_sample, "4x4 passage"},
-        {EnumeratedModel::Hex, " hex", hex_tree, hex_estimate, estimate_hex_subtrees, hex_sample,
-         "5x5 hex"},
+        {EnumeratedModel::Hex, " hex", hex_enumeration_tree, hex_estimate, estimate_hex_subtrees,
+         hex_sample, "5x5 hex"},
     };
     for (const EnumerationModel& m : models)
         if (m.model == model) return m;
