@@ -5,7 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "mazesearch/search/enumeration/exhaustive.hpp"
-#include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/models/passages/passage_enumeration.hpp"
 
 using namespace maze;
 

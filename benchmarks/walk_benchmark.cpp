@@ -9,7 +9,7 @@
 #include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/engine/bitboard.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
-#include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/models/passages/passage_walk.hpp"
 #include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/board_sampler.hpp"
 

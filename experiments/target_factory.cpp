@@ -8,7 +8,7 @@
 #include "mazesearch/search/targets/kmod_target.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 #include "mazesearch/search/targets/mousetrap_target.hpp"
-#include "mazesearch/search/targets/passage_target.hpp"
+#include "mazesearch/models/passages/passage_target.hpp"
 
 namespace maze::experiments {
 

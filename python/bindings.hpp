@@ -15,7 +15,7 @@
 #include <utility>
 
 #include "mazesearch/engine/board.hpp"
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 
 namespace maze::python {

@@ -12,7 +12,7 @@
 #include "bindings.hpp"
 #include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/models/file_models.hpp"
 #include "mazesearch/models/hex/hex_cell_board.hpp"

@@ -11,7 +11,7 @@
 #include "mazesearch/experiments/enumeration/enumerate_job.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
-#include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/models/passages/passage_enumeration.hpp"
 #include "mazesearch/search/enumeration/segmented_run.hpp"
 
 namespace maze::python {

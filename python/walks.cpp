@@ -16,7 +16,7 @@
 #include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"

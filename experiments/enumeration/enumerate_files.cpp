@@ -12,7 +12,7 @@
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/search/enumeration/enumeration_models.hpp"
-#include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/models/passages/passage_enumeration.hpp"
 
 namespace fs = std::filesystem;
 

@@ -18,7 +18,7 @@
 #include "mazesearch/experiments/interrupt.hpp"
 #include "mazesearch/models/hex/hex_tree.hpp"
 #include "mazesearch/search/enumeration/enumeration_models.hpp"
-#include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/models/passages/passage_enumeration.hpp"
 #include "mazesearch/search/enumeration/segmented_run.hpp"
 
 namespace fs = std::filesystem;

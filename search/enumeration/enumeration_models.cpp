@@ -2,7 +2,7 @@
 #include "mazesearch/search/enumeration/enumeration_models.hpp"
 
 #include "mazesearch/models/hex/hex_tree.hpp"
-#include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/models/passages/passage_enumeration.hpp"
 
 namespace maze {
 

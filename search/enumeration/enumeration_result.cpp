@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "mazesearch/engine/mouse_walk.hpp"
-#include "mazesearch/engine/passage_board.hpp"
-#include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
+#include "mazesearch/models/passages/passage_walk.hpp"
 #include "mazesearch/models/hex/hex_walk.hpp"
 
 namespace maze {

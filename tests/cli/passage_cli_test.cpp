@@ -13,7 +13,7 @@
 
 #include "cli_support.hpp"
 #include "mazesearch/engine/bench_boards.hpp"
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 #include "xml_check.hpp"
 
 using maze::PassageBoard;

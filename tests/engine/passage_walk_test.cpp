@@ -1,5 +1,5 @@
-// The fast passage walk (engine/passage_walk) against the plain reference walk on grid_graph.
-#include "mazesearch/engine/passage_walk.hpp"
+// The fast passage walk (models/passages/passage_walk) against the plain reference walk on grid_graph.
+#include "mazesearch/models/passages/passage_walk.hpp"
 
 #include <gtest/gtest.h>
 

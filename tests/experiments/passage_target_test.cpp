@@ -1,7 +1,7 @@
 // Passage boards (Mouse Maze 2) as a search target: genes and topology, feasibility and scores
 // against the reference walk, crossovers on cells, the genes the walk depends on, every optimizer
 // on the target (reaching brute-force optima on small grids), the config and the run folder.
-#include "mazesearch/search/targets/passage_target.hpp"
+#include "mazesearch/models/passages/passage_target.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/runner.hpp"
 #include "mazesearch/experiments/target_factory.hpp"

@@ -11,8 +11,8 @@
 
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
-#include "mazesearch/engine/passage_board.hpp"
-#include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
+#include "mazesearch/models/passages/passage_walk.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/serve/request_gate.hpp"
 #include "mazesearch/serve/served_folder.hpp"

@@ -11,7 +11,7 @@
 
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/input_error.hpp"
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/search/targets/mouse_maze_target.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -2,8 +2,8 @@
 
 #include <functional>
 
-#include "mazesearch/search/enumeration/passage_tree.hpp"
-#include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/models/passages/passage_tree.hpp"
+#include "mazesearch/models/passages/passage_enumeration.hpp"
 #include "walk_every_board.hpp"
 
 namespace maze {

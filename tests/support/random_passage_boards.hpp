@@ -4,7 +4,7 @@
 #include <numeric>
 #include <vector>
 
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/engine/rng.hpp"
 
 namespace maze::testing_support {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "mazesearch/engine/mouse_walk.hpp"
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/search/enumeration/enumeration_result.hpp"
 
 namespace maze::testing_support {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "mazesearch/engine/board.hpp"
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 
 namespace maze {
 

@@ -26,9 +26,9 @@
 #include "mazesearch/engine/board.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/mouse_walk.hpp"
-#include "mazesearch/engine/passage_board.hpp"
-#include "mazesearch/engine/passage_walk.hpp"
-#include "mazesearch/engine/pictures/passage_picture.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
+#include "mazesearch/models/passages/passage_walk.hpp"
+#include "mazesearch/models/passages/passage_picture.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/engine/walk_result.hpp"
 

@@ -1,5 +1,5 @@
 // The enumeration's subtree driver, written once for every board model (the cell tree,
-// enumerate.cpp; the passage forest, enumerate_passages.cpp): the subtrees a run selected are
+// enumerate.cpp; the passage forest, models/passages/passage_enumeration.cpp): the subtrees a run selected are
 // explored on a team of the run's own size, each worker collecting into a slot of its own, the
 // slots merged at the end (the merge does not depend on which worker found what); or, with a
 // hand-out (options.next), each subtree collected on its own and handed back.

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 
 namespace maze::passages {
 

@@ -1,16 +1,16 @@
-#include "mazesearch/search/targets/passage_target.hpp"
+#include "mazesearch/models/passages/passage_target.hpp"
 
 #include <array>
 #include <bit>
 #include <stdexcept>
 #include <string>
 
-#include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/models/passages/passage_walk.hpp"
 
 namespace maze {
 
 void score_passage_boards(std::span<const PassageBoard> boards, std::span<std::uint64_t> moves) {
-    // Eight interleaved walks a thread (engine/passage_walk.hpp); the boards are feasible (score()
+    // Eight interleaved walks a thread (models/passages/passage_walk.hpp); the boards are feasible (score()
     // is asked only for those), and a walk past the 32-bit counters falls back to the reference.
     walk_feasible_batch(boards, moves);
 }

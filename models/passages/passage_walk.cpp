@@ -1,4 +1,4 @@
-#include "mazesearch/engine/passage_walk.hpp"
+#include "mazesearch/models/passages/passage_walk.hpp"
 
 #include <algorithm>
 #include <cassert>

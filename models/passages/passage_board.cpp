@@ -1,4 +1,4 @@
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 
 #include <bit>
 #include <fstream>

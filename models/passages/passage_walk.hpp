@@ -27,7 +27,7 @@
 #include <span>
 
 #include "mazesearch/engine/mouse_walk.hpp"
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 
 namespace maze {
 

@@ -8,8 +8,8 @@
 
 #include "mazesearch/engine/rng.hpp"
 #include "mazesearch/engine/worker_team.hpp"
-#include "mazesearch/search/enumeration/passage_tree.hpp"
-#include "mazesearch/search/enumeration/passages.hpp"
+#include "mazesearch/models/passages/passage_tree.hpp"
+#include "mazesearch/models/passages/passage_enumeration.hpp"
 #include "mazesearch/search/enumeration/probe_tally.hpp"
 #include "mazesearch/search/enumeration/subtree_driver.hpp"
 

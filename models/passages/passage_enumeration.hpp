@@ -1,4 +1,4 @@
-// Exhaustive enumeration of Mouse Maze 2 boards (engine/passage_board.hpp; docs/rules.md,
+// Exhaustive enumeration of Mouse Maze 2 boards (models/passages/passage_board.hpp; docs/rules.md,
 // "Mouse Maze 2"), the passage twin of exhaustive.hpp. A passage can change the walk only once
 // the mouse looks through it, so the enumeration decides a passage (open or walled) when the
 // mouse first needs it and branches there; a leaf is a finished walk and stands for 2^(undecided

@@ -1,12 +1,12 @@
-// Passage boards (Mouse Maze 2): the board in the passage text form (engine/passage_board.hpp),
-// its picture (engine/pictures/passage_picture.hpp: walls over the visit colours, best.svg of a
+// Passage boards (Mouse Maze 2): the board in the passage text form (models/passages/passage_board.hpp),
+// its picture (models/passages/passage_picture.hpp: walls over the visit colours, best.svg of a
 // run folder), and passage board files for a config's `initial:`.
 #include <stdexcept>
 
 #include "mazesearch/engine/board_model.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
-#include "mazesearch/search/targets/passage_target.hpp"
+#include "mazesearch/models/passages/passage_target.hpp"
 
 namespace maze::experiments {
 

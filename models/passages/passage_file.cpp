@@ -7,13 +7,13 @@
 #include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/input_error.hpp"
-#include "mazesearch/engine/passage_board.hpp"
-#include "mazesearch/engine/passage_walk.hpp"
-#include "mazesearch/engine/pictures/passage_picture.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
+#include "mazesearch/models/passages/passage_walk.hpp"
+#include "mazesearch/models/passages/passage_picture.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 #include "mazesearch/experiments/models/file_models.hpp"
 #include "mazesearch/experiments/models/model_support.hpp"
-#include "mazesearch/search/targets/passage_target.hpp"
+#include "mazesearch/models/passages/passage_target.hpp"
 
 namespace maze::experiments {
 

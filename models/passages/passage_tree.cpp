@@ -1,4 +1,4 @@
-#include "mazesearch/search/enumeration/passage_tree.hpp"
+#include "mazesearch/models/passages/passage_tree.hpp"
 
 #include <algorithm>
 #include <bit>

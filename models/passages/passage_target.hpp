@@ -1,6 +1,6 @@
 // Mouse Maze 2 as a fitness target (docs/rules.md, "Mouse Maze 2"): every cell of an R x C grid
 // is open and a board is the set of open passages between neighbouring cells. Gene i is passage
-// slot i (engine/passage_board.hpp: right passages row by row, then down passages), 1 = a wall
+// slot i (models/passages/passage_board.hpp: right passages row by row, then down passages), 1 = a wall
 // (the passage closed), 0 = open, the Genome convention "1 = blocked". The value is the mouse's
 // moves with the move in and the move out counted; a board is feasible when the exit cell can be
 // reached from the entrance cell.
@@ -22,14 +22,14 @@
 #include <optional>
 #include <span>
 
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
 
 namespace maze {
 
 // The scoring of passage boards, kept in one place so that the fast batch walk
-// (engine/passage_walk) replaces the reference walk here and nowhere else (whether a board is
+// (models/passages/passage_walk) replaces the reference walk here and nowhere else (whether a board is
 // feasible is the engine's feasible(const PassageBoard&), the walk's own flood fill).
 //
 // The moves of boards known to be feasible (the move in and the move out counted).

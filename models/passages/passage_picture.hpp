@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/engine/passage_board.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 
 namespace maze {

@@ -1,4 +1,4 @@
-#include "mazesearch/engine/pictures/passage_picture.hpp"
+#include "mazesearch/models/passages/passage_picture.hpp"
 
 #include <algorithm>
 #include <cmath>
