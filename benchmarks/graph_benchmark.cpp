@@ -12,7 +12,7 @@
 #include "mazesearch/engine/csr_walk.hpp"
 #include "mazesearch/engine/graph_examples.hpp"
 #include "mazesearch/engine/graph_file.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/targets/graph_target.hpp"
 

@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "mazesearch/engine/bench_boards.hpp"
-#include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/board_sampler.hpp"
 

@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/cluster/world.hpp"
 #include "mazesearch/cli/command_names.hpp"

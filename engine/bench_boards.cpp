@@ -5,8 +5,8 @@
 #include <string>
 #include <utility>
 
-#include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 
 namespace maze {
 

@@ -5,7 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 
 namespace maze {
 

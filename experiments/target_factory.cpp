@@ -6,7 +6,7 @@
 #include "mazesearch/search/targets/cat_trap_target.hpp"
 #include "mazesearch/search/targets/graph_target.hpp"
 #include "mazesearch/search/targets/kmod_target.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 #include "mazesearch/search/targets/mousetrap_target.hpp"
 #include "mazesearch/models/passages/passage_target.hpp"
 

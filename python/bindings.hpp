@@ -14,7 +14,7 @@
 #include <thread>
 #include <utility>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 

@@ -14,7 +14,7 @@
 #include "mazesearch/experiments/run/run_folder.hpp"
 #include "mazesearch/experiments/run/step_gate.hpp"
 #include "mazesearch/experiments/runner.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 #include "mazesearch/models/passages/passage_target.hpp"
 
 namespace maze::python {

@@ -15,7 +15,7 @@
 #include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/experiments/command_input.hpp"

@@ -1,6 +1,6 @@
 #include "mazesearch/search/board_sampler.hpp"
 
-#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
 
 namespace maze {
 

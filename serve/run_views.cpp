@@ -4,7 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/serve/confined_file.hpp"
 #include "mazesearch/serve/run_files.hpp"
 #include "mazesearch/serve/served_folder.hpp"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "mazesearch/engine/board.hpp"  // kMaxBoardFileBytes
+#include "mazesearch/models/cells/board.hpp"  // kMaxBoardFileBytes
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/serve/confined_file.hpp"

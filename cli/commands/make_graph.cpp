@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/graph_examples.hpp"
 #include "mazesearch/engine/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"

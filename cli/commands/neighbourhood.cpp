@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/cli/command_options.hpp"

@@ -7,7 +7,7 @@
 #include <deque>
 #include <stdexcept>
 
-#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
 
 namespace maze {
 

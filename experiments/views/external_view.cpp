@@ -5,7 +5,7 @@
 
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/external_target.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 #include "mazesearch/models/passages/passage_target.hpp"
 
 namespace maze::experiments {

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <utility>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/walk_result.hpp"
 

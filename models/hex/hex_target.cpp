@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "mazesearch/models/hex/hex_walk.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 namespace maze {
 

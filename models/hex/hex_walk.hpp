@@ -13,7 +13,7 @@
 #include <span>
 #include <vector>
 
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/models/hex/hex_cell_board.hpp"
 
 namespace maze {

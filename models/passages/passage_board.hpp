@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/walk_result.hpp"
 

@@ -26,7 +26,7 @@
 #include <cstdint>
 #include <span>
 
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
 
 namespace maze {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/models/passages/passage_walk.hpp"
 #include "mazesearch/models/hex/hex_walk.hpp"

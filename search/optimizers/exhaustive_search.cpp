@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/search/grid_genes.hpp"
 
 namespace maze {

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/search/enumeration/window_move.hpp"
 #include "mazesearch/search/grid_genes.hpp"
 

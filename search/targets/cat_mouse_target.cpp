@@ -3,8 +3,8 @@
 #include <bit>
 #include <stdexcept>
 
-#include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 namespace maze {
 

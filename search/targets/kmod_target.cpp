@@ -1,6 +1,6 @@
 #include "mazesearch/search/targets/kmod_target.hpp"
 
-#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
 #include "mazesearch/engine/games/kmod_trap.hpp"
 
 namespace maze {

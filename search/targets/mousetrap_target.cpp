@@ -4,7 +4,7 @@
 #include <bit>
 #include <limits>
 
-#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
 
 namespace maze {
 

@@ -1,4 +1,4 @@
-#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
 
 #include <gtest/gtest.h>
 

@@ -6,10 +6,10 @@
 
 #include <map>
 
-#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
 #include "mazesearch/engine/graph_examples.hpp"
 #include "mazesearch/engine/graph_file.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "random_boards.hpp"
 
 using namespace maze;

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "random_boards.hpp"
 
 using namespace maze;

@@ -1,4 +1,4 @@
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "mazesearch/engine/bench_boards.hpp"
-#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "random_boards.hpp"
 

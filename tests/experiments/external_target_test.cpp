@@ -11,7 +11,7 @@
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/runner.hpp"
 #include "mazesearch/search/optimizers/exhaustive_search.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 #include "run_files.hpp"
 
 namespace fs = std::filesystem;

@@ -9,8 +9,8 @@
 #include <string>
 #include <tuple>
 
-#include "mazesearch/engine/board.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/board.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/models/passages/passage_walk.hpp"
 #include "mazesearch/experiments/files.hpp"

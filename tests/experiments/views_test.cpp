@@ -5,14 +5,14 @@
 #include <fstream>
 #include <string>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/games/cat_trap.hpp"
 #include "mazesearch/experiments/target_factory.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/cat_mouse_target.hpp"
 #include "mazesearch/search/targets/cat_trap_target.hpp"
 #include "mazesearch/search/targets/kmod_target.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 #include "mazesearch/search/targets/mousetrap_target.hpp"
 #include "temp_dir.hpp"
 

@@ -17,7 +17,7 @@
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/params.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/optimizer.hpp"

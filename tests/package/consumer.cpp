@@ -3,14 +3,14 @@
 // (which mazesearch must not shadow, nor be shadowed by) lives beside them.
 #include <cstdint>
 #include <iostream>
-#include <mazesearch/engine/bitboard.hpp>
-#include <mazesearch/engine/board.hpp>
-#include <mazesearch/engine/mouse_walk.hpp>
+#include <mazesearch/models/cells/bitboard.hpp>
+#include <mazesearch/models/cells/board.hpp>
+#include <mazesearch/models/cells/mouse_walk.hpp>
 
 #include "engine/board.hpp"
 
 // The package must not put its own folders on the include path.
-#if __has_include(<engine/mouse_walk.hpp>) || __has_include(<search/genome.hpp>)
+#if __has_include(<models/cells/mouse_walk.hpp>) || __has_include(<search/genome.hpp>)
 #error "the installed package puts include/mazesearch on the include path"
 #endif
 

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 namespace {
 

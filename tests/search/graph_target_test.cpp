@@ -4,10 +4,10 @@
 
 #include <gtest/gtest.h>
 
-#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
 #include "mazesearch/engine/graph_examples.hpp"
 #include "mazesearch/search/optimizers/crossover.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 using namespace maze;
 

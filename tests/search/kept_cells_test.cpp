@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/board.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
+#include "mazesearch/models/cells/board.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/params.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 namespace kept_cells_test {
 

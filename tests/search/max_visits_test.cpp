@@ -8,14 +8,14 @@
 #include <vector>
 
 #include "mazesearch/engine/bench_boards.hpp"
-#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/search/board_sampler.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/optimizer.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 #include "random_boards.hpp"
 
 using namespace maze;

@@ -1,7 +1,7 @@
 // The mouse-maze target's scores in its two conventions: the paper's moves, and the Flash game's
 // count, two more (the move in and the move out; rules.md), whatever board, against the plain
 // reference walk.
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 #include <gtest/gtest.h>
 

@@ -13,7 +13,7 @@
 #include "mazesearch/search/hamming_ball.hpp"
 #include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/params.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 #include "mazesearch/models/hex/hex_target.hpp"
 #include "mazesearch/models/hex/hex_walk.hpp"
 

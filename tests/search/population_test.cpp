@@ -17,7 +17,7 @@
 #include "mazesearch/search/optimizers/crossover.hpp"
 #include "mazesearch/search/optimizers/memetic.hpp"
 #include "mazesearch/engine/rng.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 using namespace maze;
 

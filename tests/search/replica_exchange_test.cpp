@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/params.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 #include "peaks_target.hpp"
 
 namespace replica_exchange_test {

@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/evaluator.hpp"
@@ -21,7 +21,7 @@
 #include "mazesearch/search/optimizers/window_search.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/state_json.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 #include "random_boards.hpp"
 
 namespace window_move_test {

@@ -1,7 +1,7 @@
 // Random boards of mixed shapes for the cross-check tests.
 #pragma once
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/rng.hpp"
 
 namespace maze::testing_support {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/search/enumeration/enumeration_result.hpp"
 

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
 
 namespace maze {

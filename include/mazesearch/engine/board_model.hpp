@@ -22,10 +22,10 @@
 #include <string_view>
 #include <vector>
 
-#include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/models/passages/passage_walk.hpp"
 #include "mazesearch/models/passages/passage_picture.hpp"

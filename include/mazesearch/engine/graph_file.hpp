@@ -19,7 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 
 namespace maze {

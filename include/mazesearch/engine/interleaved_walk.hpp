@@ -29,7 +29,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 
 namespace maze {
 

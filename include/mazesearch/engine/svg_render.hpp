@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 
 namespace maze {
 

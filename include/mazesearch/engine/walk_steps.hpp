@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <span>
 
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 
 namespace maze {
 

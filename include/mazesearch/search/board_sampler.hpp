@@ -4,7 +4,7 @@
 
 #include <optional>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/rng.hpp"
 
 namespace maze {

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/search/genome.hpp"
 #include "mazesearch/search/target.hpp"
 

@@ -18,7 +18,7 @@
 #include <optional>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 
 namespace maze {
 

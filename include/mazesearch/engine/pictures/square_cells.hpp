@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/pictures/square_picture.hpp"
 #include "mazesearch/engine/pictures/svg_writer.hpp"
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/pictures/picture_frame.hpp"
 #include "mazesearch/engine/pictures/svg_writer.hpp"
 #include "mazesearch/engine/pictures/visit_scale.hpp"

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/search/enumeration/enumeration_result.hpp"
 
 namespace maze::enumeration {

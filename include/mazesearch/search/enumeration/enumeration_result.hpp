@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/board.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 
 namespace maze {
 

@@ -15,7 +15,7 @@
 #include <span>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 
 namespace maze {
 

@@ -14,7 +14,7 @@
 
 #include <memory>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/games/cat_mouse.hpp"
 #include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/params.hpp"

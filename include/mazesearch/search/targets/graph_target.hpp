@@ -22,7 +22,7 @@
 
 #include "mazesearch/engine/csr_walk.hpp"
 #include "mazesearch/engine/graph_file.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
 

@@ -13,7 +13,7 @@
 #include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 namespace maze {
 

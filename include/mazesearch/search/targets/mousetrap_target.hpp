@@ -13,12 +13,12 @@
 #include <memory>
 #include <optional>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/games/mousetrap.hpp"
 #include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 namespace maze {
 

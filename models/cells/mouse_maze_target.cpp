@@ -1,4 +1,4 @@
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -6,10 +6,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/input_file.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 
 namespace maze {
 

@@ -1,11 +1,11 @@
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstring>
 
-#include "mazesearch/engine/bitboard.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/interleaved_walk.hpp"
 #include "mazesearch/engine/walk_steps.hpp"

@@ -4,16 +4,16 @@
 #include <algorithm>
 
 #include "mazesearch/engine/bench_boards.hpp"
-#include "mazesearch/engine/bitboard.hpp"
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/graph_walk.hpp"
 #include "mazesearch/engine/input_error.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 #include "mazesearch/experiments/models/file_models.hpp"
 #include "mazesearch/experiments/models/model_support.hpp"
-#include "mazesearch/search/targets/mouse_maze_target.hpp"
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 namespace maze::experiments {
 

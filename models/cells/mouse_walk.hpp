@@ -20,7 +20,7 @@
 #include <span>
 #include <string_view>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/walk_objective.hpp"
 #include "mazesearch/engine/walk_result.hpp"
 

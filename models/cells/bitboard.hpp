@@ -5,7 +5,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 
 namespace maze {
 

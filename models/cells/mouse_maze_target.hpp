@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "mazesearch/engine/board.hpp"
-#include "mazesearch/engine/mouse_walk.hpp"
+#include "mazesearch/models/cells/board.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/search/board_sampler.hpp"
 #include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/params.hpp"

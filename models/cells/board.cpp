@@ -1,4 +1,4 @@
-#include "mazesearch/engine/board.hpp"
+#include "mazesearch/models/cells/board.hpp"
 
 #include <bit>
 #include <cstdio>
