@@ -1,4 +1,4 @@
-// Google Benchmark targets for walks on graph files (engine/csr_walk.hpp). Items = moves, so
+// Google Benchmark targets for walks on graph files (models/graphs/csr_walk.hpp). Items = moves, so
 // items_per_second is moves per second. The bench set's boards, as graph files, are walked by the
 // compact-layout walk, by the plain reference walk, and (for scale) by the grid walk on the boards
 // themselves; then the graph target's scoring (build what a genome leaves, walk it) on the
@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "mazesearch/engine/bench_boards.hpp"
-#include "mazesearch/engine/csr_walk.hpp"
-#include "mazesearch/engine/graph_examples.hpp"
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/csr_walk.hpp"
+#include "mazesearch/models/graphs/graph_examples.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/engine/rng.hpp"
-#include "mazesearch/search/targets/graph_target.hpp"
+#include "mazesearch/models/graphs/graph_target.hpp"
 
 using namespace maze;
 

@@ -4,7 +4,7 @@
 #include "mazesearch/models/hex/hex_target.hpp"
 #include "mazesearch/search/targets/cat_mouse_target.hpp"
 #include "mazesearch/search/targets/cat_trap_target.hpp"
-#include "mazesearch/search/targets/graph_target.hpp"
+#include "mazesearch/models/graphs/graph_target.hpp"
 #include "mazesearch/search/targets/kmod_target.hpp"
 #include "mazesearch/models/cells/mouse_maze_target.hpp"
 #include "mazesearch/search/targets/mousetrap_target.hpp"

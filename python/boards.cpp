@@ -10,7 +10,7 @@
 #include <string>
 
 #include "bindings.hpp"
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/experiments/command_input.hpp"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 

@@ -13,8 +13,8 @@
 
 #include "bindings.hpp"
 #include "mazesearch/engine/bench_boards.hpp"
-#include "mazesearch/engine/graph_file.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/engine/worker_team.hpp"

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "mazesearch/models/cells/board.hpp"
-#include "mazesearch/engine/graph_examples.hpp"
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_examples.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/cli/commands.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "mazesearch/engine/games/kmod_trap.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/cli/commands.hpp"
 #include "mazesearch/experiments/diagnostics.hpp"
 #include "mazesearch/search/params.hpp"

@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "mazesearch/models/cells/bitboard.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/engine/interleaved_walk.hpp"
 #include "mazesearch/engine/walk_steps.hpp"
 

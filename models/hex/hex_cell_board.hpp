@@ -18,7 +18,7 @@
 #include <utility>
 
 #include "mazesearch/models/cells/board.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/engine/walk_result.hpp"
 
 namespace maze {

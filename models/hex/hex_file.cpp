@@ -4,7 +4,7 @@
 // experiments/models/file_models.cpp.
 #include <algorithm>
 
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 #include "mazesearch/experiments/models/file_models.hpp"

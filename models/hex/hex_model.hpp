@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "mazesearch/engine/board_model.hpp"
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/models/hex/hex_cell_board.hpp"
 #include "mazesearch/models/hex/hex_walk.hpp"

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "mazesearch/engine/bench_boards.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/models/passages/passage_walk.hpp"

@@ -1,14 +1,14 @@
-// The fast graph walk (engine/csr_walk.hpp) against the plain reference walk on random graphs,
+// The fast graph walk (models/graphs/csr_walk.hpp) against the plain reference walk on random graphs,
 // and against the grid walks on grid-shaped graph files.
-#include "mazesearch/engine/csr_walk.hpp"
+#include "mazesearch/models/graphs/csr_walk.hpp"
 
 #include <gtest/gtest.h>
 
 #include <map>
 
 #include "mazesearch/models/cells/bitboard.hpp"
-#include "mazesearch/engine/graph_examples.hpp"
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_examples.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"
 #include "random_boards.hpp"
 

@@ -1,12 +1,12 @@
 // Graph files (docs/formats.md, "Graph files"): reading, writing, the example graphs, and bad
 // files refused with the line of the offending item and what was expected.
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include "mazesearch/engine/graph_examples.hpp"
+#include "mazesearch/models/graphs/graph_examples.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/located_json.hpp"
 #include "temp_dir.hpp"

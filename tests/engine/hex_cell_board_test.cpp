@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "mazesearch/engine/csr_walk.hpp"
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/csr_walk.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/models/hex/hex_model.hpp"
 #include "random_boards.hpp"
 #include "xml_check.hpp"

@@ -7,7 +7,7 @@
 
 #include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/models/cells/bitboard.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "random_boards.hpp"
 
 using namespace maze;

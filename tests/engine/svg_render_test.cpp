@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "xml_check.hpp"
 
 using namespace maze;

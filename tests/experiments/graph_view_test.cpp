@@ -5,11 +5,11 @@
 #include <fstream>
 #include <string>
 
-#include "mazesearch/engine/graph_examples.hpp"
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_examples.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/experiments/target_factory.hpp"
-#include "mazesearch/search/targets/graph_target.hpp"
+#include "mazesearch/models/graphs/graph_target.hpp"
 #include "temp_dir.hpp"
 
 namespace {

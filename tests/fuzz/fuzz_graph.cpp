@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "mazesearch/engine/csr_walk.hpp"
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/csr_walk.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

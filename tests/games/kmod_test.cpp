@@ -6,7 +6,7 @@
 
 #include "cli_support.hpp"
 #include "mazesearch/engine/games/kmod_trap.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/targets/kmod_target.hpp"
 #include "random_boards.hpp"

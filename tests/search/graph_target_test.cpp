@@ -1,11 +1,11 @@
 // The graph target (search/targets/graph_target.hpp): genes that delete vertices and/or edges of
 // a graph file, scored by the fast graph walk, checked against walking what is left directly.
-#include "mazesearch/search/targets/graph_target.hpp"
+#include "mazesearch/models/graphs/graph_target.hpp"
 
 #include <gtest/gtest.h>
 
 #include "mazesearch/models/cells/bitboard.hpp"
-#include "mazesearch/engine/graph_examples.hpp"
+#include "mazesearch/models/graphs/graph_examples.hpp"
 #include "mazesearch/search/optimizers/crossover.hpp"
 #include "mazesearch/models/cells/mouse_maze_target.hpp"
 

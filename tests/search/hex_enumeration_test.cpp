@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "enumeration_support.hpp"
-#include "mazesearch/engine/graph_file.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/models/hex/hex_model.hpp"
 #include "mazesearch/models/hex/hex_tree.hpp"
 #include "walk_every_board.hpp"

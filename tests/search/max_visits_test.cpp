@@ -9,7 +9,7 @@
 
 #include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/models/cells/bitboard.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/search/board_sampler.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"

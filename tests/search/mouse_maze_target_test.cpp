@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/engine/rng.hpp"
 
 namespace mouse_maze_target_test {

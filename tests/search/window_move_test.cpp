@@ -14,7 +14,7 @@
 
 #include "mazesearch/models/cells/bitboard.hpp"
 #include "mazesearch/models/cells/board.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/grid_genes.hpp"

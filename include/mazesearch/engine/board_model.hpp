@@ -24,7 +24,7 @@
 
 #include "mazesearch/models/cells/bitboard.hpp"
 #include "mazesearch/models/cells/board.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/models/passages/passage_walk.hpp"

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 

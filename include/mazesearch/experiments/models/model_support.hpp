@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "mazesearch/engine/board_model.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "mazesearch/models/cells/board.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 
 namespace maze {
 

@@ -8,7 +8,7 @@
 #include <span>
 #include <string>
 
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 
 namespace maze::pictures {
 

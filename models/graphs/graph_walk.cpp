@@ -1,4 +1,4 @@
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "mazesearch/engine/graph_examples.hpp"
+#include "mazesearch/models/graphs/graph_examples.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // Every one has coordinates for drawing and writes its preference lists out.
 #pragma once
 
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 
 namespace maze {
 

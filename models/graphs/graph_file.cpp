@@ -1,4 +1,4 @@
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -4,10 +4,10 @@
 #include <cmath>
 #include <cstdio>
 
-#include "mazesearch/engine/csr_walk.hpp"
-#include "mazesearch/engine/graph_file.hpp"
-#include "mazesearch/engine/graph_walk.hpp"
-#include "mazesearch/engine/pictures/graph_picture.hpp"
+#include "mazesearch/models/graphs/csr_walk.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_picture.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
 #include "mazesearch/experiments/models/file_models.hpp"
 #include "mazesearch/experiments/models/model_support.hpp"

@@ -7,7 +7,7 @@
 #include <unordered_set>
 #include <utility>
 
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/engine/input_file.hpp"
 #include "mazesearch/engine/located_json.hpp"

@@ -7,7 +7,7 @@
 // the file's order, 1 = deleted; `both`, the vertex genes and then the edge genes. The
 // preference lists of what is left are the file's lists without the deleted neighbours.
 // Feasible = the exit is reachable from the start; the value is the moves of the fast graph
-// walk (engine/csr_walk.hpp), or with objective max-visits the visits of its most-visited
+// walk (models/graphs/csr_walk.hpp), or with objective max-visits the visits of its most-visited
 // vertex.
 //
 // Topology (for the line, block and patch crossovers): each gene sits where its vertex is, or at
@@ -20,8 +20,8 @@
 #include <memory>
 #include <string>
 
-#include "mazesearch/engine/csr_walk.hpp"
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/csr_walk.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"

@@ -1,4 +1,4 @@
-#include "mazesearch/engine/csr_walk.hpp"
+#include "mazesearch/models/graphs/csr_walk.hpp"
 
 #include <algorithm>
 #include <cassert>

@@ -1,4 +1,4 @@
-#include "mazesearch/search/targets/graph_target.hpp"
+#include "mazesearch/models/graphs/graph_target.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "mazesearch/engine/graph_walk.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 
 namespace maze {
 

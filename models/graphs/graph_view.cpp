@@ -1,11 +1,11 @@
 // A graph target's boards: what a genome leaves of the graph, written back as a graph file (so a
 // run's best.txt can be walked again with `mazesearch eval`), and drawn with the mouse's visits.
-#include "mazesearch/engine/graph_file.hpp"
+#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
-#include "mazesearch/engine/pictures/graph_picture.hpp"
+#include "mazesearch/models/graphs/graph_picture.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
-#include "mazesearch/search/targets/graph_target.hpp"
+#include "mazesearch/models/graphs/graph_target.hpp"
 
 namespace maze::experiments {
 

@@ -1,4 +1,4 @@
-#include "mazesearch/engine/pictures/graph_picture.hpp"
+#include "mazesearch/models/graphs/graph_picture.hpp"
 
 #include <algorithm>
 #include <cmath>
