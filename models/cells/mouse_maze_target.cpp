@@ -184,51 +184,26 @@ KeptCells read_kept_cells(const Params& params, const BoardShape& shape) {
 
 MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention,
                                  WalkObjective objective, const KeptCells& kept)
-    : genes_(rows, cols, start, exit, kept.open, kept.blocked),
-      convention_(convention),
-      objective_(objective) {
+    : WalkTarget(objective, convention == Convention::Flash ? 2.0 : 0.0),
+      genes_(rows, cols, start, exit, kept.open, kept.blocked),
+      convention_(convention) {
     if (objective == WalkObjective::MaxVisits && convention == Convention::Flash)
         throw std::invalid_argument(
             "the Flash convention counts moves; max-visits has no convention");
 }
 
-void MouseMazeTarget::feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const {
-    for (std::size_t i = 0; i < genomes.size(); ++i)
-        feasible[i] = maze::feasible(to_board(genomes[i]));
-}
-
-void MouseMazeTarget::score(std::span<const Genome> genomes, std::span<double> values) const {
-    std::vector<Board> boards;
-    boards.reserve(genomes.size());
-    for (const Genome& g : genomes) boards.push_back(to_board(g));
-    std::vector<std::uint64_t> moves(boards.size(), 0);
-    // The Evaluator only passes feasible ones.
-    if (objective_ == WalkObjective::MaxVisits) {
-        std::vector<std::uint64_t> most(boards.size(), 0);
-        walk_feasible_batch(boards, moves, most);
-        for (std::size_t i = 0; i < most.size(); ++i) values[i] = static_cast<double>(most[i]);
-        return;
-    }
-    walk_feasible_batch(boards, moves);
-    for (std::size_t i = 0; i < moves.size(); ++i)
-        values[i] = moves[i] == kInfeasible ? -std::numeric_limits<double>::infinity()
-                                            : static_cast<double>(moves[i]) + offset();
-}
-
 std::optional<EnumerableGrid> MouseMazeTarget::enumerable_grid() const {
     if (!genes_.every_cell_a_gene()) return std::nullopt;
-    return EnumerableGrid{&genes_, offset(), objective_};
+    return EnumerableGrid{&genes_, offset(), objective()};
 }
 
-Genome MouseMazeTarget::relevant_genes(const Genome& g) const {
-    const Board board = to_board(g);
-    MouseWalk walker;
-    walker.run(board);
+Genome MouseMazeTarget::genes_near_walk(const Genome& g, const Board&,
+                                        const std::vector<std::uint64_t>& visits) const {
     const Topology& topo = genes_.topology();
     const int rows = genes_.rows(), cols = genes_.cols();
     auto stepped = [&](int r, int c) {
         if (r < 0 || r >= rows || c < 0 || c >= cols) return false;
-        return walker.visits(r, c) > 0;
+        return visits[static_cast<std::size_t>(r * cols + c)] > 0;
     };
     Genome mask(g.size());
     for (std::size_t i = 0; i < g.size(); ++i) {

@@ -15,6 +15,7 @@
 #include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
+#include "mazesearch/search/targets/walk_target.hpp"
 
 namespace maze {
 
@@ -50,7 +51,7 @@ KeptCells read_kept_cells(const Params& params, const BoardShape& shape);
 std::vector<bool> parse_free_map(std::string_view text, const BoardShape& shape,
                                  const std::string& source);
 
-class MouseMazeTarget : public Target {
+class MouseMazeTarget : public WalkTarget<Board> {
   public:
     enum class Convention { Paper, Flash };
 
@@ -62,26 +63,17 @@ class MouseMazeTarget : public Target {
     std::string name() const override { return "mouse-maze"; }
     std::size_t genes() const override { return genes_.size(); }
     const Topology& topology() const override { return genes_.topology(); }
-    void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
-    // Walks the boards eight at a time, interleaved (walk_feasible_batch).
-    void score(std::span<const Genome> genomes, std::span<double> values) const override;
     // The grid, when every cell is a gene (no kept cells): the exhaustive optimizer and the
     // window move enumerate its cells.
     std::optional<EnumerableGrid> enumerable_grid() const override;
-    // The free cells the mouse steps on or looks at (a neighbour of a cell it steps on).
-    Genome relevant_genes(const Genome& g) const override;
 
-    Board to_board(const Genome& g) const { return genes_.to_board(g); }
+    std::optional<Board> decode(const Genome& g) const override { return genes_.to_board(g); }
     // The genome of a board of this shape (start and exit must match, kept cells as kept);
     // throws BoardError naming `source`.
     Genome to_genome(const Board& b, const std::string& source = "<board>") const {
         return genes_.to_genome(b, source);
     }
     Convention convention() const { return convention_; }
-    WalkObjective objective() const { return objective_; }
-    // What the convention adds to the moves: 2 for Flash (the move in and the move out), else 0
-    // (and 0 for max-visits, which counts visits, not moves).
-    double offset() const { return convention_ == Convention::Flash ? 2.0 : 0.0; }
     const GridGenes& grid() const { return genes_; }
     int rows() const { return genes_.rows(); }
     int cols() const { return genes_.cols(); }
@@ -89,9 +81,12 @@ class MouseMazeTarget : public Target {
     Cell exit() const { return genes_.exit(); }
 
   private:
+    // The free cells the mouse steps on or looks at (a neighbour of a cell it steps on).
+    Genome genes_near_walk(const Genome& g, const Board& b,
+                           const std::vector<std::uint64_t>& visits) const override;
+
     GridGenes genes_;
     Convention convention_;
-    WalkObjective objective_;
 };
 
 // The target of a config's `target:` section (kind already read): the grid (read_board_shape),

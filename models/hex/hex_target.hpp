@@ -10,13 +10,15 @@
 
 #include "mazesearch/engine/walk_objective.hpp"
 #include "mazesearch/models/hex/hex_cell_board.hpp"
+#include "mazesearch/models/hex/hex_model.hpp"
 #include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
+#include "mazesearch/search/targets/walk_target.hpp"
 
 namespace maze {
 
-class HexMazeTarget : public Target {
+class HexMazeTarget : public WalkTarget<HexCellBoard> {
   public:
     HexMazeTarget(int rows, int cols, Cell start, Cell exit,
                   WalkObjective objective = WalkObjective::Moves);
@@ -25,24 +27,23 @@ class HexMazeTarget : public Target {
     std::size_t genes() const override { return genes_.size(); }
     // The cells' rows and columns, of kind "hex" (odd rows half a cell to the right).
     const Topology& topology() const override { return topology_; }
-    void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
-    // Walks the boards eight at a time, interleaved.
-    void score(std::span<const Genome> genomes, std::span<double> values) const override;
-    // The free cells the mouse steps on or looks at (a neighbour of a cell it steps on).
-    Genome relevant_genes(const Genome& g) const override;
 
-    HexCellBoard to_board(const Genome& g) const;
+    std::optional<HexCellBoard> decode(const Genome& g) const override {
+        return HexCellBoard::from_square_cells(genes_.to_board(g));
+    }
     // The genome of a board of this shape (start and exit must match); BoardError naming
     // `source` otherwise.
     Genome to_genome(const HexCellBoard& b, const std::string& source = "<board>") const;
-    WalkObjective objective() const { return objective_; }
     int rows() const { return genes_.rows(); }
     int cols() const { return genes_.cols(); }
 
   private:
+    // The free cells the mouse steps on or looks at (a neighbour of a cell it steps on).
+    Genome genes_near_walk(const Genome& g, const HexCellBoard& b,
+                           const std::vector<std::uint64_t>& visits) const override;
+
     GridGenes genes_;
     Topology topology_;
-    WalkObjective objective_;
 };
 
 // The target of a config's `target:` section (kind hex): rows, cols (13 each by default), start

@@ -9,12 +9,6 @@
 
 namespace maze {
 
-void score_passage_boards(std::span<const PassageBoard> boards, std::span<std::uint64_t> moves) {
-    // Eight interleaved walks a thread (models/passages/passage_walk.hpp); the boards are feasible (score()
-    // is asked only for those), and a walk past the 32-bit counters falls back to the reference.
-    walk_feasible_batch(boards, moves);
-}
-
 namespace {
 
 // Bits needed for a column of `cols`: ceil(log2 cols) (0 for a single column).
@@ -26,7 +20,11 @@ int code_bits_for(int cols) {
 
 PassageTarget::PassageTarget(int rows, int cols, std::optional<int> entrance,
                              std::optional<int> exit)
-    : rows_(rows), cols_(cols), entrance_(entrance), exit_(exit) {
+    : WalkTarget(WalkObjective::Moves, 0.0),
+      rows_(rows),
+      cols_(cols),
+      entrance_(entrance),
+      exit_(exit) {
     // The board checks the shape and the fixed columns.
     const PassageBoard probe(rows, cols, entrance.value_or(0), exit.value_or(0));
     if (rows * cols < 2) throw BoardError("<board>", 0, "a passage board needs at least two cells");
@@ -91,12 +89,6 @@ std::optional<PassageBoard> PassageTarget::decode(const Genome& g) const {
     return b;
 }
 
-PassageBoard PassageTarget::to_board(const Genome& g) const {
-    std::optional<PassageBoard> b = decode(g);
-    if (!b) throw std::invalid_argument("passage genome codes a column outside the board");
-    return *b;
-}
-
 Genome PassageTarget::to_genome(const PassageBoard& b, const std::string& source) const {
     if (b.rows() != rows_ || b.cols() != cols_)
         throw BoardError(source, 0,
@@ -122,35 +114,11 @@ Genome PassageTarget::to_genome(const PassageBoard& b, const std::string& source
     return g;
 }
 
-void PassageTarget::feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const {
-    for (std::size_t i = 0; i < genomes.size(); ++i) {
-        const std::optional<PassageBoard> b = decode(genomes[i]);
-        feasible[i] = b && maze::feasible(*b);  // the engine's flood fill
-    }
-}
-
-void PassageTarget::score(std::span<const Genome> genomes, std::span<double> values) const {
-    std::vector<PassageBoard> boards;
-    boards.reserve(genomes.size());
-    for (const Genome& g : genomes)
-        boards.push_back(to_board(g));  // the Evaluator passes feasible ones
-    std::vector<std::uint64_t> moves(boards.size(), 0);
-    score_passage_boards(boards, moves);
-    for (std::size_t i = 0; i < moves.size(); ++i) values[i] = static_cast<double>(moves[i]);
-}
-
-Genome PassageTarget::relevant_genes(const Genome& g) const {
-    Genome mask(genes_);
+Genome PassageTarget::genes_near_walk(const Genome& g, const PassageBoard& b,
+                                      const std::vector<std::uint64_t>& visits) const {
+    Genome mask(g.size());
     for (std::size_t i = static_cast<std::size_t>(slots_); i < genes_; ++i) mask.set(i, true);
-    // The visit counts: the reference walk's (one walk, like one evaluation).
-    const std::optional<PassageBoard> board = decode(g);
-    const WalkCounts w = board ? reference_counts(*board) : WalkCounts{};
-    if (!w.feasible) {  // no walk to look at: every gene may matter
-        for (int s = 0; s < slots_; ++s) mask.set(static_cast<std::size_t>(s), true);
-        return mask;
-    }
-    const PassageBoard& b = *board;
-    auto stood = [&](Cell x) { return w.visits[static_cast<std::size_t>(x.r * cols_ + x.c)] > 0; };
+    auto stood = [&](Cell x) { return visits[static_cast<std::size_t>(x.r * cols_ + x.c)] > 0; };
     for (int s = 0; s < slots_; ++s) {
         const auto [a, c] = b.slot_cells(s);
         if (stood(a) || stood(c)) mask.set(static_cast<std::size_t>(s), true);

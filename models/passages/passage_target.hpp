@@ -21,21 +21,16 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
+#include "mazesearch/search/targets/walk_target.hpp"
 
 namespace maze {
 
-// The scoring of passage boards, kept in one place so that the fast batch walk
-// (models/passages/passage_walk) replaces the reference walk here and nowhere else (whether a board is
-// feasible is the engine's feasible(const PassageBoard&), the walk's own flood fill).
-//
-// The moves of boards known to be feasible (the move in and the move out counted).
-void score_passage_boards(std::span<const PassageBoard> boards, std::span<std::uint64_t> moves);
-
-class PassageTarget : public Target {
+class PassageTarget : public WalkTarget<PassageBoard> {
   public:
     // entrance, exit: a column of the top (bottom) row, or nullopt for a column that the search
     // chooses. Throws BoardError for a shape outside 1x1..16x16, fewer than two cells, or a
@@ -45,17 +40,9 @@ class PassageTarget : public Target {
     std::string name() const override { return "passages"; }
     std::size_t genes() const override { return genes_; }
     const Topology& topology() const override { return topology_; }
-    void feasibility(std::span<const Genome> genomes, std::span<bool> feasible) const override;
-    void score(std::span<const Genome> genomes, std::span<double> values) const override;
-    // The passages around every cell the mouse stands on (he looks through each of them), and
-    // the genes of free entrance and exit columns; flipping any other passage changes neither
-    // the walk nor its feasibility.
-    Genome relevant_genes(const Genome& g) const override;
 
     // The board of a genome; nullopt when a free column's code is no column of the board.
-    std::optional<PassageBoard> decode(const Genome& g) const;
-    // The same, for a genome known to decode (std::invalid_argument otherwise).
-    PassageBoard to_board(const Genome& g) const;
+    std::optional<PassageBoard> decode(const Genome& g) const override;
     // The genome of a board of this shape; throws BoardError naming `source` when the shape or
     // a fixed entrance or exit differ from the target's.
     Genome to_genome(const PassageBoard& b, const std::string& source = "<board>") const;
@@ -69,6 +56,11 @@ class PassageTarget : public Target {
     int code_genes() const { return code_bits_; }
 
   private:
+    // The passages around every cell the mouse stands on (he looks through each of them), and
+    // the genes of free entrance and exit columns; flipping any other passage changes neither
+    // the walk nor its feasibility.
+    Genome genes_near_walk(const Genome& g, const PassageBoard& b,
+                           const std::vector<std::uint64_t>& visits) const override;
     int column(const Genome& g, std::size_t first) const;  // a free column's code, decoded
 
     int rows_, cols_;
