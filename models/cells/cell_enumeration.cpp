@@ -5,6 +5,7 @@
 
 #include "mazesearch/search/enumeration/cell_set_tree.hpp"
 #include "mazesearch/search/enumeration/decision_tree.hpp"
+#include "mazesearch/search/enumeration/enumeration_models.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
 namespace maze {
@@ -24,6 +25,25 @@ std::unique_ptr<EnumerationTree> cell_enumeration_tree(int rows, int cols, Cell 
 EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,
                                    const EnumerationOptions& options) {
     return cell_enumeration_tree(rows, cols, start, exit, options.frontier)->run(options);
+}
+
+namespace cell_enumeration {
+
+TreeEstimate estimate(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
+                      std::uint64_t seed, std::uint64_t) {
+    return estimate_tree(rows, cols, start, exit, probes, seed);
+}
+EnumerationResult sample(const EnumerationOptions& o) {
+    return enumerate_boards(6, 5, {0, 0}, {5, 0}, o);
+}
+
+}  // namespace cell_enumeration
+
+const EnumerationModel& cell_enumeration_model() {
+    static const EnumerationModel model{EnumeratedModel::Cells, "",
+                                        cell_enumeration_tree, cell_enumeration::estimate,
+                                        estimate_subtrees, cell_enumeration::sample, "6x5"};
+    return model;
 }
 
 }  // namespace maze

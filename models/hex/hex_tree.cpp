@@ -67,30 +67,38 @@ enumeration::HexGrid checked_grid(int rows, int cols, Cell start, Cell exit) {
 
 }  // namespace hex_tree_grid
 
-std::unique_ptr<EnumerationTree> hex_enumeration_tree(int rows, int cols, Cell start, Cell exit,
-                                                      std::size_t frontier) {
+namespace hex_tree_grid {
+
+std::unique_ptr<EnumerationTree> tree(int rows, int cols, Cell start, Cell exit,
+                                      std::size_t frontier) {
     return std::make_unique<enumeration::CellSetTree<enumeration::HexGrid>>(
-        hex_tree_grid::checked_grid(rows, cols, start, exit), start, exit, frontier,
+        checked_grid(rows, cols, start, exit), start, exit, frontier,
         EnumerationResult::of_hex(rows, cols, start, exit));
 }
 
-EnumerationResult enumerate_hex_boards(int rows, int cols, Cell start, Cell exit,
-                                       const EnumerationOptions& options) {
-    return hex_enumeration_tree(rows, cols, start, exit, options.frontier)->run(options);
+TreeEstimate estimate(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
+                      std::uint64_t seed, std::uint64_t) {
+    return enumeration::estimate_tree_of(checked_grid(rows, cols, start, exit), probes, seed);
 }
 
-TreeEstimate estimate_hex_tree(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
-                               std::uint64_t seed) {
-    return enumeration::estimate_tree_of(hex_tree_grid::checked_grid(rows, cols, start, exit),
-                                         probes, seed);
+std::vector<double> subtree_costs(int rows, int cols, Cell start, Cell exit, std::size_t frontier,
+                                  std::uint64_t probes, std::uint64_t seed, int threads,
+                                  std::size_t part, std::size_t parts) {
+    return enumeration::estimate_subtrees_of(checked_grid(rows, cols, start, exit), frontier,
+                                             probes, seed, threads, part, parts);
 }
 
-std::vector<double> estimate_hex_subtrees(int rows, int cols, Cell start, Cell exit,
-                                          std::size_t frontier, std::uint64_t probes,
-                                          std::uint64_t seed, int threads, std::size_t part,
-                                          std::size_t parts) {
-    return enumeration::estimate_subtrees_of(hex_tree_grid::checked_grid(rows, cols, start, exit),
-                                             frontier, probes, seed, threads, part, parts);
+EnumerationResult sample(const EnumerationOptions& o) {
+    return tree(5, 5, {0, 0}, {4, 0}, o.frontier)->run(o);
+}
+
+}  // namespace hex_tree_grid
+
+const EnumerationModel& hex_enumeration_model() {
+    static const EnumerationModel model{EnumeratedModel::Hex, " hex", hex_tree_grid::tree,
+                                        hex_tree_grid::estimate, hex_tree_grid::subtree_costs,
+                                        hex_tree_grid::sample, "5x5 hex"};
+    return model;
 }
 
 }  // namespace maze

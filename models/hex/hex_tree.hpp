@@ -13,7 +13,7 @@
 
 #include "mazesearch/models/hex/hex_cell_board.hpp"
 #include "mazesearch/search/enumeration/decision_tree.hpp"
-#include "mazesearch/search/enumeration/exhaustive.hpp"
+#include "mazesearch/search/enumeration/enumeration_models.hpp"
 
 namespace maze {
 
@@ -86,19 +86,7 @@ inline bool exit_reachable(const HexGrid& g, const Node& n) {
 
 }  // namespace enumeration
 
-// The tree of every hexagonal board of the rows x cols grid with start and exit open, cut once.
-std::unique_ptr<EnumerationTree> hex_enumeration_tree(
-    int rows, int cols, Cell start, Cell exit,
-    std::size_t frontier = EnumerationOptions{}.frontier);
-// Enumerates every hexagonal board of the grid (cuts the tree for this call alone).
-EnumerationResult enumerate_hex_boards(int rows, int cols, Cell start, Cell exit,
-                                       const EnumerationOptions& options);
-// Knuth's estimates of the tree, as for the cell boards (exhaustive.hpp).
-TreeEstimate estimate_hex_tree(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
-                               std::uint64_t seed);
-std::vector<double> estimate_hex_subtrees(int rows, int cols, Cell start, Cell exit,
-                                          std::size_t frontier, std::uint64_t probes,
-                                          std::uint64_t seed, int threads, std::size_t part = 0,
-                                          std::size_t parts = 1);
+// Its tree, enumeration and estimates are the calls of every model, through the table
+// (enumeration_models.hpp) with EnumeratedModel::Hex.
 
 }  // namespace maze

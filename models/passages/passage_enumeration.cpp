@@ -188,17 +188,18 @@ class PassageTree final : public EnumerationTree {
 
 }  // namespace passage_detail
 
-std::unique_ptr<EnumerationTree> passage_enumeration_tree(int rows, int cols, int entrance,
-                                                          int exit, std::size_t want) {
+// The grid as the results give it: the entrance and exit columns in start.c and exit.c (-1: every
+// column).
+namespace passage_detail {
+
+std::unique_ptr<EnumerationTree> tree(int rows, int cols, Cell start, Cell exit,
+                                      std::size_t want) {
     return std::make_unique<passage_detail::PassageTree>(
-        rows, cols, entrance, exit, passage_detail::make_forest(rows, cols, entrance, exit),
+        rows, cols, start.c, exit.c, passage_detail::make_forest(rows, cols, start.c, exit.c),
         std::max<std::size_t>(want, 1));
 }
 
-EnumerationResult enumerate_passage_boards(int rows, int cols, int entrance, int exit,
-                                           const EnumerationOptions& options) {
-    return passage_enumeration_tree(rows, cols, entrance, exit, options.frontier)->run(options);
-}
+}  // namespace passage_detail
 
 EnumerationResult passage_detail::PassageTree::run(const EnumerationOptions& options) const {
     const std::vector<std::size_t> mine = selected(options);
@@ -216,9 +217,12 @@ EnumerationResult passage_detail::PassageTree::run(const EnumerationOptions& opt
         });
 }
 
-TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, std::uint64_t probes,
-                                   std::uint64_t seed, std::uint64_t at_least) {
-    const passage_detail::Forest forest = passage_detail::make_forest(rows, cols, entrance, exit);
+namespace passage_detail {
+
+TreeEstimate estimate(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
+                      std::uint64_t seed, std::uint64_t at_least) {
+    const passage_detail::Forest forest =
+        passage_detail::make_forest(rows, cols, start.c, exit.c);
     ProbeTally tally(probes);
     Rng rng(seed);
     // One estimate per tree of the forest, each from all the probes, summed.
@@ -254,6 +258,19 @@ TreeEstimate estimate_passage_tree(int rows, int cols, int entrance, int exit, s
         tally.end_tree();
     }
     return tally.estimate();
+}
+
+EnumerationResult sample(const EnumerationOptions& o) {
+    return tree(4, 4, {0, -1}, {3, -1}, o.frontier)->run(o);
+}
+
+}  // namespace passage_detail
+
+const EnumerationModel& passage_enumeration_model() {
+    static const EnumerationModel model{EnumeratedModel::Passages, " passages",
+                                        passage_detail::tree, passage_detail::estimate,
+                                        nullptr, passage_detail::sample, "4x4 passage"};
+    return model;
 }
 
 }  // namespace maze

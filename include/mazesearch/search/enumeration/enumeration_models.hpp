@@ -37,4 +37,29 @@ struct EnumerationModel {
 
 const EnumerationModel& enumeration_model(EnumeratedModel model);
 
+// Each model's entry, defined in its folder beside its tree (models/cells/cell_enumeration.cpp,
+// models/passages/passage_enumeration.cpp, models/hex/hex_tree.cpp) and registered in the table.
+const EnumerationModel& cell_enumeration_model();
+const EnumerationModel& passage_enumeration_model();
+const EnumerationModel& hex_enumeration_model();
+
+// Every model's tree, enumeration and estimates, one call each through the table. Throws
+// std::invalid_argument for a grid the model's tree does not take.
+std::unique_ptr<EnumerationTree> enumeration_tree(
+    EnumeratedModel model, int rows, int cols, Cell start, Cell exit,
+    std::size_t frontier = EnumerationOptions{}.frontier);
+// Enumerates every board of the grid (cuts the tree for this call alone).
+EnumerationResult enumerate_boards(EnumeratedModel model, int rows, int cols, Cell start,
+                                   Cell exit, const EnumerationOptions& options);
+// Knuth's estimate of the whole tree; at_least: of the tree a floor cuts (the models with a
+// bound: passages), else ignored.
+TreeEstimate estimate_tree(EnumeratedModel model, int rows, int cols, Cell start, Cell exit,
+                           std::uint64_t probes, std::uint64_t seed, std::uint64_t at_least = 0);
+// The expected cost of each frontier subtree (estimate_subtrees); all equal (1) for a model
+// without subtree estimates.
+std::vector<double> estimate_subtrees(EnumeratedModel model, int rows, int cols, Cell start,
+                                      Cell exit, std::size_t frontier, std::uint64_t probes,
+                                      std::uint64_t seed, int threads, std::size_t part = 0,
+                                      std::size_t parts = 1);
+
 }  // namespace maze

@@ -1,4 +1,4 @@
-// The sums of Knuth's random probes (estimate_tree, estimate_passage_tree; exhaustive.hpp,
+// The sums of Knuth's random probes (estimate_tree of every model; exhaustive.hpp,
 // TreeEstimate), written once for the cell tree and the passage forest: each probe of a tree adds
 // its path's weight (its leaves), its boards and its moves; at the end of a tree its means go into
 // the estimate, and the estimates of several trees (a forest) add up, their errors in quadrature.
