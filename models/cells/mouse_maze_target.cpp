@@ -184,8 +184,8 @@ KeptCells read_kept_cells(const Params& params, const BoardShape& shape) {
 
 MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Convention convention,
                                  WalkObjective objective, const KeptCells& kept)
-    : WalkTarget(objective, convention == Convention::Flash ? 2.0 : 0.0),
-      genes_(rows, cols, start, exit, kept.open, kept.blocked),
+    : CellSetTarget(GridGenes(rows, cols, start, exit, kept.open, kept.blocked), objective,
+                    convention == Convention::Flash ? 2.0 : 0.0),
       convention_(convention) {
     if (objective == WalkObjective::MaxVisits && convention == Convention::Flash)
         throw std::invalid_argument(
@@ -193,26 +193,8 @@ MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Conv
 }
 
 std::optional<EnumerableGrid> MouseMazeTarget::enumerable_grid() const {
-    if (!genes_.every_cell_a_gene()) return std::nullopt;
-    return EnumerableGrid{&genes_, offset(), objective()};
-}
-
-Genome MouseMazeTarget::genes_near_walk(const Genome& g, const Board&,
-                                        const std::vector<std::uint64_t>& visits) const {
-    const Topology& topo = genes_.topology();
-    const int rows = genes_.rows(), cols = genes_.cols();
-    auto stepped = [&](int r, int c) {
-        if (r < 0 || r >= rows || c < 0 || c >= cols) return false;
-        return visits[static_cast<std::size_t>(r * cols + c)] > 0;
-    };
-    Genome mask(g.size());
-    for (std::size_t i = 0; i < g.size(); ++i) {
-        const int r = topo.row[i], c = topo.col[i];
-        if (stepped(r, c) || stepped(r - 1, c) || stepped(r + 1, c) || stepped(r, c - 1) ||
-            stepped(r, c + 1))
-            mask.set(i, true);
-    }
-    return mask;
+    if (!grid().every_cell_a_gene()) return std::nullopt;
+    return EnumerableGrid{&grid(), offset(), objective()};
 }
 
 std::unique_ptr<MouseMazeTarget> make_mouse_maze_target(const Params& params) {

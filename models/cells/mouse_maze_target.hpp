@@ -15,7 +15,7 @@
 #include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
-#include "mazesearch/search/targets/walk_target.hpp"
+#include "mazesearch/search/targets/cell_set_target.hpp"
 
 namespace maze {
 
@@ -51,7 +51,23 @@ KeptCells read_kept_cells(const Params& params, const BoardShape& shape);
 std::vector<bool> parse_free_map(std::string_view text, const BoardShape& shape,
                                  const std::string& source);
 
-class MouseMazeTarget : public WalkTarget<Board> {
+// The paper's cell boards as a set of open cells: the board is the set, its neighbours the four
+// of the square grid.
+template <>
+struct CellSet<Board> {
+    static Board board(Board cells) { return cells; }
+    static const Board& cells(const Board& b) { return b; }
+    static constexpr const char* topology_kind = "square";
+    template <class F>
+    static void for_each_neighbour(Cell x, F f) {
+        f(Cell{x.r + 1, x.c});
+        f(Cell{x.r, x.c + 1});
+        f(Cell{x.r, x.c - 1});
+        f(Cell{x.r - 1, x.c});
+    }
+};
+
+class MouseMazeTarget : public CellSetTarget<Board> {
   public:
     enum class Convention { Paper, Flash };
 
@@ -61,31 +77,12 @@ class MouseMazeTarget : public WalkTarget<Board> {
                     WalkObjective objective = WalkObjective::Moves, const KeptCells& kept = {});
 
     std::string name() const override { return "mouse-maze"; }
-    std::size_t genes() const override { return genes_.size(); }
-    const Topology& topology() const override { return genes_.topology(); }
     // The grid, when every cell is a gene (no kept cells): the exhaustive optimizer and the
     // window move enumerate its cells.
     std::optional<EnumerableGrid> enumerable_grid() const override;
-
-    std::optional<Board> decode(const Genome& g) const override { return genes_.to_board(g); }
-    // The genome of a board of this shape (start and exit must match, kept cells as kept);
-    // throws BoardError naming `source`.
-    Genome to_genome(const Board& b, const std::string& source = "<board>") const {
-        return genes_.to_genome(b, source);
-    }
     Convention convention() const { return convention_; }
-    const GridGenes& grid() const { return genes_; }
-    int rows() const { return genes_.rows(); }
-    int cols() const { return genes_.cols(); }
-    Cell start() const { return genes_.start(); }
-    Cell exit() const { return genes_.exit(); }
 
   private:
-    // The free cells the mouse steps on or looks at (a neighbour of a cell it steps on).
-    Genome genes_near_walk(const Genome& g, const Board& b,
-                           const std::vector<std::uint64_t>& visits) const override;
-
-    GridGenes genes_;
     Convention convention_;
 };
 

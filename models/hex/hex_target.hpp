@@ -14,36 +14,30 @@
 #include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
-#include "mazesearch/search/targets/walk_target.hpp"
+#include "mazesearch/search/targets/cell_set_target.hpp"
 
 namespace maze {
 
-class HexMazeTarget : public WalkTarget<HexCellBoard> {
+// The hexagonal boards as a set of open cells: the same cells as a square board's, the six
+// neighbours of the hexagonal grid.
+template <>
+struct CellSet<HexCellBoard> {
+    static HexCellBoard board(const Board& cells) { return HexCellBoard::from_square_cells(cells); }
+    static const Board& cells(const HexCellBoard& b) { return b.square_cells(); }
+    static constexpr const char* topology_kind = "hex";  // odd rows half a cell to the right
+    template <class F>
+    static void for_each_neighbour(Cell x, F f) {
+        for (int d = 0; d < kHexDirections; ++d) f(hex_neighbour(x, static_cast<HexDirection>(d)));
+    }
+};
+
+class HexMazeTarget : public CellSetTarget<HexCellBoard> {
   public:
     HexMazeTarget(int rows, int cols, Cell start, Cell exit,
-                  WalkObjective objective = WalkObjective::Moves);
+                  WalkObjective objective = WalkObjective::Moves)
+        : CellSetTarget(GridGenes(rows, cols, start, exit), objective, 0.0) {}
 
     std::string name() const override { return "hex"; }
-    std::size_t genes() const override { return genes_.size(); }
-    // The cells' rows and columns, of kind "hex" (odd rows half a cell to the right).
-    const Topology& topology() const override { return topology_; }
-
-    std::optional<HexCellBoard> decode(const Genome& g) const override {
-        return HexCellBoard::from_square_cells(genes_.to_board(g));
-    }
-    // The genome of a board of this shape (start and exit must match); BoardError naming
-    // `source` otherwise.
-    Genome to_genome(const HexCellBoard& b, const std::string& source = "<board>") const;
-    int rows() const { return genes_.rows(); }
-    int cols() const { return genes_.cols(); }
-
-  private:
-    // The free cells the mouse steps on or looks at (a neighbour of a cell it steps on).
-    Genome genes_near_walk(const Genome& g, const HexCellBoard& b,
-                           const std::vector<std::uint64_t>& visits) const override;
-
-    GridGenes genes_;
-    Topology topology_;
 };
 
 // The target of a config's `target:` section (kind hex): rows, cols (13 each by default), start
