@@ -77,7 +77,9 @@ Cell cell_of(const json& j, const std::string& key, int rows, int cols) {
 // RequestError 400 naming the first key of the object `j` (called `what`) that is not one of
 // `keys`: a key misspelt or meant for another model is said, not passed over.
 void only_keys(const json& j, const std::string& what, std::initializer_list<const char*> keys) {
-    for (const auto& [key, value] : j.items())
+    // The key by name, not a structured binding: clang 14 cannot capture a binding in a lambda.
+    for (const auto& item : j.items()) {
+        const std::string& key = item.key();
         if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) {
             std::string known;
             for (const char* k : keys) known += (known.empty() ? "" : ", ") + std::string(k);
@@ -85,6 +87,7 @@ void only_keys(const json& j, const std::string& what, std::initializer_list<con
                                         (what.empty() ? "a walk request" : "this board") + " (" +
                                         known + ")");
         }
+    }
 }
 
 std::string cell_name(int r, int c) {

@@ -189,7 +189,9 @@ void evaluate_batch_serial(std::span<const PassageBoard> boards, std::span<std::
     });
 }
 
-namespace {
+// Named, not anonymous: the instrumented trees build the engine as a unity build, where the
+// picture of the same model has a PassageLayout of its own.
+namespace passage_walk_batch {
 
 // The passage walk's layout for interleaved_walk: a lane's words are a cell's key and its two
 // walls; the moves are the steps and the move in and out.
@@ -245,12 +247,12 @@ size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t
     return layout.fallbacks;
 }
 
-}  // namespace
+}  // namespace passage_walk_batch
 
 size_t evaluate_batch(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
                       std::uint64_t max_moves) {
     assert(out.size() >= boards.size());
-    return interleaved<8>(boards, out, max_moves, true);
+    return passage_walk_batch::interleaved<8>(boards, out, max_moves, true);
 }
 
 size_t walk_feasible_batch(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
@@ -259,7 +261,7 @@ size_t walk_feasible_batch(std::span<const PassageBoard> boards, std::span<std::
     assert(std::all_of(boards.begin(), boards.end(),
                        [](const PassageBoard& b) { return feasible(b); }) &&
            "a walk of an infeasible board never ends");
-    return interleaved<8>(boards, out, max_moves, false);
+    return passage_walk_batch::interleaved<8>(boards, out, max_moves, false);
 }
 
 }  // namespace maze
