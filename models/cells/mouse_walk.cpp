@@ -21,15 +21,7 @@ using walk_steps::kVisit;
 constexpr std::uint32_t kBlockedKey = 0xFFFFFFFCu;  // + rank 3 still fits: never the minimum
 
 // The keys of four cells of a row (open 0, blocked kBlockedKey) for each four bits of its mask.
-struct alignas(16) FourKeys {
-    std::uint32_t key[4];
-};
-constexpr std::array<FourKeys, 16> kFourKeys = [] {
-    std::array<FourKeys, 16> t{};
-    for (unsigned bits = 0; bits < 16; ++bits)
-        for (unsigned c = 0; c < 4; ++c) t[bits].key[c] = ((bits >> c) & 1u) ? 0u : kBlockedKey;
-    return t;
-}();
+constexpr std::array<FourKeys, 16> kFourKeys = four_keys(kBlockedKey);
 
 // Lays the board into a padded key array (rows + 2 rows of the fixed stride); allocation-free.
 // A row's 16 cells are four copies from kFourKeys (the mask's bits past the board's columns
@@ -45,8 +37,7 @@ inline void lay_out(const Board& b, std::uint32_t* key) {
         const unsigned row = b.row(r) & mask;
         std::uint32_t* line = key + (r + 1) * kStride;
         line[0] = kBlockedKey;
-        for (int n = 0; n < 4; ++n)
-            std::memcpy(line + 1 + 4 * n, kFourKeys[(row >> (4 * n)) & 15u].key, sizeof(FourKeys));
+        lay_out_row(line + 1, row, kFourKeys);
         line[kStride - 1] = kBlockedKey;
     }
     std::fill(key + (rows + 1) * kStride, key + (rows + 2) * kStride, kBlockedKey);

@@ -17,8 +17,10 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 
 #include "mazesearch/models/cells/mouse_walk.hpp"
@@ -47,6 +49,26 @@ struct Neighbours {
 };
 
 }  // namespace walk_steps
+
+// Laying a board out: the keys of four cells of a row (open 0, blocked kBlocked) for each four
+// bits of its mask of open cells, so that a row of 16 cells is four copies. A walk's source
+// file keeps its own table (`constexpr auto kFourKeys = four_keys(kBlocked);`, not `inline`:
+// see kStepBytes) and lays each row out with lay_out_row.
+struct alignas(16) FourKeys {
+    std::uint32_t key[4];
+};
+constexpr std::array<FourKeys, 16> four_keys(std::uint32_t blocked) {
+    std::array<FourKeys, 16> t{};
+    for (unsigned bits = 0; bits < 16; ++bits)
+        for (unsigned c = 0; c < 4; ++c) t[bits].key[c] = ((bits >> c) & 1u) ? 0u : blocked;
+    return t;
+}
+// Writes the 16 keys of a row whose open cells are the bits of `open` (bits past the board's
+// columns 0: blocked, as padding is) from line[0] on.
+inline void lay_out_row(std::uint32_t* line, unsigned open, const std::array<FourKeys, 16>& keys) {
+    for (int n = 0; n < 4; ++n)
+        std::memcpy(line + 4 * n, keys[(open >> (4 * n)) & 15u].key, sizeof(FourKeys));
+}
 
 template <class Keys>
 struct KeyedSteps {
