@@ -8,7 +8,8 @@
 #include <variant>
 #include <vector>
 
-#include "mazesearch/engine/board_model.hpp"
+#include "mazesearch/models/cells/cell_model.hpp"
+#include "mazesearch/models/passages/passage_model.hpp"
 #include "mazesearch/models/hex/hex_model.hpp"
 
 namespace maze::experiments {

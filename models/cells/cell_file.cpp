@@ -6,6 +6,7 @@
 #include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/models/cells/bitboard.hpp"
 #include "mazesearch/models/cells/board.hpp"
+#include "mazesearch/models/cells/cell_model.hpp"
 #include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"

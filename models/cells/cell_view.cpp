@@ -1,7 +1,7 @@
 // The mouse maze's boards: the board text, and a picture coloured by Squeaky's visits; the unit
 // says which objective the values are (moves in a convention, or max visits).
 #include "mazesearch/models/cells/bitboard.hpp"
-#include "mazesearch/engine/board_model.hpp"
+#include "mazesearch/models/cells/cell_model.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"

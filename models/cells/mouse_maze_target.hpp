@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mazesearch/models/cells/board.hpp"
+#include "mazesearch/models/cells/cell_model.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/search/board_sampler.hpp"
 #include "mazesearch/search/grid_genes.hpp"

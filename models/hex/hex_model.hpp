@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "mazesearch/engine/board_model.hpp"
+#include "mazesearch/models/cells/cell_model.hpp"
 #include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/models/hex/hex_cell_board.hpp"

@@ -8,6 +8,7 @@
 #include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
+#include "mazesearch/models/passages/passage_model.hpp"
 #include "mazesearch/models/passages/passage_walk.hpp"
 #include "mazesearch/models/passages/passage_picture.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "mazesearch/models/passages/passage_board.hpp"
+#include "mazesearch/models/passages/passage_model.hpp"
 #include "mazesearch/search/params.hpp"
 #include "mazesearch/search/target.hpp"
 #include "mazesearch/search/targets/walk_target.hpp"

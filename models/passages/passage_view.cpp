@@ -3,7 +3,7 @@
 // run folder), and passage board files for a config's `initial:`.
 #include <stdexcept>
 
-#include "mazesearch/engine/board_model.hpp"
+#include "mazesearch/models/passages/passage_model.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/models/passages/passage_target.hpp"

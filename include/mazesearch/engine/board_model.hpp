@@ -12,7 +12,9 @@
 //     every cell (WalkCounts), which the fast walks are held to;
 //   - render_svg(b, visits, options): the picture, cells coloured by their visits;
 // its text form (B::parse, b.to_text()), its size (rows, cols, cells), and ModelFacts<B>: what
-// is said of its walks wherever a board of it is met.
+// is said of its walks wherever a board of it is met. Each model says all this in its folder
+// (models/cells/cell_model.hpp, models/passages/passage_model.hpp, models/hex/hex_model.hpp),
+// with a static_assert that it models the concept; include the model's header to use it.
 #pragma once
 
 #include <concepts>
@@ -22,15 +24,9 @@
 #include <string_view>
 #include <vector>
 
-#include "mazesearch/models/cells/bitboard.hpp"
-#include "mazesearch/models/cells/board.hpp"
-#include "mazesearch/models/graphs/graph_walk.hpp"
-#include "mazesearch/models/cells/mouse_walk.hpp"
-#include "mazesearch/models/passages/passage_board.hpp"
-#include "mazesearch/models/passages/passage_walk.hpp"
-#include "mazesearch/models/passages/passage_picture.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/engine/walk_result.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 
 namespace maze {
 
@@ -41,26 +37,6 @@ namespace maze {
 // what an infeasible board lacks.
 template <typename B>
 struct ModelFacts;
-
-template <>
-struct ModelFacts<Board> {
-    static constexpr std::string_view name = "cells";
-    static constexpr std::string_view convention = "paper";
-    static constexpr std::string_view convention_text = "paper convention";
-    static constexpr std::uint64_t moves_before_graph = 0;
-    static constexpr bool flash = true;
-    static constexpr std::string_view unreachable = "the exit cannot be reached from the start";
-};
-
-template <>
-struct ModelFacts<PassageBoard> {
-    static constexpr std::string_view name = "passages";
-    static constexpr std::string_view convention = "in-and-out";
-    static constexpr std::string_view convention_text = "the move in and the move out counted";
-    static constexpr std::uint64_t moves_before_graph = 1;  // the move in
-    static constexpr bool flash = false;
-    static constexpr std::string_view unreachable = "the exit cannot be reached from the entrance";
-};
 
 template <typename B>
 concept BoardModel = requires(const B& b, std::span<const B> boards, std::span<std::uint64_t> out,
@@ -83,9 +59,6 @@ concept BoardModel = requires(const B& b, std::span<const B> boards, std::span<s
     { ModelFacts<B>::convention_text } -> std::convertible_to<std::string_view>;
     { ModelFacts<B>::unreachable } -> std::convertible_to<std::string_view>;
 };
-
-static_assert(BoardModel<Board>);
-static_assert(BoardModel<PassageBoard>);
 
 // The picture of a board with Squeaky's visits, as a run draws its boards: the fast walk's
 // counts (walk_report, tested equal to the reference walk's; record boards walk millions of
