@@ -19,7 +19,7 @@ std::unique_ptr<EnumerationTree> cell_enumeration_tree(int rows, int cols, Cell 
             "(8x8, 7x9, 16x4, ...)");
     return std::make_unique<enumeration::CellSetTree<enumeration::Grid>>(
         enumeration::Grid(rows, cols, start, exit), start, exit, want,
-        EnumerationResult::of_cells(rows, cols, start, exit));
+        EnumerationResult::of(EnumeratedModel::Cells, rows, cols, start, exit));
 }
 
 EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,

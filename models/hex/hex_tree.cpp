@@ -73,7 +73,7 @@ std::unique_ptr<EnumerationTree> tree(int rows, int cols, Cell start, Cell exit,
                                       std::size_t frontier) {
     return std::make_unique<enumeration::CellSetTree<enumeration::HexGrid>>(
         checked_grid(rows, cols, start, exit), start, exit, frontier,
-        EnumerationResult::of_hex(rows, cols, start, exit));
+        EnumerationResult::of(EnumeratedModel::Hex, rows, cols, start, exit));
 }
 
 TreeEstimate estimate(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,

@@ -178,7 +178,8 @@ class PassageTree final : public EnumerationTree {
     PassageTree(int rows, int cols, int entrance, int exit, Forest forest, std::vector<Item> items,
                 std::size_t want)
         : EnumerationTree(want, items.size(),
-                          EnumerationResult::of_passages(rows, cols, entrance, exit)),
+                          EnumerationResult::of(EnumeratedModel::Passages, rows, cols, {0, entrance},
+                                                {rows - 1, exit})),
           forest_(std::move(forest)),
           items_(std::move(items)) {}
 

@@ -47,7 +47,8 @@ void ExhaustiveSearch::start(const Target& target, std::uint64_t,
     grid_ = *grid;
     const GridGenes& g = *grid_.genes;
     tree_ = cell_enumeration_tree(g.rows(), g.cols(), g.start(), g.exit());
-    result_ = EnumerationResult::of_cells(g.rows(), g.cols(), g.start(), g.exit(), grid_.objective);
+    result_ = EnumerationResult::of(EnumeratedModel::Cells, g.rows(), g.cols(), g.start(),
+                                    g.exit(), grid_.objective);
 }
 
 // The next chunk x 64 genomes in genome order, genome k's gene j being bit j of k, scored as

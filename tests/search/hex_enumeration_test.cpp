@@ -24,7 +24,7 @@ namespace {
 // Every one of the 2^(cells - 2) hexagonal boards, walked by the reference walk.
 EnumerationResult hex_by_walking(int rows, int cols, Cell start, Cell exit,
                                  WalkObjective objective = WalkObjective::Moves) {
-    EnumerationResult r = EnumerationResult::of_hex(rows, cols, start, exit, objective);
+    EnumerationResult r = EnumerationResult::of(EnumeratedModel::Hex, rows, cols, start, exit, objective);
     std::vector<Cell> free_cells;
     for (int i = 0; i < rows; ++i)
         for (int j = 0; j < cols; ++j)

@@ -185,7 +185,7 @@ struct Collector {
 template <class G>
 class CellSetTree final : public EnumerationTree {
   public:
-    // `empty`: the empty result of the grid (EnumerationResult::of_cells, of_hex).
+    // `empty`: the empty result of the grid (EnumerationResult::of).
     CellSetTree(const G& g, Cell start, Cell exit, std::size_t want, EnumerationResult empty)
         : CellSetTree(g, start, exit, want, std::move(empty),
                       enumeration::frontier(g, std::max<std::size_t>(want, 1))) {}

@@ -58,28 +58,17 @@ struct EnumerationResult {
     std::uint64_t cuts = 0;      // subtrees cut by the bound (at_least > 0)
     double seconds = 0;
 
-    // An empty result (no counts) of a grid of cells with its start and exit, or of passage
-    // boards with their entrance and exit columns (-1: every column).
-    static EnumerationResult of_cells(int rows, int cols, Cell start, Cell exit,
-                                      WalkObjective objective = WalkObjective::Moves) {
+    // An empty result (no counts) of a model's grid: its start and exit cells (passage boards:
+    // the entrance and exit columns in start.c and exit.c, -1 for every column).
+    static EnumerationResult of(EnumeratedModel model, int rows, int cols, Cell start, Cell exit,
+                                WalkObjective objective = WalkObjective::Moves) {
         EnumerationResult r;
+        r.model = model;
         r.rows = rows;
         r.cols = cols;
         r.start = start;
         r.exit = exit;
         r.objective = objective;
-        return r;
-    }
-    static EnumerationResult of_hex(int rows, int cols, Cell start, Cell exit,
-                                    WalkObjective objective = WalkObjective::Moves) {
-        EnumerationResult r = of_cells(rows, cols, start, exit, objective);
-        r.model = EnumeratedModel::Hex;
-        return r;
-    }
-    static EnumerationResult of_passages(int rows, int cols, int entrance, int exit,
-                                         WalkObjective objective = WalkObjective::Moves) {
-        EnumerationResult r = of_cells(rows, cols, {0, entrance}, {rows - 1, exit}, objective);
-        r.model = EnumeratedModel::Passages;
         return r;
     }
 

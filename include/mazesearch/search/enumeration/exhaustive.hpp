@@ -85,7 +85,7 @@ class EnumerationTree {
     virtual EnumerationResult run(const EnumerationOptions& options) const = 0;
 
   protected:
-    // `grid`: the empty result of the tree's grid (EnumerationResult::of_cells, of_passages).
+    // `grid`: the empty result of the tree's grid (EnumerationResult::of).
     EnumerationTree(std::size_t frontier, std::size_t subtrees, EnumerationResult grid)
         : frontier_(frontier), subtrees_(subtrees), grid_(std::move(grid)) {}
 
