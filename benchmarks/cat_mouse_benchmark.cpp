@@ -67,7 +67,7 @@ const maze::CatMouseTarget& maze_target() {
 }
 
 void BM_CatMouseMaze13x13(benchmark::State& state) {
-    const maze::Board b = maze::bench_boards().front();
+    const maze::Board b = maze::BenchSample<maze::Board>::boards().front();
     for (auto _ : state) benchmark::DoNotOptimize(maze_target().solve(b));
 }
 BENCHMARK(BM_CatMouseMaze13x13)->Unit(benchmark::kMicrosecond);

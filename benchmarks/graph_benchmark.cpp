@@ -30,7 +30,7 @@ struct BenchGraphs {
 const BenchGraphs& bench_graphs() {
     static const BenchGraphs g = [] {
         BenchGraphs b;
-        b.boards = bench_boards();
+        b.boards = BenchSample<Board>::boards();
         for (const Board& board : b.boards) {
             const GraphFile f = grid_graph_file(board);
             b.lists.push_back(f.graph);

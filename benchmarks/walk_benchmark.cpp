@@ -19,14 +19,14 @@ namespace {
 
 // The longest board of the bench set.
 Board longest_bench_board() {
-    const std::vector<Board> set = bench_boards();
+    const std::vector<Board> set = BenchSample<Board>::boards();
     std::vector<std::uint64_t> moves(set.size());
     evaluate_batch_serial(set, moves);
     return set[static_cast<size_t>(std::max_element(moves.begin(), moves.end()) - moves.begin())];
 }
 
 std::vector<Board> bench_batch(std::uint64_t& total) {
-    const std::vector<Board> set = bench_boards();
+    const std::vector<Board> set = BenchSample<Board>::boards();
     std::vector<std::uint64_t> moves(set.size());
     evaluate_batch_serial(set, moves);
     std::vector<Board> batch;
@@ -140,7 +140,7 @@ BENCHMARK(BM_Feasible13);
 // 16 copies, one board at a time and interleaved (items = moves, the move in and out counted),
 // and its feasibility check alone (items = boards).
 std::vector<PassageBoard> passage_batch() {
-    const std::vector<PassageBoard> set = passage_bench_boards();
+    const std::vector<PassageBoard> set = BenchSample<PassageBoard>::boards();
     std::vector<PassageBoard> batch;
     for (int i = 0; i < 16; ++i) batch.insert(batch.end(), set.begin(), set.end());
     return batch;
@@ -153,7 +153,7 @@ void BM_PassageBatchSerial(benchmark::State& state) {
         evaluate_batch_serial(batch, out);
         benchmark::DoNotOptimize(out.data());
     }
-    state.SetItemsProcessed(static_cast<int64_t>(16 * kPassageBenchSignature * state.iterations()));
+    state.SetItemsProcessed(static_cast<int64_t>(16 * BenchSample<PassageBoard>::signature * state.iterations()));
 }
 BENCHMARK(BM_PassageBatchSerial);
 
@@ -164,7 +164,7 @@ void BM_PassageBatchInterleaved(benchmark::State& state) {
         evaluate_batch(batch, out);
         benchmark::DoNotOptimize(out.data());
     }
-    state.SetItemsProcessed(static_cast<int64_t>(16 * kPassageBenchSignature * state.iterations()));
+    state.SetItemsProcessed(static_cast<int64_t>(16 * BenchSample<PassageBoard>::signature * state.iterations()));
 }
 BENCHMARK(BM_PassageBatchInterleaved);
 

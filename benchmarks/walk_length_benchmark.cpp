@@ -96,7 +96,7 @@ Board mutant(const Board& parent, Rng& rng, std::uint64_t most_flips) {
 
 // The longest board of the bench set (5,512 moves, found by hill climbing).
 Board longest_bench_board() {
-    const std::vector<Board> set = bench_boards();
+    const std::vector<Board> set = BenchSample<Board>::boards();
     return *std::max_element(set.begin(), set.end(), [](const Board& a, const Board& b) {
         return moves_of(a) < moves_of(b);
     });

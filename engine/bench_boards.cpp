@@ -83,7 +83,7 @@ const char* const kBoards[] = {
 
 }  // namespace
 
-std::vector<Board> bench_boards() {
+std::vector<Board> BenchSample<Board>::boards() {
     std::vector<Board> out;
     for (const char* text : kBoards) out.push_back(Board::parse(text, "bench board"));
     return out;
@@ -97,7 +97,7 @@ std::uint64_t bench_signature(std::span<const Board> boards) {
     return total;
 }
 
-std::vector<PassageBoard> passage_bench_boards() {
+std::vector<PassageBoard> BenchSample<PassageBoard>::boards() {
     constexpr int kSide = 13;
     constexpr int kCount = 32;
     // The standard's mt19937_64, raw output only (the same numbers on every standard library,

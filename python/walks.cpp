@@ -334,7 +334,7 @@ void bind_walks(py::module_& m) {
           "entries are not read); the exit defaults to (rows - 1, 0). threads 0: every core. "
           "model \"hex\": the boards are hexagonal (HexBoard.from_array's layout).");
     m.def(
-        "bench_boards", [] { return bench_boards(); },
+        "bench_boards", [] { return BenchSample<Board>::boards(); },
         "The fixed board set `mazesearch bench` walks (its signature is their total moves).");
 }
 

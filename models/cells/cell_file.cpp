@@ -66,7 +66,7 @@ std::unique_ptr<BoardFile> load(const InputFile& file) {
 
 // The interleaved walk (eight boards at once) against the walk one board at a time.
 BenchPlan bench(const std::vector<InputFile>& files, double) {
-    return interleaved_bench(files, bench_boards(), kBenchSignature, "boards", {});
+    return interleaved_bench(files, BenchSample<Board>::boards(), BenchSample<Board>::signature, "boards", {});
 }
 
 GraphFile as_graph(const InputFile& file) {

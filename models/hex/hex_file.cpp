@@ -55,7 +55,7 @@ class HexFile : public SquareBoardFile<HexCellBoard> {
 
 // The interleaved walk against the walk one board at a time, on the built-in sample or files.
 BenchPlan bench(const std::vector<InputFile>& files, double) {
-    return interleaved_bench(files, hex_bench_boards(), kHexBenchSignature, "hex boards",
+    return interleaved_bench(files, BenchSample<HexCellBoard>::boards(), BenchSample<HexCellBoard>::signature, "hex boards",
                              {{"kind", Facts::name}, {"convention", Facts::convention}});
 }
 

@@ -166,7 +166,7 @@ std::size_t evaluate_batch(std::span<const HexCellBoard> boards, std::span<std::
     return layout.fallbacks;
 }
 
-std::vector<HexCellBoard> hex_bench_boards() {
+std::vector<HexCellBoard> BenchSample<HexCellBoard>::boards() {
     constexpr int kSide = 13;
     constexpr std::size_t kCount = 32;
     std::mt19937_64 rng(20261128);

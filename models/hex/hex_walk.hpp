@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "mazesearch/models/cells/mouse_walk.hpp"
+#include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/models/hex/hex_cell_board.hpp"
 
 namespace maze {
@@ -60,9 +61,12 @@ void evaluate_batch_serial(std::span<const HexCellBoard> boards, std::span<std::
 
 // The sample of hexagonal boards that `mazesearch bench --model hex` walks: 32 feasible 13x13
 // boards, each cell blocked with a probability from 10% to 38%, drawn from a fixed seed with
-// std::mt19937_64's raw output (fixed by the standard), so the sample is the same everywhere.
-std::vector<HexCellBoard> hex_bench_boards();
-// Their total moves, pinned by a test as the other bench sets' are.
-inline constexpr std::uint64_t kHexBenchSignature = 2'972;
+// std::mt19937_64's raw output (fixed by the standard), so the sample is the same everywhere;
+// its total moves pinned by a test as the other bench samples' are (bench_boards.hpp).
+template <>
+struct BenchSample<HexCellBoard> {
+    static std::vector<HexCellBoard> boards();
+    static constexpr std::uint64_t signature = 2'972;
+};
 
 }  // namespace maze

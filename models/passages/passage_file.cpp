@@ -86,7 +86,7 @@ std::unique_ptr<BoardFile> load(const InputFile& file) {
 // The interleaved batch walk against the walk one board at a time and the reference walk.
 BenchPlan bench(const std::vector<InputFile>& files, double seconds) {
     const std::vector<PassageBoard> boards = bench_boards_of(
-        files, passage_bench_boards(), PassageBoard::parse,
+        files, BenchSample<PassageBoard>::boards(), PassageBoard::parse,
         [](const PassageBoard& b) { return feasible(b); },
         "infeasible passage board (" + std::string(Facts::unreachable) + ")");
     std::vector<std::uint64_t> serial(boards.size()), interleaved(boards.size());

@@ -214,7 +214,7 @@ TEST(Cli, BenchJsonHasTheSignatureAndSpeed) {
     const CmdResult r = run("bench --json --seconds 0.05");
     EXPECT_EQ(r.status, 0) << r.err;
     // The number pinned in bench_boards.hpp (and checked through the library by engine_tests).
-    EXPECT_NE(r.out.find("\"signature\":" + std::to_string(maze::kBenchSignature)),
+    EXPECT_NE(r.out.find("\"signature\":" + std::to_string(maze::BenchSample<maze::Board>::signature)),
               std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("\"moves_per_second\":"), std::string::npos) << r.out;

@@ -69,7 +69,7 @@ TEST(CommandInputCli, HexBoardsAreEvaluatedDrawnAndWrittenAsGraphs) {
     const CmdResult bench = run("bench --model hex --seconds 0.01 --json");
     ASSERT_EQ(bench.status, 0) << bench.err;
     EXPECT_TRUE(contains(bench.out, "{\"kind\":\"hex\",\"convention\":\"paper\",\"signature\":" +
-                                        std::to_string(maze::kHexBenchSignature) + ",\"boards\":32"))
+                                        std::to_string(maze::BenchSample<maze::HexCellBoard>::signature) + ",\"boards\":32"))
         << bench.out;
     const CmdResult one = run("bench --seconds 0.01 --boards " + hex);
     ASSERT_EQ(one.status, 0) << one.err;

@@ -254,7 +254,7 @@ TEST(PassageCli, RenderWritesAValidSvg) {
 TEST(PassageCli, BenchWalksPassageBoards) {
     const CmdResult sample = run("bench --passages --json --seconds 0.01");
     EXPECT_EQ(sample.status, 0) << sample.err;
-    EXPECT_NE(sample.out.find("\"signature\":" + std::to_string(maze::kPassageBenchSignature)),
+    EXPECT_NE(sample.out.find("\"signature\":" + std::to_string(maze::BenchSample<maze::PassageBoard>::signature)),
               std::string::npos)
         << sample.out;
     for (const char* key : {"\"moves_per_second\":", "\"serial_moves_per_second\":",

@@ -315,7 +315,7 @@ TEST(HexCellBoard, ItsGraphFileWalksTheSameUnderTheGraphModel) {
 // The bench sample's signature is pinned as the other bench sets' are: the reference walk, the
 // serial walk and the interleaved walk all give it.
 TEST(HexCellBoard, TheBenchSampleWalksItsPinnedSignature) {
-    const std::vector<HexCellBoard> set = hex_bench_boards();
+    const std::vector<HexCellBoard> set = BenchSample<HexCellBoard>::boards();
     ASSERT_EQ(set.size(), 32u);
     std::uint64_t reference = 0;
     for (const HexCellBoard& b : set) {
@@ -328,6 +328,6 @@ TEST(HexCellBoard, TheBenchSampleWalksItsPinnedSignature) {
     EXPECT_EQ(serial, interleaved);
     std::uint64_t total = 0;
     for (std::uint64_t m : serial) total += m;
-    EXPECT_EQ(reference, kHexBenchSignature);
-    EXPECT_EQ(total, kHexBenchSignature);
+    EXPECT_EQ(reference, BenchSample<HexCellBoard>::signature);
+    EXPECT_EQ(total, BenchSample<HexCellBoard>::signature);
 }

@@ -144,7 +144,7 @@ TEST(MouseWalk, WalkReportIsTheReferenceWalksCounts) {
 }
 
 TEST(MouseWalk, BatchOfEveryLengthMatchesSerial) {
-    const std::vector<Board> set = bench_boards();
+    const std::vector<Board> set = BenchSample<Board>::boards();
     for (size_t n = 0; n <= 3 * set.size(); ++n) {
         std::vector<Board> batch;
         for (size_t i = 0; i < n; ++i) batch.push_back(set[(i * 7) % set.size()]);
@@ -158,11 +158,11 @@ TEST(MouseWalk, BatchOfEveryLengthMatchesSerial) {
 
 // The bench signature is pinned, as a chess engine pins its bench node count: a change to the walk
 // that moves any bench board's count shows here, not only as a different number in a bench run.
-// The number is kBenchSignature (bench_boards.hpp), the total `mazesearch bench` prints.
+// The number is BenchSample<Board>::signature (bench_boards.hpp), the total `mazesearch bench` prints.
 TEST(MouseWalk, BenchSignatureIsPinned) {
-    const std::vector<Board> set = bench_boards();
+    const std::vector<Board> set = BenchSample<Board>::boards();
     EXPECT_EQ(set.size(), 7u);
-    EXPECT_EQ(bench_signature(set), kBenchSignature);
+    EXPECT_EQ(bench_signature(set), BenchSample<Board>::signature);
     // The same total from the interleaved walk and from the 64-bit reference walk.
     std::vector<std::uint64_t> moves(set.size());
     evaluate_batch(set, moves);
@@ -173,8 +173,8 @@ TEST(MouseWalk, BenchSignatureIsPinned) {
         ASSERT_TRUE(r.feasible && !r.trapped) << i;
         reference += r.moves;
     }
-    EXPECT_EQ(interleaved, kBenchSignature);
-    EXPECT_EQ(reference, kBenchSignature);
+    EXPECT_EQ(interleaved, BenchSample<Board>::signature);
+    EXPECT_EQ(reference, BenchSample<Board>::signature);
 }
 
 // Walks past the 32-bit keys' range are finished by the 64-bit reference walk. The real limit
@@ -186,7 +186,7 @@ TEST(MouseWalk, WalksPastTheMoveLimitFallBackToTheReferenceWalk) {
     EXPECT_EQ(w.run(fig1, 179), kWalkOverflow);
     EXPECT_EQ(w.run(fig1, 180), 180u);
 
-    const std::vector<Board> set = bench_boards();
+    const std::vector<Board> set = BenchSample<Board>::boards();
     std::vector<Board> batch;
     for (int i = 0; i < 40; ++i) batch.insert(batch.end(), set.begin(), set.end());
     std::vector<std::uint64_t> expected(batch.size());
@@ -205,7 +205,7 @@ TEST(MouseWalk, WalksPastTheMoveLimitFallBackToTheReferenceWalk) {
 // (the longest walks past it go to the reference walk), gives the serial moves and the most
 // visits of the reference walk.
 TEST(MouseWalk, SmallBatchesEndInTheTailsWithTheSameMovesAndMostVisits) {
-    const std::vector<Board> set = bench_boards();
+    const std::vector<Board> set = BenchSample<Board>::boards();
     for (size_t n = 1; n <= 12; ++n) {
         for (std::uint64_t limit : {MouseWalk::kMaxMoves, std::uint64_t{1000}}) {
             std::vector<Board> batch;

@@ -246,11 +246,11 @@ TEST(PassageWalk, WalksPastTheMoveLimitFallBackToTheReferenceWalk) {
     EXPECT_EQ(out, expected);
 }
 
-// The passage bench sample's signature is pinned like the grid bench's (kBenchSignature): the
+// The passage bench sample's signature is pinned like the grid bench's (BenchSample<Board>::signature): the
 // reference walk's total, which the fast walks must give too. A change to the sample or to what
 // the walk counts shows here.
 TEST(PassageWalk, BenchSignatureIsPinned) {
-    const std::vector<PassageBoard> set = passage_bench_boards();
+    const std::vector<PassageBoard> set = BenchSample<PassageBoard>::boards();
     ASSERT_EQ(set.size(), 32u);
     std::uint64_t reference = 0;
     for (const PassageBoard& b : set) {
@@ -260,7 +260,7 @@ TEST(PassageWalk, BenchSignatureIsPinned) {
         ASSERT_TRUE(r.feasible);
         reference += r.moves;
     }
-    EXPECT_EQ(reference, kPassageBenchSignature);
+    EXPECT_EQ(reference, BenchSample<PassageBoard>::signature);
     std::vector<std::uint64_t> interleaved(set.size());
     std::vector<std::uint64_t> serial(set.size());
     evaluate_batch(set, interleaved);
@@ -268,7 +268,7 @@ TEST(PassageWalk, BenchSignatureIsPinned) {
     EXPECT_EQ(interleaved, serial);
     std::uint64_t total = 0;
     for (std::uint64_t m : interleaved) total += m;
-    EXPECT_EQ(total, kPassageBenchSignature);
+    EXPECT_EQ(total, BenchSample<PassageBoard>::signature);
 }
 
 // The 4x4 optimum (configs/boards/passages-optimum-4x4.txt): the best of every 4x4 passage board

@@ -111,7 +111,7 @@ TEST(MaxVisits, BatchEqualsReferenceOnRandomBoards) {
 
 // Walks past the move limit are finished by the reference walk, max visits included.
 TEST(MaxVisits, FallbackToTheReferenceWalkGivesMaxVisitsToo) {
-    const std::vector<Board> set = bench_boards();
+    const std::vector<Board> set = BenchSample<Board>::boards();
     std::vector<Board> batch;
     for (int i = 0; i < 5; ++i) batch.insert(batch.end(), set.begin(), set.end());
     std::vector<std::uint64_t> expected(batch.size());
