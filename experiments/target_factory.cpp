@@ -32,7 +32,8 @@ std::unique_ptr<ExternalTarget> make_python_target(const Params& params,
                          "a python target is scored by a Python function: run it from Python, "
                          "mazesearch.run(config, objective=f) (docs/python.md); the command "
                          "cannot call one");
-    const std::string model = params.get_choice("model", "cells", {"cells", "passages"});
+    const std::string model =
+        params.get_choice("model", "cells", {"cells", "passages", "hex"});
     const std::string feasible =
         params.get_choice("feasible", "exit-reachable", {"exit-reachable", "any"});
     const std::string function = params.get_string("function", "python");
@@ -43,6 +44,8 @@ std::unique_ptr<ExternalTarget> make_python_target(const Params& params,
     std::unique_ptr<Target> board_model;
     if (model == "passages")
         board_model = make_passage_target(params);
+    else if (model == "hex")
+        board_model = make_hex_target(params);
     else
         board_model = make_mouse_maze_target(params);
     BatchScore score = (*external)(*board_model);

@@ -15,6 +15,7 @@
 #include "mazesearch/experiments/run/step_gate.hpp"
 #include "mazesearch/experiments/runner.hpp"
 #include "mazesearch/models/cells/mouse_maze_target.hpp"
+#include "mazesearch/models/hex/hex_target.hpp"
 #include "mazesearch/models/passages/passage_target.hpp"
 
 namespace maze::python {
@@ -44,14 +45,16 @@ struct PythonHooks {
     double progress_seconds = 1.0;
 };
 
-// A batch of cell boards as an N x rows x cols bool array, True open.
-py::array_t<bool> cell_batch(const MouseMazeTarget& t, std::span<const Genome> genomes) {
+// A batch of boards of open cells (cell or hexagonal boards) as an N x rows x cols bool array,
+// True open.
+template <class CellTarget>
+py::array_t<bool> cell_batch(const CellTarget& t, std::span<const Genome> genomes) {
     const auto n = static_cast<py::ssize_t>(genomes.size());
     py::array_t<bool> a(
         {n, static_cast<py::ssize_t>(t.rows()), static_cast<py::ssize_t>(t.cols())});
     bool* out = a.mutable_data();
     for (const Genome& g : genomes) {
-        const Board b = t.to_board(g);
+        const auto b = t.to_board(g);
         for (int r = 0; r < b.rows(); ++r)
             for (int c = 0; c < b.cols(); ++c) *out++ = b.open(r, c);
     }
@@ -160,13 +163,15 @@ void take_values(const py::object& result, std::span<double> values) {
 BatchScore python_score(const Target& model, const PythonHooks& hooks, PythonErrors& errors,
                         std::atomic<bool>& cancel) {
     const auto* cells = dynamic_cast<const MouseMazeTarget*>(&model);
+    const auto* hex = dynamic_cast<const HexMazeTarget*>(&model);
     const auto* passages = dynamic_cast<const PassageTarget*>(&model);
-    return [cells, passages, &hooks, &errors, &cancel](std::span<const Genome> genomes,
-                                                       std::span<double> values) {
+    return [cells, hex, passages, &hooks, &errors, &cancel](std::span<const Genome> genomes,
+                                                            std::span<double> values) {
         py::gil_scoped_acquire gil;
         try {
             const py::object result =
                 cells ? hooks.score_cells(cell_batch(*cells, genomes))
+                : hex ? hooks.score_cells(cell_batch(*hex, genomes))
                       : hooks.score_passages(*passage_batch(*passages, genomes));
             take_values(result, values);
         } catch (py::error_already_set& e) {

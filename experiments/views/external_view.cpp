@@ -6,6 +6,7 @@
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/external_target.hpp"
 #include "mazesearch/models/cells/mouse_maze_target.hpp"
+#include "mazesearch/models/hex/hex_target.hpp"
 #include "mazesearch/models/passages/passage_target.hpp"
 
 namespace maze::experiments {
@@ -38,7 +39,9 @@ std::unique_ptr<BoardView> make_view(const ExternalTarget& target) {
         return std::make_unique<ExternalView>(make_view(*cells));
     if (const auto* passages = dynamic_cast<const PassageTarget*>(&target.model()))
         return std::make_unique<ExternalView>(make_view(*passages));
-    throw std::invalid_argument("make_view: an external target's model is cells or passages");
+    if (const auto* hex = dynamic_cast<const HexMazeTarget*>(&target.model()))
+        return std::make_unique<ExternalView>(make_view(*hex));
+    throw std::invalid_argument("make_view: an external target's model is cells, passages or hex");
 }
 
 }  // namespace maze::experiments

@@ -103,7 +103,7 @@ def _yaml(value, indent=0):
 
 
 def _scorers(objective):
-    """The two adapters the engine calls: cell boards (one array), passage boards (four)."""
+    """The two adapters the engine calls: cell and hex boards (one array), passage boards (four)."""
     if objective is None:
         return None, None
     if not callable(objective):
@@ -150,7 +150,8 @@ def run(config, objective=None, progress=None, progress_seconds=1.0, overrides=N
     underscore for a dot (seed=3, budget__evaluations=100000, output="runs/mine").
     objective: for a config whose target is `kind: python`, the function that scores a batch:
     f(boards) -> N numbers, higher better; boards is an N x rows x cols bool array (True open)
-    for `model: cells`, a PassageBatch for `model: passages`. It is called on one thread with
+    for `model: cells` and `model: hex` (row r of a hex board is row r of its array, odd rows
+    half a cell to the right), a PassageBatch for `model: passages`. It is called on one thread with
     the GIL, from the search's own thread.
     progress: f(Progress) called every progress_seconds and at each repeat's end; True prints a
     line. Returning False stops the run as Ctrl-C does: the checkpoint is written and the Run

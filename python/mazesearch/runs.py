@@ -27,6 +27,7 @@ STATUSES = ("running", "interrupted", "finished", "failed")
 # others (a graph file, a hexagon board, a board with the cat) are given as their text.
 CELL_TARGETS = ("mouse-maze", "mousetrap", "kmod-trap")
 PASSAGE_TARGETS = ("passages",)
+HEX_TARGETS = ("hex",)
 REPEAT_FOLDER = re.compile(r"repeat-([0-9]{3,})\Z")
 
 
@@ -213,14 +214,15 @@ def _read_best(path, config):
     target = config.get("target")
     kind = target.get("kind", "mouse-maze") if isinstance(target, dict) else None
     if kind == "python":  # an objective of one's own, on the boards of its model
-        kind = "passages" if target.get("model") == "passages" else "mouse-maze"
-    if kind not in CELL_TARGETS + PASSAGE_TARGETS:
+        kind = {"passages": "passages", "hex": "hex"}.get(target.get("model"), "mouse-maze")
+    if kind not in CELL_TARGETS + PASSAGE_TARGETS + HEX_TARGETS:
         return _read_text(path)
     try:
         board = _mazesearch.load(str(path))
     except ValueError as e:  # BoardError: the message names the file and the line
         raise RunFolderError(str(e)) from None
-    wanted = _mazesearch.PassageBoard if kind in PASSAGE_TARGETS else _mazesearch.Board
+    wanted = (_mazesearch.PassageBoard if kind in PASSAGE_TARGETS
+              else _mazesearch.HexBoard if kind in HEX_TARGETS else _mazesearch.Board)
     if not isinstance(board, wanted):
         raise RunFolderError(f"{path}: a {type(board).__name__}, but the target is {kind}")
     return board

@@ -242,6 +242,32 @@ def test_a_passage_objective_receives_passage_batches(tmp_path):
     assert run.best_score == pytest.approx(value)
 
 
+def test_a_hex_objective_receives_hex_boards(tmp_path):
+    got = []
+
+    def long_and_open(boards):
+        got.append(boards)
+        return mazesearch.score_batch(boards, model="hex", threads=1) + boards.sum(axis=(1, 2))
+
+    config = {"name": "hex", "target": {"kind": "python", "model": "hex", "rows": 4, "cols": 5},
+              "optimizer": {"kind": "hill-climbing"}, "budget": {"evaluations": 2000}}
+    run = mazesearch.run(config, objective=long_and_open, output=tmp_path / "h")
+    assert got and got[0].shape[1:] == (4, 5) and got[0].dtype == bool
+    best = run.best
+    assert isinstance(best, mazesearch.HexBoard)
+    # The best board, walked again as a hex board, gives the score the objective gave it.
+    assert run.best_score == mazesearch.walk(best).moves + best.to_array().sum()
+
+
+def test_a_hex_run_opens_with_its_best_a_hex_board(tmp_path):
+    config = {"name": "hex", "target": {"kind": "hex", "rows": 5, "cols": 5},
+              "optimizer": {"kind": "annealing"}, "budget": {"evaluations": 3000}}
+    run = mazesearch.run(config, output=tmp_path / "h")
+    again = mazesearch.open_run(tmp_path / "h")
+    assert isinstance(again.best, mazesearch.HexBoard)
+    assert again.best_score == run.best_score == mazesearch.walk(again.best).moves
+
+
 def test_objective_mistakes_are_said(tmp_path):
     config = toy_config("random", evaluations=100)
     with pytest.raises(TypeError, match="returned .* for a batch of .* boards; expected"):
