@@ -192,11 +192,6 @@ MouseMazeTarget::MouseMazeTarget(int rows, int cols, Cell start, Cell exit, Conv
             "the Flash convention counts moves; max-visits has no convention");
 }
 
-std::optional<EnumerableGrid> MouseMazeTarget::enumerable_grid() const {
-    if (!grid().every_cell_a_gene()) return std::nullopt;
-    return EnumerableGrid{&grid(), offset(), objective()};
-}
-
 std::unique_ptr<MouseMazeTarget> make_mouse_maze_target(const Params& params) {
     const BoardShape shape = read_board_shape(params);
     const std::string conv = params.get_choice("convention", "paper", {"paper", "flash"});

@@ -59,6 +59,7 @@ struct CellSet<Board> {
     static Board board(Board cells) { return cells; }
     static const Board& cells(const Board& b) { return b; }
     static constexpr const char* topology_kind = "square";
+    static constexpr EnumeratedModel enumerated = EnumeratedModel::Cells;
     template <class F>
     static void for_each_neighbour(Cell x, F f) {
         f(Cell{x.r + 1, x.c});
@@ -78,9 +79,6 @@ class MouseMazeTarget : public CellSetTarget<Board> {
                     WalkObjective objective = WalkObjective::Moves, const KeptCells& kept = {});
 
     std::string name() const override { return "mouse-maze"; }
-    // The grid, when every cell is a gene (no kept cells): the exhaustive optimizer and the
-    // window move enumerate its cells.
-    std::optional<EnumerableGrid> enumerable_grid() const override;
     Convention convention() const { return convention_; }
 
   private:

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "mazesearch/models/cells/board.hpp"
+#include "mazesearch/search/enumeration/enumeration_models.hpp"
 #include "mazesearch/search/grid_genes.hpp"
 
 namespace maze {
@@ -23,10 +24,11 @@ void ExhaustiveSearch::Settings::check(const Target& target, const std::vector<G
         return;
     }
     const GridGenes& g = *grid->genes;
-    if (g.rows() * g.cols() > kMaxEnumerationCells || (g.rows() + 2) * (g.cols() + 2) > 128)
-        throw ParamError(
-            "optimizer.kind", "",
-            "exhaustive handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128");
+    try {  // the model's tree says which grids it takes
+        enumeration_tree(grid->model, g.rows(), g.cols(), g.start(), g.exit());
+    } catch (const std::invalid_argument& e) {
+        throw ParamError("optimizer.kind", "", std::string("exhaustive: ") + e.what());
+    }
 }
 
 void ExhaustiveSearch::start(const Target& target, std::uint64_t,
@@ -46,9 +48,9 @@ void ExhaustiveSearch::start(const Target& target, std::uint64_t,
     }
     grid_ = *grid;
     const GridGenes& g = *grid_.genes;
-    tree_ = cell_enumeration_tree(g.rows(), g.cols(), g.start(), g.exit());
-    result_ = EnumerationResult::of(EnumeratedModel::Cells, g.rows(), g.cols(), g.start(),
-                                    g.exit(), grid_.objective);
+    tree_ = enumeration_tree(grid_.model, g.rows(), g.cols(), g.start(), g.exit());
+    result_ = EnumerationResult::of(grid_.model, g.rows(), g.cols(), g.start(), g.exit(),
+                                    grid_.objective);
 }
 
 // The next chunk x 64 genomes in genome order, genome k's gene j being bit j of k, scored as
@@ -85,7 +87,7 @@ void ExhaustiveSearch::step(Evaluator& ev) {
     const std::uint64_t all = std::uint64_t{1} << g.size();
     const std::uint64_t rejected = finished_ ? all - result_.feasible : 0;
     if (!result_.boards.empty()) {
-        const Genome best = g.to_genome(Board::parse(result_.boards.front(), "enumeration"));
+        const Genome best = g.to_genome(grid_.cells_of_text(result_.boards.front()));
         ev.account(part.feasible, rejected, &best,
                    static_cast<double>(result_.optimum) + grid_.offset);
     } else {
@@ -155,7 +157,7 @@ void ExhaustiveSearch::restore(const nlohmann::json& state) {
     // After start() (a resumed run), the checkpoint must be of the target's grid.
     if (grid_.genes) {
         const GridGenes& g = *grid_.genes;
-        if (result.model != EnumeratedModel::Cells || result.rows != g.rows() ||
+        if (result.model != grid_.model || result.rows != g.rows() ||
             result.cols != g.cols() || !(result.start == g.start()) || !(result.exit == g.exit()) ||
             result.objective != grid_.objective)
             throw std::invalid_argument("exhaustive: the checkpoint enumerates another grid");

@@ -244,8 +244,8 @@ TEST(Runner, ExhaustiveOptimizerGivesTheExactAnswerInARunDirectory) {
                        quiet());
         ADD_FAILURE() << "exhaustive ran on 13x13";
     } catch (const ConfigError& e) {
-        EXPECT_NE(std::string(e.what()).find("optimizer.kind: exhaustive handles grids of at most "
-                                             "64 cells"),
+        EXPECT_NE(std::string(e.what()).find(
+                      "optimizer.kind: exhaustive: enumeration handles grids of at most 64 cells"),
                   std::string::npos)
             << e.what();
     }
@@ -269,7 +269,7 @@ TEST(Runner, AConfigIsCheckedBeforeAnythingIsWrittenWithoutAnOptimizer) {
          "optimizer.length: needs length"},
         {"{kind: exhaustive}",
          {"target.rows=13", "target.cols=13"},
-         "optimizer.kind: exhaustive handles grids of at most 64 cells"},
+         "optimizer.kind: exhaustive: enumeration handles grids of at most 64 cells"},
     };
     for (const Bad& b : bad) {
         const fs::path d = fresh_dir("checked_once");

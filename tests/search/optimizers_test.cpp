@@ -318,6 +318,32 @@ TEST(HexMazeTarget, ExhaustiveFindsThe3x3Optimum) {
     EXPECT_EQ(o.evaluations + o.rejected, 128u);
 }
 
+// A hexagonal grid is enumerated by the hex model's tree, not board by board: on 5x5 the optimum
+// (43 moves, 2 optimal boards) and the feasible count (2,713,061) of results/exhaustive/hex/,
+// with the enumeration's result in the checkpoint, the same after stopping and resuming.
+TEST(HexMazeTarget, ExhaustiveEnumeratesTheGridWithTheHexTree) {
+    const HexMazeTarget hex(5, 5, Cell{0, 0}, Cell{4, 0});
+    const Kv kv = {{"kind", Params::Value(std::string("exhaustive"))},
+                   {"chunk", Params::Value(std::int64_t{16})}};
+    const Outcome o = run(kv, hex, std::uint64_t{1} << 24, 1);
+    EXPECT_EQ(o.best_score, 43);
+    EXPECT_EQ(o.evaluations, 2'713'061u);
+    EXPECT_EQ(o.evaluations + o.rejected, std::uint64_t{1} << 23);
+    ASSERT_TRUE(o.state.contains("result")) << o.state.dump();
+    EXPECT_EQ(o.state["result"]["model"], "hex");
+    EXPECT_EQ(o.state["result"]["optimal_boards"], 2);
+    const WalkResult walk = evaluate(hex.to_board(o.best));
+    EXPECT_EQ(walk.moves, 43u);
+    ASSERT_GE(o.steps, 2u);
+    Outcome resumed = run(kv, hex, std::uint64_t{1} << 24, 1, 1, o.steps / 2);
+    EXPECT_EQ(resumed.best, o.best);
+    EXPECT_EQ(resumed.evaluations, o.evaluations);
+    nlohmann::json whole = o.state;  // all but the time the enumeration took
+    whole["result"].erase("seconds");
+    resumed.state["result"].erase("seconds");
+    EXPECT_EQ(resumed.state, whole);
+}
+
 // Save after k steps, restore into fresh objects, continue: same as never stopping.
 TEST_P(OptimizerCase, CheckpointResumesExactly) {
     const auto& kv = GetParam().params;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "mazesearch/search/enumeration/enumeration_result.hpp"
 #include "mazesearch/search/grid_genes.hpp"
 #include "mazesearch/search/targets/walk_target.hpp"
 
@@ -20,6 +21,7 @@ namespace maze {
 //   static const Board& cells(const B& b);       and back
 //   static constexpr const char* topology_kind;  "square", "hex"
 //   static void for_each_neighbour(Cell x, F f); f(y) for every neighbour y of x (maybe outside)
+//   static constexpr EnumeratedModel enumerated; its tree in the enumeration (Cells, Hex)
 template <class B>
 struct CellSet;
 
@@ -38,6 +40,14 @@ class CellSetTarget : public WalkTarget<B> {
         return genes_.to_genome(CellSet<B>::cells(b), source);
     }
 
+    // The grid, when every cell is a gene (no kept cells): the exhaustive optimizer enumerates
+    // it with the model's tree, and the window move (cell boards) its windows.
+    std::optional<EnumerableGrid> enumerable_grid() const override {
+        if (!genes_.every_cell_a_gene()) return std::nullopt;
+        return EnumerableGrid{&genes_, this->offset(), this->objective(), CellSet<B>::enumerated,
+                              &cells_of_text};
+    }
+
     const GridGenes& grid() const { return genes_; }
     int rows() const { return genes_.rows(); }
     int cols() const { return genes_.cols(); }
@@ -51,6 +61,10 @@ class CellSetTarget : public WalkTarget<B> {
     }
 
   private:
+    static Board cells_of_text(const std::string& text) {
+        return CellSet<B>::cells(B::parse(text, "enumeration"));
+    }
+
     // The free cells the mouse steps on or looks at (a neighbour of a cell it steps on).
     Genome genes_near_walk(const Genome& g, const B&,
                            const std::vector<std::uint64_t>& visits) const override {
