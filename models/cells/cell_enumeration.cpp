@@ -17,8 +17,8 @@ std::unique_ptr<EnumerationTree> cell_enumeration_tree(int rows, int cols, Cell 
         throw std::invalid_argument(
             "enumeration handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128 "
             "(8x8, 7x9, 16x4, ...)");
-    return std::make_unique<enumeration::CellSetTree<enumeration::Grid>>(
-        enumeration::Grid(rows, cols, start, exit), start, exit, want,
+    return std::make_unique<enumeration::DecisionTree<enumeration::Grid>>(
+        std::vector{enumeration::Grid(rows, cols, start, exit)}, want,
         EnumerationResult::of(EnumeratedModel::Cells, rows, cols, start, exit));
 }
 

@@ -60,9 +60,10 @@ std::string HexGrid::board_text(const std::string& cells) const {
 // Named, not anonymous: the instrumented trees build the engine as a unity build.
 namespace hex_tree_grid {
 
-enumeration::HexGrid checked_grid(int rows, int cols, Cell start, Cell exit) {
+// The job's grid as the decision tree takes it: a forest of one.
+std::vector<enumeration::HexGrid> checked_grid(int rows, int cols, Cell start, Cell exit) {
     const HexCellBoard shape(rows, cols, start, exit);  // validates start and exit
-    return enumeration::HexGrid(rows, cols, start, exit);
+    return {enumeration::HexGrid(rows, cols, start, exit)};
 }
 
 }  // namespace hex_tree_grid
@@ -71,8 +72,8 @@ namespace hex_tree_grid {
 
 std::unique_ptr<EnumerationTree> tree(int rows, int cols, Cell start, Cell exit,
                                       std::size_t frontier) {
-    return std::make_unique<enumeration::CellSetTree<enumeration::HexGrid>>(
-        checked_grid(rows, cols, start, exit), start, exit, frontier,
+    return std::make_unique<enumeration::DecisionTree<enumeration::HexGrid>>(
+        checked_grid(rows, cols, start, exit), frontier,
         EnumerationResult::of(EnumeratedModel::Hex, rows, cols, start, exit));
 }
 

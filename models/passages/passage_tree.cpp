@@ -46,6 +46,7 @@ Node root(const Grid& g) {
     return n;
 }
 
+template <int kCols>
 Status advance(const Grid& g, Node& n, int& slot) {
     const std::uint64_t decided = n.open | n.walled;
     for (;;) {
@@ -83,6 +84,8 @@ Status advance(const Grid& g, Node& n, int& slot) {
     }
 }
 
+template Status advance<0>(const Grid&, Node&, int&);
+
 void decide(const Grid& g, Node& n, int slot, bool open) {
     const std::uint64_t bit = std::uint64_t{1} << slot;
     if (open) {
@@ -96,16 +99,21 @@ void decide(const Grid& g, Node& n, int slot, bool open) {
 
 namespace {
 
-// The cells the mouse can still reach from where he stands, through open or undecided passages.
-std::uint64_t reachable(const Grid& g, const Node& n, std::uint64_t stop_at) {
-    std::uint64_t reach = std::uint64_t{1} << n.pos;
+// The cells the mouse can still reach from where he stands, through open or undecided passages
+// (the cells whose right and down passages are not walled: can_right, can_down).
+std::uint64_t reachable(const Grid& g, int pos, std::uint64_t can_right, std::uint64_t can_down,
+                        std::uint64_t stop_at) {
+    std::uint64_t reach = std::uint64_t{1} << pos;
     for (;;) {
         const std::uint64_t grown =
-            reach | ((reach & n.can_right) << 1) | ((reach >> 1) & n.can_right) |
-            ((reach & n.can_down) << g.cols) | ((reach >> g.cols) & n.can_down);
+            reach | ((reach & can_right) << 1) | ((reach >> 1) & can_right) |
+            ((reach & can_down) << g.cols) | ((reach >> g.cols) & can_down);
         if ((grown & stop_at) || grown == reach) return grown;
         reach = grown;
     }
+}
+std::uint64_t reachable(const Grid& g, const Node& n, std::uint64_t stop_at) {
+    return reachable(g, n.pos, n.can_right, n.can_down, stop_at);
 }
 
 }  // namespace
@@ -113,6 +121,51 @@ std::uint64_t reachable(const Grid& g, const Node& n, std::uint64_t stop_at) {
 bool exit_reachable(const Grid& g, const Node& n) {
     const std::uint64_t target = std::uint64_t{1} << g.exit_cell;
     return (reachable(g, n, target) & target) != 0;
+}
+
+template <int kCols>
+bool exit_reachable_without(const Grid& g, const Node& n, int slot) {
+    const std::uint64_t target = std::uint64_t{1} << g.exit_cell;
+    const auto s = static_cast<size_t>(slot);
+    return (reachable(g, n.pos, n.can_right & ~g.right_bit[s], n.can_down & ~g.down_bit[s],
+                      target) &
+            target) != 0;
+}
+
+template bool exit_reachable_without<0>(const Grid&, const Node&, int);
+
+namespace {
+
+// The text-form positions of the slots: right passages of row r sit on line 2r + 1, down
+// passages of row r on line 2r + 2, so in text order the slots go row by row, rights first.
+std::vector<int> slots_in_text_order(const Grid& g) {
+    std::vector<int> order;
+    const int across = g.rows * (g.cols - 1);
+    for (int r = 0; r < g.rows; ++r) {
+        for (int c = 0; c + 1 < g.cols; ++c) order.push_back(r * (g.cols - 1) + c);
+        if (r + 1 < g.rows)
+            for (int c = 0; c < g.cols; ++c) order.push_back(across + r * g.cols + c);
+    }
+    return order;
+}
+
+}  // namespace
+
+void leaf_boards(const Grid& g, const Node& n, std::size_t cap, std::vector<std::string>& out) {
+    std::vector<int> free_slots;
+    for (int s : slots_in_text_order(g))
+        if (!(((n.open | n.walled) >> s) & 1u)) free_slots.push_back(s);
+    const std::uint64_t count =
+        free_slots.size() >= 63 ? ~std::uint64_t{0} : std::uint64_t{1} << free_slots.size();
+    const std::uint64_t wanted = std::min<std::uint64_t>(count, cap);
+    for (std::uint64_t m = 0; m < wanted; ++m) {
+        PassageBoard b(g.rows, g.cols, g.entrance, g.exit);
+        for (int s = 0; s < g.slots; ++s)
+            if ((n.open >> s) & 1u) b.set_slot(s, true);
+        for (size_t k = 0; k < free_slots.size(); ++k)
+            if (!((m >> (free_slots.size() - 1 - k)) & 1u)) b.set_slot(free_slots[k], true);
+        out.push_back(b.to_text());
+    }
 }
 
 std::uint32_t leaf_max_visits(const Grid& g, const Node& n) {

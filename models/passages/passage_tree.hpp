@@ -1,14 +1,18 @@
-// The lazy decision tree of Mouse Maze 2 boards (passages.hpp): a node holds the passages decided
-// so far (open or walled) and the walk up to the first passage the mouse looks through that is
-// not decided yet; advance() walks on, decide() fixes that passage. The cell tree's twin
-// (decision_tree.hpp), with slots (PassageBoard's numbering) in place of cells.
+// The passage boards of Mouse Maze 2 in the lazy decision tree of every model
+// (search/enumeration/cell_set_tree.hpp): a node holds the passages decided so far (open or
+// walled) and the walk up to the first passage the mouse looks through that is not decided yet;
+// advance() walks on, decide() fixes that passage. The decision unit is a passage slot
+// (PassageBoard's numbering); the tree has a bound (moves_bound), so it takes a floor.
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "mazesearch/models/passages/passage_board.hpp"
+#include "mazesearch/search/enumeration/cell_set_tree.hpp"
 
 namespace maze::passages {
 
@@ -31,6 +35,7 @@ struct Grid {
     std::array<std::array<std::uint64_t, 4>, kMaxCells> dir_bit{};
     std::array<std::array<std::int8_t, 4>, kMaxCells> to{};
     std::uint64_t all = 0;
+    static constexpr bool kWidthSpecialised = false;  // one walk, the width read at run time
 
     Grid(int rows, int cols, int entrance, int exit);
 };
@@ -47,21 +52,40 @@ struct Node {
     std::int8_t pad[3] = {};
 };
 
-enum class Status { Leaf, Branch };
+using enumeration::Status;
 
 Node root(const Grid& g);
 // Walks on until the exit cell (Leaf: n.moves + 1 is the board's score, the move out) or a
-// passage the mouse looks through that is not decided (Branch: its slot in `slot`).
+// passage the mouse looks through that is not decided (Branch: its slot in `slot`). One walk
+// for every width (kCols is not used).
+template <int kCols = 0>
 Status advance(const Grid& g, Node& n, int& slot);
+extern template Status advance<0>(const Grid&, Node&, int&);
 void decide(const Grid& g, Node& n, int slot, bool open);
 // Can the mouse still reach the exit cell through open or undecided passages?
 bool exit_reachable(const Grid& g, const Node& n);
+// ... with the passage `slot` walled as well.
+template <int kCols = 0>
+bool exit_reachable_without(const Grid& g, const Node& n, int slot);
+extern template bool exit_reachable_without<0>(const Grid&, const Node&, int);
+inline void copy_node(Node& to, const Node& from, const Grid&) {
+    to = from;
+}
 // The moves of every board below a finished walk (Leaf): the move out added.
 inline std::uint32_t leaf_moves(const Node& n) {
     return n.moves + 1;
 }
 // The largest visit count of a finished walk, the exit cell's move out included.
 std::uint32_t leaf_max_visits(const Grid& g, const Node& n);
+inline std::uint64_t leaf_value(const Grid& g, const Node& n, WalkObjective objective) {
+    return objective == WalkObjective::MaxVisits ? leaf_max_visits(g, n) : leaf_moves(n);
+}
+inline int undecided_units(const Grid& g, const Node& n) {
+    return g.slots - std::popcount(n.open | n.walled);
+}
+// The first `cap` completions of a leaf in text order (' ', an open passage, sorts before the
+// walls '-' and '|').
+void leaf_boards(const Grid& g, const Node& n, std::size_t cap, std::vector<std::string>& out);
 
 // An upper bound on the moves of every board below n (results/exhaustive/passages/README.md,
 // "The bound"); ~0u when it cannot bound them. Valid for the moves objective.

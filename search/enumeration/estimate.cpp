@@ -16,7 +16,7 @@ std::vector<double> estimate_subtrees(int rows, int cols, Cell start, Cell exit,
     const Board shape(rows, cols, start, exit);
     if (rows * cols > kMaxEnumerationCells || (rows + 2) * (cols + 2) > kMaxPadded)
         throw std::invalid_argument("enumeration handles grids of at most 64 cells");
-    return estimate_subtrees_of(Grid(rows, cols, start, exit), frontier_size, probes, seed,
+    return estimate_subtrees_of(std::vector{Grid(rows, cols, start, exit)}, frontier_size, probes, seed,
                                 threads, part, parts);
 }
 
@@ -25,7 +25,7 @@ TreeEstimate estimate_tree(int rows, int cols, Cell start, Cell exit, std::uint6
     const Board shape(rows, cols, start, exit);
     if (rows * cols > kMaxEnumerationCells || (rows + 2) * (cols + 2) > kMaxPadded)
         throw std::invalid_argument("enumeration handles grids of at most 64 cells");
-    return estimate_tree_of(Grid(rows, cols, start, exit), probes, seed);
+    return estimate_tree_of(std::vector{Grid(rows, cols, start, exit)}, probes, seed);
 }
 
 }  // namespace maze

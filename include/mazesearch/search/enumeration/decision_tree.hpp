@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "mazesearch/models/cells/board.hpp"
+#include "mazesearch/search/enumeration/cell_set_tree.hpp"
 #include "mazesearch/search/enumeration/enumeration_result.hpp"
 
 namespace maze::enumeration {
@@ -88,8 +89,6 @@ struct Node {
     std::uint8_t decided = 0;  // cells open or blocked (popcount of both, kept as it grows:
                                // without -mpopcnt std::popcount is a library call)
 };
-
-enum class Status { Leaf, Branch };
 
 // Copies a node's state; counts beyond the grid's padded area are never read.
 inline void copy_node(Node& to, const Node& from, int padded) {
@@ -252,6 +251,64 @@ inline void decide(const G& g, Node& n, int cell, bool open) {
         n.blocked |= g.bit(cell);
     }
     ++n.decided;
+}
+
+// What the decision tree (cell_set_tree.hpp) asks of a grid of open cells beside the walk.
+
+// Is the exit still reachable with `cell` blocked as well?
+template <int kCols = 0, class G>
+inline bool exit_reachable_without(const G& g, const Node& n, int cell) {
+    return exit_reachable<kCols>(g, n.open, n.blocked | g.bit(cell));
+}
+
+template <class G>
+inline void copy_node(Node& to, const Node& from, const G& g) {
+    copy_node(to, from, g.padded);
+}
+
+template <class G>
+inline std::uint64_t leaf_value(const G& g, const Node& n, WalkObjective objective) {
+    return objective == WalkObjective::MaxVisits ? max_visits(g, n) : n.moves;
+}
+
+template <class G>
+inline int undecided_units(const G& g, const Node& n) {
+    return g.rows * g.cols - n.decided;
+}
+
+// Board texts of the completions of a leaf (its undecided cells free), up to `cap`, in text order.
+template <class G>
+void leaf_boards(const G& g, const Node& n, std::size_t cap, std::vector<std::string>& out) {
+    const std::uint64_t undecided = g.all & ~(n.open | n.blocked);
+    std::vector<int> free_bits;
+    for (std::uint64_t u = undecided; u; u &= u - 1) free_bits.push_back(std::countr_zero(u));
+    const std::uint64_t count =
+        free_bits.size() >= 63 ? ~std::uint64_t{0} : std::uint64_t{1} << free_bits.size();
+    // In text order '#' < '.', so "blocked" first: iterate masks of open free cells from the
+    // lowest, with the earliest cell as the most significant choice.
+    const std::uint64_t wanted = std::min<std::uint64_t>(count, cap);
+    for (std::uint64_t m = 0; m < wanted; ++m) {
+        std::string cells;
+        for (int b = 0; b < g.rows * g.cols; ++b) {
+            const int pad = g.pad_of[static_cast<size_t>(b)];
+            char ch;
+            if (pad == g.start_pad)
+                ch = 'S';
+            else if (pad == g.exit_pad)
+                ch = 'E';
+            else if (n.open >> b & 1)
+                ch = '.';
+            else if (n.blocked >> b & 1)
+                ch = '#';
+            else {
+                const auto it = std::find(free_bits.begin(), free_bits.end(), b);
+                const size_t k = static_cast<size_t>(it - free_bits.begin());
+                ch = (m >> (free_bits.size() - 1 - k) & 1) ? '.' : '#';
+            }
+            cells += ch;
+        }
+        out.push_back(g.board_text(cells));
+    }
 }
 
 
