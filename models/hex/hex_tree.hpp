@@ -12,7 +12,7 @@
 #include <string>
 
 #include "mazesearch/models/hex/hex_cell_board.hpp"
-#include "mazesearch/search/enumeration/decision_tree.hpp"
+#include "mazesearch/search/enumeration/open_cell_tree.hpp"
 #include "mazesearch/search/enumeration/enumeration_models.hpp"
 
 namespace maze {
@@ -70,7 +70,7 @@ inline bool exit_reachable(const HexGrid& g, std::uint64_t open, std::uint64_t b
                 (odd_right >> (w - 1))) &
                pass;
     };
-    // From both sides at once, as the square grid's (decision_tree.hpp).
+    // From both sides at once, as the square grid's (open_cell_tree.hpp).
     std::uint64_t a = open & ~target, b = target;
     for (;;) {
         const std::uint64_t ga = grow(a), gb = grow(b);
