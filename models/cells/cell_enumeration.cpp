@@ -1,9 +1,9 @@
 // The cell boards' enumeration: their grid (open_cell_tree.hpp) in the tree written once for the
-// models of open cells (cell_set_tree.hpp).
+// models of open cells (decision_tree.hpp).
 #include <memory>
 #include <stdexcept>
 
-#include "mazesearch/search/enumeration/cell_set_tree.hpp"
+#include "mazesearch/search/enumeration/decision_tree.hpp"
 #include "mazesearch/search/enumeration/open_cell_tree.hpp"
 #include "mazesearch/search/enumeration/enumeration_models.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "mazesearch/search/enumeration/cell_set_tree.hpp"
+#include "mazesearch/search/enumeration/decision_tree.hpp"
 
 namespace maze {
 

@@ -1,5 +1,5 @@
 // The exhaustive enumeration of the hexagonal boards: their grid for the tree written once for
-// the models of open cells (include/mazesearch/search/enumeration/cell_set_tree.hpp). The counts
+// the models of open cells (include/mazesearch/search/enumeration/decision_tree.hpp). The counts
 // are laid out as the fast walk's keys (hex_walk.hpp): row r shifted left by r / 2 places, so
 // that the six neighbours are constant displacements; cells are numbered row by row, so that the
 // first undecided neighbour in Squeaky's order is the highest cell bit, as on the square grid.

@@ -1,5 +1,5 @@
 // The passage boards' enumeration: their grids (passage_tree.hpp), one per entrance and exit
-// column, as a forest in the decision tree of every model (cell_set_tree.hpp).
+// column, as a forest in the decision tree of every model (decision_tree.hpp).
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -7,7 +7,7 @@
 
 #include "mazesearch/models/passages/passage_enumeration.hpp"
 #include "mazesearch/models/passages/passage_tree.hpp"
-#include "mazesearch/search/enumeration/cell_set_tree.hpp"
+#include "mazesearch/search/enumeration/decision_tree.hpp"
 
 namespace maze {
 

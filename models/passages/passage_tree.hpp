@@ -1,5 +1,5 @@
 // The passage boards of Mouse Maze 2 in the lazy decision tree of every model
-// (search/enumeration/cell_set_tree.hpp): a node holds the passages decided so far (open or
+// (search/enumeration/decision_tree.hpp): a node holds the passages decided so far (open or
 // walled) and the walk up to the first passage the mouse looks through that is not decided yet;
 // advance() walks on, decide() fixes that passage. The decision unit is a passage slot
 // (PassageBoard's numbering); the tree has a bound (moves_bound), so it takes a floor.
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "mazesearch/models/passages/passage_board.hpp"
-#include "mazesearch/search/enumeration/cell_set_tree.hpp"
+#include "mazesearch/search/enumeration/decision_tree.hpp"
 
 namespace maze::passages {
 

@@ -1,7 +1,7 @@
-// Knuth's estimates of the cell boards' tree (cell_set_tree.hpp over open_cell_tree.hpp's grid).
+// Knuth's estimates of the cell boards' tree (decision_tree.hpp over open_cell_tree.hpp's grid).
 #include <stdexcept>
 
-#include "mazesearch/search/enumeration/cell_set_tree.hpp"
+#include "mazesearch/search/enumeration/decision_tree.hpp"
 #include "mazesearch/search/enumeration/open_cell_tree.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "mazesearch/models/cells/board.hpp"
-#include "mazesearch/search/enumeration/cell_set_tree.hpp"
+#include "mazesearch/search/enumeration/decision_tree.hpp"
 #include "mazesearch/search/enumeration/enumeration_result.hpp"
 
 namespace maze::enumeration {
@@ -66,7 +66,7 @@ struct Grid {
         return std::uint64_t{1} << bit_of[static_cast<size_t>(pad)];
     }
 
-    // The enumeration compiles a walk for each width (cell_set_tree.hpp).
+    // The enumeration compiles a walk for each width (decision_tree.hpp).
     static constexpr bool kWidthSpecialised = true;
     // A board's text from its cells' characters, row-major: one line a row.
     std::string board_text(const std::string& cells) const {
@@ -253,7 +253,7 @@ inline void decide(const G& g, Node& n, int cell, bool open) {
     ++n.decided;
 }
 
-// What the decision tree (cell_set_tree.hpp) asks of a grid of open cells beside the walk.
+// What the decision tree (decision_tree.hpp) asks of a grid of open cells beside the walk.
 
 // Is the exit still reachable with `cell` blocked as well?
 template <int kCols = 0, class G>
