@@ -13,7 +13,7 @@ bool holds(const std::vector<Cell>& cells, Cell x) {
     return std::find(cells.begin(), cells.end(), x) != cells.end();
 }
 
-std::string cell_text(Cell x) {
+std::string gene_cell_text(Cell x) {
     return "cell (" + std::to_string(x.r) + ", " + std::to_string(x.c) + ")";
 }
 
@@ -31,13 +31,13 @@ GridGenes::GridGenes(int rows, int cols, Cell start, Cell exit, std::vector<Cell
     for (const std::vector<Cell>* list : {&also_open_, &also_blocked_})
         for (const Cell x : *list) {
             if (!probe.in_bounds(x.r, x.c))
-                throw std::invalid_argument(cell_text(x) + " is outside the board");
+                throw std::invalid_argument(gene_cell_text(x) + " is outside the board");
             if (x == start || x == exit)
-                throw std::invalid_argument(cell_text(x) + " is the start or the exit");
+                throw std::invalid_argument(gene_cell_text(x) + " is the start or the exit");
         }
     for (const Cell x : also_blocked_)
         if (holds(also_open_, x))
-            throw std::invalid_argument(cell_text(x) + " cannot be both open and blocked");
+            throw std::invalid_argument(gene_cell_text(x) + " cannot be both open and blocked");
     topology_.kind = "square";
     topology_.rows = rows;
     topology_.cols = cols;
@@ -73,10 +73,10 @@ Genome GridGenes::to_genome(const Board& b, const std::string& source) const {
                          "board shape, start or exit differ from the target's " +
                              std::to_string(rows_) + "x" + std::to_string(cols_));
     for (const Cell x : also_open_)
-        if (!b.open(x)) throw BoardError(source, 0, cell_text(x) + " must be open for this target");
+        if (!b.open(x)) throw BoardError(source, 0, gene_cell_text(x) + " must be open for this target");
     for (const Cell x : also_blocked_)
         if (b.open(x))
-            throw BoardError(source, 0, cell_text(x) + " must be blocked for this target");
+            throw BoardError(source, 0, gene_cell_text(x) + " must be blocked for this target");
     Genome g(free_.size());
     for (std::size_t i = 0; i < free_.size(); ++i) g.set(i, !b.open(free_[i]));
     return g;

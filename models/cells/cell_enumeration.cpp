@@ -1,25 +1,51 @@
-// The cell boards' enumeration: their grid (open_cell_tree.hpp) in the tree written once for the
-// models of open cells (decision_tree.hpp).
+// The cell boards' enumeration: their grid (cell_tree.hpp) in the decision tree of every model
+// (decision_tree.hpp), and its estimates.
 #include <memory>
 #include <stdexcept>
+#include <vector>
 
+#include "mazesearch/models/cells/cell_tree.hpp"
 #include "mazesearch/search/enumeration/decision_tree.hpp"
-#include "mazesearch/search/enumeration/open_cell_tree.hpp"
 #include "mazesearch/search/enumeration/enumeration_models.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
 namespace maze {
 
-std::unique_ptr<EnumerationTree> cell_enumeration_tree(int rows, int cols, Cell start, Cell exit,
-                                                       std::size_t want) {
+// Named, not anonymous: the instrumented trees build the search layer as a unity build.
+namespace cell_enumeration {
+
+// The job's grid as the decision tree takes it, a forest of one; std::invalid_argument for a
+// grid the tree does not take.
+std::vector<enumeration::Grid> checked_grid(int rows, int cols, Cell start, Cell exit) {
     const Board shape(rows, cols, start, exit);  // validates
     if (rows * cols > kMaxEnumerationCells || (rows + 2) * (cols + 2) > enumeration::kMaxPadded)
         throw std::invalid_argument(
             "enumeration handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128 "
             "(8x8, 7x9, 16x4, ...)");
+    return {enumeration::Grid(rows, cols, start, exit)};
+}
+
+}  // namespace cell_enumeration
+
+std::unique_ptr<EnumerationTree> cell_enumeration_tree(int rows, int cols, Cell start, Cell exit,
+                                                       std::size_t want) {
     return std::make_unique<enumeration::DecisionTree<enumeration::Grid>>(
-        std::vector{enumeration::Grid(rows, cols, start, exit)}, want,
+        cell_enumeration::checked_grid(rows, cols, start, exit), want,
         EnumerationResult::of(EnumeratedModel::Cells, rows, cols, start, exit));
+}
+
+std::vector<double> estimate_subtrees(int rows, int cols, Cell start, Cell exit,
+                                      std::size_t frontier_size, std::uint64_t probes,
+                                      std::uint64_t seed, int threads, std::size_t part,
+                                      std::size_t parts) {
+    return enumeration::estimate_subtrees_of(cell_enumeration::checked_grid(rows, cols, start, exit),
+                                             frontier_size, probes, seed, threads, part, parts);
+}
+
+TreeEstimate estimate_tree(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
+                           std::uint64_t seed) {
+    return enumeration::estimate_tree_of(cell_enumeration::checked_grid(rows, cols, start, exit),
+                                         probes, seed);
 }
 
 EnumerationResult enumerate_boards(int rows, int cols, Cell start, Cell exit,

@@ -1,5 +1,6 @@
-// The exhaustive enumeration of the hexagonal boards: their grid for the tree written once for
-// the models of open cells (include/mazesearch/search/enumeration/decision_tree.hpp). The counts
+// The exhaustive enumeration of the hexagonal boards: their grid in the tree of the models of
+// open cells (include/mazesearch/search/enumeration/open_cell_tree.hpp), which the decision tree
+// of every model explores (decision_tree.hpp). The counts
 // are laid out as the fast walk's keys (hex_walk.hpp): row r shifted left by r / 2 places, so
 // that the six neighbours are constant displacements; cells are numbered row by row, so that the
 // first undecided neighbour in Squeaky's order is the highest cell bit, as on the square grid.
@@ -70,7 +71,7 @@ inline bool exit_reachable(const HexGrid& g, std::uint64_t open, std::uint64_t b
                 (odd_right >> (w - 1))) &
                pass;
     };
-    // From both sides at once, as the square grid's (open_cell_tree.hpp).
+    // From both sides at once, as the square grid's (models/cells/cell_tree.hpp).
     std::uint64_t a = open & ~target, b = target;
     for (;;) {
         const std::uint64_t ga = grow(a), gb = grow(b);

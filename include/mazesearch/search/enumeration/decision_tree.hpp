@@ -1,6 +1,6 @@
 // The lazy decision tree of the exhaustive enumeration, written once for every board model
 // whose boards are decided one unit at a time (a cell open or blocked, a passage open or
-// walled): the square cell boards (models/cells, open_cell_tree.hpp's Grid), the hexagonal boards
+// walled): the square cell boards (models/cells/cell_tree.hpp, Grid), the hexagonal boards
 // (models/hex/hex_tree.hpp, HexGrid) and the passage boards of Mouse Maze 2
 // (models/passages/passage_tree.hpp, Grid). A node holds the units decided so far and the walk
 // up to the first unit the mouse looks at that is not decided; the tree branches there.
