@@ -1,3 +1,4 @@
+#include "mazesearch/engine/squeaky_choice.hpp"
 #include "mazesearch/engine/games/kmod_trap.hpp"
 
 #include <algorithm>
@@ -24,6 +25,18 @@ struct Layout {
     std::array<int, 4> step;  // down, right, left, up: the preference order
     int index(Cell x) const { return (x.r + 1) * stride + (x.c + 1); }
     int size() const { return (rows + 2) * stride; }
+    // Squeaky's choice at p (squeaky_choice.hpp) over the counts mod k, a neighbour open where
+    // `state` holds `open`: the index of its step. The walk and the tree keep the exit reachable,
+    // so p has an open neighbour.
+    int choice(int p, const std::array<std::uint8_t, kMaxPadded>& state,
+               const std::array<std::uint8_t, kMaxPadded>& count, std::uint8_t open = kOpen) const {
+        const int d = first_least(4, [&](int i) -> unsigned {
+            const auto w = static_cast<size_t>(p + step[static_cast<size_t>(i)]);
+            return state[w] == open ? count[w] : ~0u;
+        });
+        assert(state[static_cast<size_t>(p + step[static_cast<size_t>(d)])] == open);
+        return d;
+    }
     Layout(int r, int c) : rows(r), cols(c), stride(c + 2), step{c + 2, 1, -1, -(c + 2)} {}
 };
 
@@ -76,16 +89,8 @@ KmodWalkResult kmod_walk(const Board& b, int k) {
         std::uint8_t& here = count[static_cast<size_t>(pos)];
         here = static_cast<std::uint8_t>(here + 1 == kk ? 0 : here + 1);
         ++res.moves;
-        int best = -1;
-        int best_key = 1 << 30;
-        for (int d = 0; d < 4; ++d) {
-            const int nb = pos + L.step[static_cast<size_t>(d)];
-            if (!open[static_cast<size_t>(nb)]) continue;
-            const int key = count[static_cast<size_t>(nb)] * 4 + d;
-            if (key < best_key) best_key = key, best = nb;
-        }
-        assert(best >= 0);  // a feasible board: the start's component has an edge
-        pos = best;
+        // A feasible board: the start's component has an edge, so the choice is open.
+        pos += L.step[static_cast<size_t>(L.choice(pos, open, count))];
         if (pos != exit && brent.repeated(pos, count, n)) {
             res.trapped = true;
             res.cycle_length = brent.lambda;
@@ -165,25 +170,21 @@ class TrapTree {
     // looks at splits the walk: blocked (if the exit stays reachable) and open.
     void explore(State& s) {
         for (;;) {
-            int best = -1;
-            int best_key = 1 << 30;
+            // Each neighbour not decided yet, in preference order, splits the walk: blocked
+            // first (when the exit stays reachable), then open.
             for (int d = 0; d < 4; ++d) {
                 const int nb = s.pos + L_.step[static_cast<size_t>(d)];
                 std::uint8_t& st = s.status[static_cast<size_t>(nb)];
-                if (st == kUnknown) {
-                    st = kBlocked;
-                    if (exit_reachable(s, s.pos)) {
-                        State copy = s;
-                        explore(copy);
-                    }
-                    st = kOpen;
+                if (st != kUnknown) continue;
+                st = kBlocked;
+                if (exit_reachable(s, s.pos)) {
+                    State copy = s;
+                    explore(copy);
                 }
-                if (st != kOpen) continue;
-                const int key = s.count[static_cast<size_t>(nb)] * 4 + d;
-                if (key < best_key) best_key = key, best = nb;
+                st = kOpen;
             }
-            assert(best >= 0);  // the exit stays reachable, so the mouse can always move
-            s.pos = best;
+            // The exit stays reachable, so the mouse can always move.
+            s.pos += L_.step[static_cast<size_t>(L_.choice(s.pos, s.status, s.count, kOpen))];
             if (s.pos == exit_) {
                 ++res_.escaped_leaves;
                 res_.escaped_boards += std::uint64_t{1} << undecided(s);

@@ -1,3 +1,4 @@
+#include "mazesearch/engine/squeaky_choice.hpp"
 #include "mazesearch/models/graphs/csr_walk.hpp"
 
 #include <algorithm>
@@ -73,18 +74,10 @@ std::uint64_t CsrWalk::run(const CsrGraph& g, std::uint64_t max_moves) {
         if (moves == max_moves) return kWalkOverflow;
         ++count[v];
         ++moves;
-        // The first neighbour, in preference order, with the fewest visits. Counts stay below
-        // 2^32 - 1 (at most max_moves), so the first neighbour always replaces the start value.
-        std::uint32_t best = std::numeric_limits<std::uint32_t>::max();
-        std::uint32_t next = v;
-        for (std::uint32_t i = offsets[v], end = offsets[v + 1]; i < end; ++i) {
-            const std::uint32_t w = nbrs[i];
-            const std::uint32_t c = count[w];
-            if (c < best) {
-                best = c;
-                next = w;
-            }
-        }
+        // Squeaky's rule over v's neighbours in preference order. Counts stay below 2^32 - 1
+        // (at most max_moves), so every neighbour is open to the rule.
+        const std::uint32_t next = first_least(nbrs + offsets[v], nbrs + offsets[v + 1],
+                                               [&](std::uint32_t w) { return count[w]; }, v);
         assert(next != v);  // a feasible graph: every vertex the walk reaches has a neighbour
         v = next;
     }

@@ -1,3 +1,4 @@
+#include "mazesearch/engine/squeaky_choice.hpp"
 #include "mazesearch/models/graphs/graph_walk.hpp"
 
 #include <algorithm>
@@ -80,16 +81,11 @@ std::vector<int> distances_from(const MazeGraph& g, int from) {
     return dist;
 }
 
-// Definition 2's choice: the first neighbour (in preference order) with the fewest visits.
+// Definition 2's choice: Squeaky's rule over v's neighbours in preference order.
 int choose(const MazeGraph& g, const std::vector<std::uint64_t>& visits, int v) {
-    int x = -1;
-    std::uint64_t next = std::numeric_limits<std::uint64_t>::max();
-    for (int w : g.neighbours[static_cast<size_t>(v)])
-        if (visits[static_cast<size_t>(w)] < next) {
-            x = w;
-            next = visits[static_cast<size_t>(w)];
-        }
-    return x;
+    const std::vector<int>& list = g.neighbours[static_cast<size_t>(v)];
+    return first_least(list.begin(), list.end(),
+                       [&](int w) { return visits[static_cast<size_t>(w)]; }, -1);
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <utility>
 
+#include "mazesearch/engine/squeaky_choice.hpp"
 #include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/engine/walk_result.hpp"
@@ -48,20 +49,14 @@ constexpr Cell hex_neighbour(Cell x, HexDirection d) {
     return {x.r - 1, x.c - 1 + odd};
 }
 
-// Squeaky's choice on the hexagonal grid, written once for the model's walks and its tree: of the
-// six neighbours of q (counts or keys at the displacements `offset`, in the order of HexDirection)
-// the first with the least count, as its index. (The batch walk reaches the same choice without
-// a branch by adding each direction's index to its key: hex_walk.cpp.)
+// Squeaky's choice on the hexagonal grid, written once for the model's walks and its tree: the
+// rule (squeaky_choice.hpp) over the six neighbours of q (counts or keys at the displacements
+// `offset`, in the order of HexDirection), as the index of the one chosen. A blocked neighbour
+// counts more than any open one, and a walk stands next to an open one. (The batch walk reaches the same choice without a branch by
+// adding each direction's index to its key: hex_walk.cpp.)
 template <class Count>
 inline int hex_choice(const Count* q, const std::ptrdiff_t* offset) {
-    int best = 0;
-    Count least = q[offset[0]];
-    for (int d = 1; d < kHexDirections; ++d)
-        if (q[offset[d]] < least) {
-            least = q[offset[d]];
-            best = d;
-        }
-    return best;
+    return first_least(kHexDirections, [&](int d) { return q[offset[d]]; });
 }
 
 class HexCellBoard {

@@ -1,3 +1,4 @@
+#include "mazesearch/engine/squeaky_choice.hpp"
 #include "mazesearch/models/passages/passage_tree.hpp"
 
 #include <algorithm>
@@ -63,24 +64,20 @@ Status advance(const Grid& g, Node& n, int& slot) {
                 }
             }
         }
-        // Every passage of the cell is decided: the least visited open neighbour, ties to the
-        // first direction (the key is count * 4 + direction; a closed direction keys above all).
+        // Every passage of the cell is decided: Squeaky's rule over its four directions in
+        // preference order (down, right, left, up), a walled one closed.
         const auto& bits = g.dir_bit[cell];
         const auto& to = g.to[cell];
-        std::uint32_t least = ~0u;
-        for (int d = 0; d < 4; ++d) {
+        const int best = first_least(4, [&](int d) -> std::uint32_t {
             const auto k = static_cast<size_t>(d);
-            const std::uint32_t key = (n.open & bits[k])
-                                          ? (std::uint32_t{n.v[static_cast<size_t>(to[k])]} << 2) |
-                                                static_cast<std::uint32_t>(d)
-                                          : ~0u;
-            least = std::min(least, key);
-        }
-        if (least == ~0u) throw std::logic_error("passage enumeration: the mouse is walled in");
+            return (n.open & bits[k]) ? n.v[static_cast<size_t>(to[k])] : ~0u;
+        });
+        if (!(n.open & bits[static_cast<size_t>(best)]))
+            throw std::logic_error("passage enumeration: the mouse is walled in");
         if (++n.moves > kMaxWalk)
             throw std::runtime_error("passage enumeration: a walk is too long");
         ++n.v[cell];
-        n.pos = to[least & 3u];
+        n.pos = to[static_cast<size_t>(best)];
     }
 }
 
