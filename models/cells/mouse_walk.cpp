@@ -106,9 +106,7 @@ std::uint64_t MouseWalk::visits(int r, int c) const {
 }
 
 WalkResult evaluate(const Board& b, MouseWalk& walker) {
-    return checked_walk(
-        b, walker, [](const Board& x) { return feasible(x); },
-        [](const Board& x) { return reference_grid_walk(x); });
+    return checked_walk(b, walker);
 }
 
 WalkResult evaluate(const Board& b) {
@@ -122,14 +120,11 @@ WalkCounts reference_counts(const Board& b) {
 }
 
 WalkCounts walk_report(const Board& b) {
-    return counted_walk<MouseWalk>(
-        b, [](const Board& x) { return feasible(x); },
-        [](const Board& x) { return reference_counts(x); });
+    return counted_walk<MouseWalk>(b);
 }
 
 void evaluate_batch_serial(std::span<const Board> boards, std::span<std::uint64_t> out) {
-    walk_one_by_one<MouseWalk>(
-        boards, out, [](const Board& b, MouseWalk& walker) { return evaluate(b, walker); });
+    walk_one_by_one<MouseWalk>(boards, out);
 }
 
 namespace {

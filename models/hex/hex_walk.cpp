@@ -90,9 +90,7 @@ std::uint64_t HexWalk::visits(int r, int c) const {
 }
 
 WalkResult evaluate(const HexCellBoard& b, HexWalk& walker) {
-    return checked_walk(
-        b, walker, [](const HexCellBoard& x) { return feasible(x); },
-        [](const HexCellBoard& x) { return reference_counts(x); });
+    return checked_walk(b, walker);
 }
 
 WalkResult evaluate(const HexCellBoard& b) {
@@ -101,14 +99,11 @@ WalkResult evaluate(const HexCellBoard& b) {
 }
 
 WalkCounts walk_report(const HexCellBoard& b) {
-    return counted_walk<HexWalk>(
-        b, [](const HexCellBoard& x) { return feasible(x); },
-        [](const HexCellBoard& x) { return reference_counts(x); });
+    return counted_walk<HexWalk>(b);
 }
 
 void evaluate_batch_serial(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out) {
-    walk_one_by_one<HexWalk>(boards, out,
-                             [](const HexCellBoard& b, HexWalk& w) { return evaluate(b, w); });
+    walk_one_by_one<HexWalk>(boards, out);
 }
 
 // Named, not anonymous: the instrumented trees build the engine as a unity build.

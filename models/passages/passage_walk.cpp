@@ -167,9 +167,7 @@ std::uint64_t PassageWalk::visits(int r, int c) const {
 }
 
 WalkResult evaluate(const PassageBoard& b, PassageWalk& walker) {
-    return checked_walk(
-        b, walker, [](const PassageBoard& x) { return feasible(x); },
-        [](const PassageBoard& x) { return reference_counts(x); });
+    return checked_walk(b, walker);
 }
 
 WalkResult evaluate(const PassageBoard& b) {
@@ -178,15 +176,11 @@ WalkResult evaluate(const PassageBoard& b) {
 }
 
 WalkCounts walk_report(const PassageBoard& b) {
-    return counted_walk<PassageWalk>(
-        b, [](const PassageBoard& p) { return feasible(p); },
-        [](const PassageBoard& p) { return reference_counts(p); });
+    return counted_walk<PassageWalk>(b);
 }
 
 void evaluate_batch_serial(std::span<const PassageBoard> boards, std::span<std::uint64_t> out) {
-    walk_one_by_one<PassageWalk>(boards, out, [](const PassageBoard& b, PassageWalk& walker) {
-        return evaluate(b, walker);
-    });
+    walk_one_by_one<PassageWalk>(boards, out);
 }
 
 // Named, not anonymous: the instrumented trees build the engine as a unity build, where the

@@ -106,27 +106,31 @@ struct KeyedSteps {
     }
 };
 
+// Written once over a model's board B, with what the model declares beside B (found by
+// argument-dependent lookup): feasible(b), its flood fill; reference_counts(b), its 64-bit
+// reference walk with every count (a WalkCounts); evaluate(b, walker), its checked walk.
+
 // A board's score for the walks that check it first: the feasibility check, then the fast walk,
 // falling back to the 64-bit reference walk when the fast walk's counters would overflow.
-template <class B, class Walker, class Feasible, class Reference>
-WalkResult checked_walk(const B& b, Walker& walker, Feasible feasible, Reference reference) {
+template <class B, class Walker>
+WalkResult checked_walk(const B& b, Walker& walker) {
     if (!feasible(b)) return {false, 0};
     std::uint64_t moves = walker.run(b);
-    if (moves == kWalkOverflow) moves = reference(b).moves;
+    if (moves == kWalkOverflow) moves = reference_counts(b).moves;
     return {true, moves};
 }
 
 // A board's walk with every visit count, for the commands that show a board: the feasibility
 // check, then the fast walk with its counts (rows * cols, row-major), or the reference walk's
-// (a WalkCounts) when the fast walk's counters would overflow.
-template <class Walker, class B, class Feasible, class Reference>
-WalkCounts counted_walk(const B& b, Feasible feasible, Reference reference) {
+// when the fast walk's counters would overflow.
+template <class Walker, class B>
+WalkCounts counted_walk(const B& b) {
     WalkCounts res;
     res.feasible = feasible(b);
     if (!res.feasible) return res;
     Walker walker;
     const std::uint64_t moves = walker.run(b);
-    if (moves == kWalkOverflow) return reference(b);
+    if (moves == kWalkOverflow) return reference_counts(b);
     res.moves = moves;
     res.visits.resize(static_cast<std::size_t>(b.cells()));
     for (int r = 0; r < b.rows(); ++r)
@@ -137,8 +141,8 @@ WalkCounts counted_walk(const B& b, Feasible feasible, Reference reference) {
 
 // The scores of a batch one board at a time (evaluate(board, walker), one walker for all), as
 // the batch walks give them: the moves, or kInfeasible.
-template <class Walker, class B, class Evaluate>
-void walk_one_by_one(std::span<const B> boards, std::span<std::uint64_t> out, Evaluate evaluate) {
+template <class Walker, class B>
+void walk_one_by_one(std::span<const B> boards, std::span<std::uint64_t> out) {
     Walker walker;
     for (std::size_t i = 0; i < boards.size(); ++i) {
         const WalkResult r = evaluate(boards[i], walker);
