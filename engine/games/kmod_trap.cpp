@@ -22,7 +22,7 @@ enum : std::uint8_t { kUnknown = 0, kOpen = 1, kBlocked = 2 };
 
 struct Layout {
     int rows, cols, stride;
-    std::array<int, 4> step;  // down, right, left, up: the preference order
+    std::array<std::ptrdiff_t, 4> step;  // the square grid's order of preference
     int index(Cell x) const { return (x.r + 1) * stride + (x.c + 1); }
     int size() const { return (rows + 2) * stride; }
     // Squeaky's choice at p (squeaky_choice.hpp) over the counts mod k, a neighbour open where
@@ -37,7 +37,7 @@ struct Layout {
         assert(state[static_cast<size_t>(p + step[static_cast<size_t>(d)])] == open);
         return d;
     }
-    Layout(int r, int c) : rows(r), cols(c), stride(c + 2), step{c + 2, 1, -1, -(c + 2)} {}
+    Layout(int r, int c) : rows(r), cols(c), stride(c + 2), step(square_steps(c + 2)) {}
 };
 
 void check_k(int k) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -10,6 +11,17 @@
 namespace maze {
 
 constexpr int kMaxSide = 16;
+
+// Squeaky's order of preference on the square grid, written once for every walk and tree of the
+// cell boards (and of the passage boards, which lie on the same grid): down, right, left, up, as
+// (row, column) steps. The rule that chooses among them is squeaky_choice.hpp's.
+inline constexpr std::array<std::array<int, 2>, 4> kSquareOrder{{{1, 0}, {0, 1}, {0, -1}, {-1, 0}}};
+// The same order as displacements in an array of row stride `stride` (a padded layout).
+constexpr std::array<std::ptrdiff_t, 4> square_steps(std::ptrdiff_t stride) {
+    std::array<std::ptrdiff_t, 4> steps{};
+    for (std::size_t d = 0; d < 4; ++d) steps[d] = kSquareOrder[d][0] * stride + kSquareOrder[d][1];
+    return steps;
+}
 // The longest board file read (comments and blank lines included); a board is far shorter.
 constexpr std::size_t kMaxBoardFileBytes = std::size_t{1} << 20;
 

@@ -25,7 +25,6 @@ struct Grid {
     std::uint64_t not_right;                         // c < cols - 1
     std::array<int, kMaxEnumerationCells> pad_of{};  // cell bit -> padded index
     std::array<int, (kMaxSide + 2) * (kMaxSide + 2)> bit_of{};  // padded index -> bit or -1
-    std::array<int, 4> step{};  // down, right, left, up in padded indices
     // padded index -> the cell bits of its four neighbours (so one AND tells whether the mouse
     // sees a cell not decided yet)
     std::array<std::uint64_t, kMaxPadded> around{};
@@ -45,12 +44,11 @@ struct Grid {
                 if (j < c - 1) not_right |= std::uint64_t{1} << b;
             }
         for (int p = stride; p < padded - stride; ++p)
-            for (const int d : {stride, 1, -1, -stride})
+            for (const std::ptrdiff_t d : square_steps(stride))
                 if (const int b = bit_of[static_cast<size_t>(p + d)]; b >= 0)
                     around[static_cast<size_t>(p)] |= std::uint64_t{1} << b;
         start_pad = (s.r + 1) * stride + s.c + 1;
         exit_pad = (e.r + 1) * stride + e.c + 1;
-        step = {stride, 1, -1, -stride};
     }
     std::uint64_t bit(int pad) const {
         return std::uint64_t{1} << bit_of[static_cast<size_t>(pad)];
@@ -112,23 +110,26 @@ inline bool exit_reachable(const Grid& g, const Node& n) {
 // hints keep GCC from turning the last two tests into cmovs.
 inline std::ptrdiff_t move_mouse(std::uint16_t* v, std::ptrdiff_t p, std::ptrdiff_t s) {
     std::uint16_t* const here = v + p;
-    const std::uint16_t down = here[s], right = here[1], left = here[-1], up = here[-s];
+    const std::array<std::ptrdiff_t, 4> step = square_steps(s);  // down, right, left, up
+    const std::uint16_t first = here[step[0]], second = here[step[1]], third = here[step[2]],
+                        fourth = here[step[3]];
     ++*here;
-    // A tournament: down against right, the winner against left, that winner against up.
+    // A tournament in the order of preference: the first against the second, the winner against
+    // the third, that winner against the fourth (ties to the earlier).
     std::uint16_t best;
     std::ptrdiff_t to;
-    if (down <= right) {
-        best = down;
-        to = p + s;
+    if (first <= second) {
+        best = first;
+        to = p + step[0];
     } else {
-        best = right;
-        to = p + 1;
+        best = second;
+        to = p + step[1];
     }
-    if (__builtin_expect(left < best, 0)) {
-        best = left;
-        to = p - 1;
+    if (__builtin_expect(third < best, 0)) {
+        best = third;
+        to = p + step[2];
     }
-    if (__builtin_expect(up < best, 0)) to = p - s;
+    if (__builtin_expect(fourth < best, 0)) to = p + step[3];
     return to;
 }
 

@@ -56,11 +56,14 @@ inline std::uint64_t max_visits_of(const std::uint32_t* key, int rows) {
 
 // A cell's neighbours are their keys: a blocked one reads kBlockedKey, above every open one.
 struct GridKeys {
+    // The neighbours in the square grid's order of preference (walk_steps::kSteps).
     static walk_steps::Neighbours plain(const std::uint32_t* q) {
-        return {q[kStride], q[1], q[-1], q[-kStride]};
+        using walk_steps::kSteps;
+        return {q[kSteps[0]], q[kSteps[1]], q[kSteps[2]], q[kSteps[3]]};
     }
     static walk_steps::Neighbours ranked(const std::uint32_t* q) {
-        return {q[kStride], q[1] + 1, q[-1] + 2, q[-kStride] + 3};
+        using walk_steps::kSteps;
+        return {q[kSteps[0]], q[kSteps[1]] + 1, q[kSteps[2]] + 2, q[kSteps[3]] + 3};
     }
 };
 using GridSteps = KeyedSteps<GridKeys>;

@@ -45,14 +45,12 @@ MazeGraph grid_graph(const Board& b) {
     const int rows = b.rows();
     const int cols = b.cols();
     g.neighbours.resize(static_cast<size_t>(rows * cols));
-    const int dr[4] = {1, 0, 0, -1};  // down, right, left, up
-    const int dc[4] = {0, 1, -1, 0};
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) {
             if (!b.open(r, c)) continue;
-            for (int d = 0; d < 4; ++d) {
-                const int nr = r + dr[d];
-                const int nc = c + dc[d];
+            for (const auto& [dr, dc] : kSquareOrder) {  // each list in Squeaky's order
+                const int nr = r + dr;
+                const int nc = c + dc;
                 if (b.in_bounds(nr, nc) && b.open(nr, nc))
                     g.neighbours[static_cast<size_t>(r * cols + c)].push_back(nr * cols + nc);
             }

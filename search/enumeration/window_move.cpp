@@ -26,7 +26,7 @@ int padded(Cell x) {
     return (x.r + 1) * kStride + x.c + 1;
 }
 
-constexpr std::array<int, 4> kStep = {kStride, 1, -1, -kStride};  // down, right, left, up
+constexpr std::array<std::ptrdiff_t, 4> kStep = square_steps(kStride);  // Squeaky's order
 
 // Can the mouse at `from` still reach `exit` if every undecided cell turns out open?
 bool reachable(const Walk& w, int exit) {
@@ -38,7 +38,7 @@ bool reachable(const Walk& w, int exit) {
     while (head < tail) {
         const int p = queue[head++];
         if (p == exit) return true;
-        for (int d : kStep) {
+        for (const std::ptrdiff_t d : kStep) {
             const int q = p + d;
             if (w.count[static_cast<std::size_t>(q)] != kBlocked &&
                 !seen[static_cast<std::size_t>(q)]) {
@@ -77,7 +77,7 @@ class Search {
         while (w.pos != exit_) {
             int choice = -1;
             std::int32_t least = 0;
-            for (int d : kStep) {
+            for (const std::ptrdiff_t d : kStep) {
                 const int q = w.pos + d;
                 const std::int32_t v = w.count[static_cast<std::size_t>(q)];
                 if (v == kOpen) {

@@ -33,11 +33,13 @@ constexpr std::ptrdiff_t kStride = kPaddedSide;
 constexpr std::uint32_t kVisit = 4;  // one visit; the low 2 bits hold the rank
 
 constexpr std::ptrdiff_t kKeyBytes = sizeof(std::uint32_t);
-// The step for each rank (down, right, left, up) in bytes, so that it adds straight to a pointer.
+// The steps in the square grid's order of preference (down, right, left, up: kSquareOrder, the
+// cell model's), in keys and, for each rank, in bytes, so that it adds straight to a pointer.
 // Not `inline`: an inline variable is reached through the GOT under -fPIC, and the batch walk
 // then took its address anew at every step (5% more instructions in callgrind).
-alignas(32) constexpr std::ptrdiff_t kStepBytes[4] = {kStride * kKeyBytes, kKeyBytes, -kKeyBytes,
-                                                      -kStride* kKeyBytes};
+constexpr std::array<std::ptrdiff_t, 4> kSteps = square_steps(kStride);
+alignas(32) constexpr std::ptrdiff_t kStepBytes[4] = {kSteps[0] * kKeyBytes, kSteps[1] * kKeyBytes,
+                                                      kSteps[2] * kKeyBytes, kSteps[3] * kKeyBytes};
 
 // A cell's place in the padded array (one ring of padding around the board).
 inline std::ptrdiff_t index_of(Cell x) {
@@ -94,13 +96,13 @@ struct KeyedSteps {
             *q += kVisit;
             // First least-visited neighbour in the order down, right, left, up.
             if (n.down <= n.right && n.down <= n.left && n.down <= n.up)
-                q += kStride;
+                q += kSteps[0];
             else if (n.right <= n.left && n.right <= n.up)
-                q += 1;
+                q += kSteps[1];
             else if (n.left <= n.up)
-                q -= 1;
+                q += kSteps[2];
             else
-                q -= kStride;
+                q += kSteps[3];
         }
         return steps;
     }
