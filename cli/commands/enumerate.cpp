@@ -27,6 +27,7 @@
 #include "mazesearch/experiments/enumeration/enumerate_job.hpp"
 #include "mazesearch/experiments/enumeration/enumerate_mpi.hpp"
 #include "mazesearch/experiments/files.hpp"
+#include "mazesearch/search/enumeration/enumeration_models.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
 namespace fs = std::filesystem;
@@ -126,7 +127,11 @@ Command add_enumerate(CLI::App& app) {
                     "cells (default: boards of open and blocked cells), passages (Mouse Maze "
                     "2: every cell open, the passages between them decided) or hex (hexagonal "
                     "boards of open and blocked cells)")
-        ->check(CLI::IsMember({"cells", "passages", "hex"}));
+        ->check(CLI::IsMember([] {
+            std::vector<std::string> names;
+            for (const EnumerationModel* m : enumeration_models()) names.emplace_back(m->name);
+            return names;
+        }()));
     sub->add_option("--rows", o->rows, "Rows")->required()->check(CLI::Range(1, 16));
     sub->add_option("--cols", o->cols, "Columns")->required()->check(CLI::Range(1, 16));
     sub->add_option("--start", o->start, "Start cell r,c (default 0,0; cells)");

@@ -16,7 +16,6 @@
 #include "mazesearch/experiments/enumeration/enumerate_mpi.hpp"
 #include "mazesearch/experiments/exit_status.hpp"
 #include "mazesearch/experiments/interrupt.hpp"
-#include "mazesearch/models/hex/hex_tree.hpp"
 #include "mazesearch/search/enumeration/enumeration_models.hpp"
 #include "mazesearch/models/passages/passage_enumeration.hpp"
 #include "mazesearch/search/enumeration/segmented_run.hpp"
@@ -80,42 +79,37 @@ EnumerationResult parse_job(const EnumerateOptions& o) {
     job.cols = o.cols;
     job.at_least = o.at_least;
     job.frontier = o.frontier;
-    if (o.model == "passages") {
-        job.model = EnumeratedModel::Passages;
+    const EnumerationModel* model = enumeration_model_named(o.model);
+    if (!model)
+        throw ConfigError("--model: expected " + enumeration_model_names(false) + ", got '" +
+                          o.model + "'");
+    job.model = model->model;
+    try {
+        model->check_size(o.rows, o.cols);
+    } catch (const std::invalid_argument& e) {
+        throw ConfigError("enumerate: " + std::to_string(o.rows) + "x" + std::to_string(o.cols) +
+                          std::string(model->label) + " is too large: " + e.what());
+    }
+    if (o.at_least > 0 && !model->takes_at_least)
+        throw ConfigError("--at-least: --model " + std::string(model->name) +
+                          " counts every board; the floor is for --model " +
+                          enumeration_model_names(false, [](const EnumerationModel& m) {
+                              return m.takes_at_least;
+                          }));
+    if (model->by_columns) {
+        // The entrance above the top row and the exit below the bottom row, as columns.
         if (!o.start.empty())
-            throw ConfigError("--start: passage boards have an entrance column (--entrance)");
-        const int slots = o.rows * (o.cols - 1) + (o.rows - 1) * o.cols;
-        if (slots > 64)
-            throw ConfigError("enumerate: " + std::to_string(o.rows) + "x" +
-                              std::to_string(o.cols) + " has " + std::to_string(slots) +
-                              " passages; the passage enumeration takes at most 64 (6x6, 5x7, "
-                              "4x9, ...)");
+            throw ConfigError("--start: --model " + std::string(model->name) +
+                              " has an entrance column (--entrance)");
         job.start = {0, parse_column(o.entrance, "--entrance", o.cols)};
         job.exit = {o.rows - 1, parse_column(o.exit, "--exit", o.cols)};
     } else {
-        const bool hex = o.model == "hex";
-        if (hex) job.model = EnumeratedModel::Hex;
         if (!o.entrance.empty())
-            throw ConfigError(
-                "--entrance: for passage boards (--model passages); cells have "
-                "--start");
-        if (o.at_least > 0)
-            throw ConfigError(
-                "--at-least: the cell enumeration counts every board; it is for "
-                "--model passages");
-        if (hex) {
-            try {
-                enumeration::HexGrid::check_size(o.rows, o.cols);
-            } catch (const std::exception& e) {
-                throw ConfigError("enumerate: " + std::to_string(o.rows) + "x" +
-                                  std::to_string(o.cols) + " hex: " + e.what());
-            }
-        } else if (o.rows * o.cols > kMaxEnumerationCells || (o.rows + 2) * (o.cols + 2) > 128) {
-            throw ConfigError("enumerate: " + std::to_string(o.rows) + "x" +
-                              std::to_string(o.cols) +
-                              " is too large: at most 64 cells with (rows + 2) * (cols + 2) <= "
-                              "128 (8x8, 7x9, 16x4, ...)");
-        }
+            throw ConfigError("--entrance: for an entrance column (--model " +
+                              enumeration_model_names(false, [](const EnumerationModel& m) {
+                                  return m.by_columns;
+                              }) +
+                              "); --model " + std::string(model->name) + " has --start");
         job.start = parse_cell(o.start.empty() ? "0,0" : o.start, "--start", o.rows, o.cols);
         job.exit =
             o.exit.empty() ? Cell{o.rows - 1, 0} : parse_cell(o.exit, "--exit", o.rows, o.cols);

@@ -16,12 +16,16 @@ namespace cell_enumeration {
 
 // The job's grid as the decision tree takes it, a forest of one; std::invalid_argument for a
 // grid the tree does not take.
-std::vector<enumeration::Grid> checked_grid(int rows, int cols, Cell start, Cell exit) {
-    const Board shape(rows, cols, start, exit);  // validates
+void check_size(int rows, int cols) {
     if (rows * cols > kMaxEnumerationCells || (rows + 2) * (cols + 2) > enumeration::kMaxPadded)
         throw std::invalid_argument(
             "enumeration handles grids of at most 64 cells with (rows + 2) * (cols + 2) <= 128 "
             "(8x8, 7x9, 16x4, ...)");
+}
+
+std::vector<enumeration::Grid> checked_grid(int rows, int cols, Cell start, Cell exit) {
+    const Board shape(rows, cols, start, exit);  // validates
+    check_size(rows, cols);
     return {enumeration::Grid(rows, cols, start, exit)};
 }
 
@@ -66,9 +70,18 @@ EnumerationResult sample(const EnumerationOptions& o) {
 }  // namespace cell_enumeration
 
 const EnumerationModel& cell_enumeration_model() {
-    static const EnumerationModel model{EnumeratedModel::Cells, "",
-                                        cell_enumeration_tree, cell_enumeration::estimate,
-                                        estimate_subtrees, cell_enumeration::sample, "6x5"};
+    static const EnumerationModel model{.model = EnumeratedModel::Cells,
+                                        .name = "cells",
+                                        .label = "",
+                                        .by_columns = false,
+                                        .takes_at_least = false,
+                                        .convention = "paper",
+                                        .check_size = cell_enumeration::check_size,
+                                        .tree = cell_enumeration_tree,
+                                        .estimate = cell_enumeration::estimate,
+                                        .subtree_costs = estimate_subtrees,
+                                        .sample = cell_enumeration::sample,
+                                        .sample_text = "6x5"};
     return model;
 }
 

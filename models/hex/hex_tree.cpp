@@ -96,9 +96,18 @@ EnumerationResult sample(const EnumerationOptions& o) {
 }  // namespace hex_tree_grid
 
 const EnumerationModel& hex_enumeration_model() {
-    static const EnumerationModel model{EnumeratedModel::Hex, " hex", hex_tree_grid::tree,
-                                        hex_tree_grid::estimate, hex_tree_grid::subtree_costs,
-                                        hex_tree_grid::sample, "5x5 hex"};
+    static const EnumerationModel model{.model = EnumeratedModel::Hex,
+                                        .name = "hex",
+                                        .label = " hex",
+                                        .by_columns = false,
+                                        .takes_at_least = false,
+                                        .convention = "paper",
+                                        .check_size = enumeration::HexGrid::check_size,
+                                        .tree = hex_tree_grid::tree,
+                                        .estimate = hex_tree_grid::estimate,
+                                        .subtree_costs = hex_tree_grid::subtree_costs,
+                                        .sample = hex_tree_grid::sample,
+                                        .sample_text = "5x5 hex"};
     return model;
 }
 

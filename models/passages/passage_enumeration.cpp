@@ -51,9 +51,18 @@ EnumerationResult sample(const EnumerationOptions& o) {
 }  // namespace passage_detail
 
 const EnumerationModel& passage_enumeration_model() {
-    static const EnumerationModel model{EnumeratedModel::Passages, " passages",
-                                        passage_detail::tree, passage_detail::estimate,
-                                        nullptr, passage_detail::sample, "4x4 passage"};
+    static const EnumerationModel model{.model = EnumeratedModel::Passages,
+                                        .name = "passages",
+                                        .label = " passages",
+                                        .by_columns = true,
+                                        .takes_at_least = true,
+                                        .convention = "in-and-out",
+                                        .check_size = passages::Grid::check_size,
+                                        .tree = passage_detail::tree,
+                                        .estimate = passage_detail::estimate,
+                                        .subtree_costs = nullptr,
+                                        .sample = passage_detail::sample,
+                                        .sample_text = "4x4 passage"};
     return model;
 }
 

@@ -1,17 +1,25 @@
-#include "mazesearch/engine/squeaky_choice.hpp"
 #include "mazesearch/models/passages/passage_tree.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
+#include <string>
+
+#include "mazesearch/engine/squeaky_choice.hpp"
 
 namespace maze::passages {
 
+void Grid::check_size(int rows, int cols) {
+    const int passages = rows * (cols - 1) + (rows - 1) * cols;
+    if (rows * cols > kMaxCells || passages > kMaxSlots)
+        throw std::invalid_argument("it has " + std::to_string(passages) +
+                                    " passages; the passage enumeration handles grids of at most "
+                                    "64 passages (6x6, 5x7, 4x9, ...)");
+}
+
 Grid::Grid(int r, int c, int a, int b)
     : rows(r), cols(c), cells(r * c), slots(r * (c - 1) + (r - 1) * c), entrance(a), exit(b) {
-    if (cells > kMaxCells || slots > kMaxSlots)
-        throw std::invalid_argument(
-            "the passage enumeration handles grids of at most 64 passages (6x6, 5x7, 4x9, ...)");
+    check_size(r, c);
     start_cell = a;
     exit_cell = (r - 1) * c + b;
     const int across = r * (c - 1);

@@ -38,6 +38,9 @@ struct Grid {
     static constexpr bool kWidthSpecialised = false;  // one walk, the width read at run time
 
     Grid(int rows, int cols, int entrance, int exit);
+    // Whether a grid fits the tree (64 passages and cells); std::invalid_argument naming its
+    // passages and the limit otherwise.
+    static void check_size(int rows, int cols);
 };
 
 // A point of the tree.

@@ -2,17 +2,43 @@
 // written in its folder, beside its tree.
 #include "mazesearch/search/enumeration/enumeration_models.hpp"
 
+#include <string>
+#include <vector>
+
 namespace maze {
 
-const EnumerationModel& enumeration_model(EnumeratedModel model) {
+std::span<const EnumerationModel* const> enumeration_models() {
     static const EnumerationModel* const models[] = {
         &cell_enumeration_model(),
         &passage_enumeration_model(),
         &hex_enumeration_model(),
     };
-    for (const EnumerationModel* m : models)
+    return models;
+}
+
+const EnumerationModel& enumeration_model(EnumeratedModel model) {
+    for (const EnumerationModel* m : enumeration_models())
         if (m->model == model) return *m;
-    return *models[0];
+    return *enumeration_models().front();
+}
+
+const EnumerationModel* enumeration_model_named(std::string_view name) {
+    for (const EnumerationModel* m : enumeration_models())
+        if (m->name == name) return m;
+    return nullptr;
+}
+
+std::string enumeration_model_names(bool quoted, bool (*pick)(const EnumerationModel&)) {
+    std::vector<std::string> names;
+    for (const EnumerationModel* m : enumeration_models())
+        if (!pick || pick(*m)) names.push_back(quoted ? "\"" + std::string(m->name) + "\""
+                                                      : std::string(m->name));
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i > 0) out += i + 1 == names.size() ? " or " : ", ";
+        out += names[i];
+    }
+    return out;
 }
 
 std::unique_ptr<EnumerationTree> enumeration_tree(EnumeratedModel model, int rows, int cols,

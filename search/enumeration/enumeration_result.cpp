@@ -8,19 +8,12 @@
 #include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/models/passages/passage_walk.hpp"
 #include "mazesearch/models/hex/hex_walk.hpp"
+#include "mazesearch/search/enumeration/enumeration_models.hpp"
 
 namespace maze {
 
 std::string_view model_name(EnumeratedModel model) {
-    switch (model) {
-        case EnumeratedModel::Passages:
-            return "passages";
-        case EnumeratedModel::Hex:
-            return "hex";
-        case EnumeratedModel::Cells:
-            break;
-    }
-    return "cells";
+    return enumeration_model(model).name;
 }
 
 void trim_boards(std::vector<std::string>& boards, std::size_t cap) {
@@ -108,7 +101,7 @@ nlohmann::json EnumerationResult::to_json() const {
     if (model != EnumeratedModel::Cells) j["model"] = model_name(model);
     j["rows"] = rows;
     j["cols"] = cols;
-    if (model == EnumeratedModel::Passages) {
+    if (enumeration_model(model).by_columns) {
         j["entrance"] = start.c < 0 ? nlohmann::json("any") : nlohmann::json(start.c);
         j["exit"] = exit.c < 0 ? nlohmann::json("any") : nlohmann::json(exit.c);
     } else {
@@ -126,7 +119,7 @@ nlohmann::json EnumerationResult::to_json() const {
     // Moves are counted in the paper's convention (Mouse Maze 2: the move in and the move out
     // counted); max visits count visits, with no convention.
     if (objective == WalkObjective::Moves)
-        j["convention"] = model == EnumeratedModel::Passages ? "in-and-out" : "paper";
+        j["convention"] = enumeration_model(model).convention;
     j["optimum"] = optimum;
     j["optimal_boards"] = optimal_boards;
     j["boards"] = boards;
@@ -252,13 +245,12 @@ EnumerationResult EnumerationResult::from_json(const nlohmann::json& j, Kind kin
     r.cols = static_cast<int>(json_whole(json_field(j, "cols"), "cols", 1, kMaxSide));
     if (j.contains("model")) {
         const nlohmann::json& m = j["model"];
-        if (!m.is_string() || (m != "cells" && m != "passages" && m != "hex"))
-            bad_result("model: expected \"cells\", \"passages\" or \"hex\"");
-        r.model = m == "passages" ? EnumeratedModel::Passages
-                  : m == "hex"    ? EnumeratedModel::Hex
-                                  : EnumeratedModel::Cells;
+        const EnumerationModel* named =
+            m.is_string() ? enumeration_model_named(m.get<std::string>()) : nullptr;
+        if (!named) bad_result("model: expected " + enumeration_model_names(true));
+        r.model = named->model;
     }
-    if (r.model == EnumeratedModel::Passages) {
+    if (enumeration_model(r.model).by_columns) {
         r.start = {0, json_column(json_field(j, "entrance"), "entrance", r.cols)};
         r.exit = {r.rows - 1, json_column(json_field(j, "exit"), "exit", r.cols)};
     } else {

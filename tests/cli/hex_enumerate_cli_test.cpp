@@ -49,7 +49,7 @@ TEST(HexEnumerateCli, FourByFourOptimumIsWalkedAgainByEval) {
     const CmdResult large = run("enumerate --model hex --rows 8 --cols 8 --quiet");
     EXPECT_EQ(large.status, 2);
     EXPECT_NE(
-        large.err.find("8x8 hex: the hexagonal enumeration handles grids of at most 64 cells"),
+        large.err.find("8x8 hex is too large: the hexagonal enumeration handles grids of at most 64 cells"),
         std::string::npos)
         << large.err;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "enumeration_support.hpp"
+#include "mazesearch/search/enumeration/enumeration_models.hpp"
 #include "walk_every_board.hpp"
 
 using namespace maze;
@@ -168,4 +169,33 @@ TEST(Exhaustive, ResultsFromJsonAreChecked) {
     }
     EXPECT_EQ(done_from_text("0110"), (std::vector<std::uint8_t>{0, 1, 1, 0}));
     EXPECT_THROW(done_from_text("01x0"), std::invalid_argument);
+}
+
+// The table of enumerated models names each model once: its name reads back to it, a result of
+// it writes and reads that name, and a name no model has is refused with the list of names.
+TEST(EnumerationModels, EachNameReadsBackAndAnUnknownNameIsRefusedWithTheList) {
+    ASSERT_EQ(enumeration_models().size(), 3u);
+    for (const EnumerationModel* m : enumeration_models()) {
+        ASSERT_EQ(enumeration_model_named(m->name), m);
+        EXPECT_EQ(model_name(m->model), m->name);
+        const int rows = 3, cols = 3;
+        const Cell start = m->by_columns ? Cell{0, 1} : Cell{0, 0};
+        const Cell exit = m->by_columns ? Cell{rows - 1, 1} : Cell{rows - 1, 0};
+        const EnumerationResult r = enumerate_boards(m->model, rows, cols, start, exit, {});
+        const nlohmann::json j = r.to_json();
+        EXPECT_EQ(EnumerationResult::from_json(j).model, m->model);
+        EXPECT_EQ(j.at("convention"), m->convention);
+        EXPECT_NO_THROW(m->check_size(rows, cols));
+        EXPECT_THROW(m->check_size(9, 9), std::invalid_argument);
+    }
+    EXPECT_EQ(enumeration_model_named("walls"), nullptr);
+    nlohmann::json bad = enumerate_boards(EnumeratedModel::Cells, 3, 3, {0, 0}, {2, 0}, {}).to_json();
+    bad["model"] = "walls";
+    try {
+        (void)EnumerationResult::from_json(bad);
+        FAIL() << "a model no table entry names was read";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("\"cells\", \"passages\" or \"hex\""), std::string::npos)
+            << e.what();
+    }
 }

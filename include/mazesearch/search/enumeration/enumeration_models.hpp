@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -17,8 +19,19 @@ namespace maze {
 
 struct EnumerationModel {
     EnumeratedModel model;
+    // Its name in files and options ("cells", "passages", "hex").
+    std::string_view name;
     // Said after the grid's size in progress lines and estimates: "", " passages", " hex".
     std::string_view label;
+    // Whether its start and exit are columns (the entrance above the top row and the exit below
+    // the bottom row: passages) rather than cells.
+    bool by_columns;
+    // Whether its tree has a bound, and so takes a floor (at_least).
+    bool takes_at_least;
+    // How its moves are counted ("paper"; "in-and-out": the move in and the move out counted).
+    std::string_view convention;
+    // Throws std::invalid_argument, naming the limit, for a size its tree does not take.
+    void (*check_size)(int rows, int cols);
     std::unique_ptr<EnumerationTree> (*tree)(int rows, int cols, Cell start, Cell exit,
                                              std::size_t frontier);
     // Knuth's estimate of the whole tree; at_least is for the models with a bound (passages).
@@ -36,6 +49,12 @@ struct EnumerationModel {
 };
 
 const EnumerationModel& enumeration_model(EnumeratedModel model);
+// Every enumerated model, in the order lists of them name them; the one of a name (null: none).
+std::span<const EnumerationModel* const> enumeration_models();
+const EnumerationModel* enumeration_model_named(std::string_view name);
+// The names, as a list for a message: "\"cells\", \"passages\" or \"hex\"" (quoted) or
+// "cells, passages or hex"; of the models `pick` picks (all when null).
+std::string enumeration_model_names(bool quoted, bool (*pick)(const EnumerationModel&) = nullptr);
 
 // Each model's entry, defined in its folder beside its tree (models/cells/cell_enumeration.cpp,
 // models/passages/passage_enumeration.cpp, models/hex/hex_tree.cpp) and registered in the table.
