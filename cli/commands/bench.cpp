@@ -25,7 +25,7 @@ struct BenchOptions {
     bool json = false;
     std::vector<std::string> boards;  // board files; empty: the built-in set
     bool passages = false;            // the built-in passage sample
-    std::string model;                // the built-in set of this model (--model)
+    std::string model = "cells";      // the built-in set of this model (--model)
     CLI::Option* boards_option = nullptr;
 };
 
@@ -147,7 +147,11 @@ Command add_bench(CLI::App& app) {
     sub->add_option("--model", opts->model,
                     "Walk the built-in set of this model: cells (the default), passages (as "
                     "--passages) or hex (32 hexagonal 13x13 boards)")
-        ->check(CLI::IsMember({"cells", "passages", "hex"}))
+        ->check(CLI::IsMember([] {
+            std::vector<std::string> names;  // the models with a bench
+            for (const FileKind k : benched_file_kinds()) names.emplace_back(file_model(k).name);
+            return names;
+        }()))
         ->excludes("--boards")
         ->excludes("--passages");
     sub->footer(
@@ -170,11 +174,9 @@ Command add_bench(CLI::App& app) {
                                  "--boards needs at least one board file (cell boards, passage "
                                  "boards or hex boards, all of one kind)");
             const std::vector<InputFile> files = read_bench_files(paths);
-            const FileKind kind = !files.empty() ? files.front().kind
-                                  : opts->passages || opts->model == "passages"
-                                      ? FileKind::PassageBoard
-                                  : opts->model == "hex" ? FileKind::HexBoard
-                                                         : FileKind::CellBoard;
+            const FileKind kind = !files.empty()  ? files.front().kind
+                                  : opts->passages ? FileKind::PassageBoard
+                                                   : file_model_named(opts->model)->kind;
             const BenchPlan plan = file_model(kind).bench(files, opts->seconds);
             opts->threads = WorkerTeam::resolve(opts->threads);  // 0: every core
             std::size_t rounds = 0;

@@ -21,6 +21,12 @@ const FileModel& file_model(FileKind kind) {
     throw std::logic_error("a file kind with no registered model");
 }
 
+const FileModel* file_model_named(std::string_view name) {
+    for (const FileModel& m : file_models())
+        if (m.name == name) return &m;
+    return nullptr;
+}
+
 namespace file_models_pick {
 
 template <typename Pick>

@@ -85,6 +85,7 @@ std::string no_reason(std::string_view, std::string_view) {
 
 const FileModel& cell_file_model() {
     static const FileModel m{FileKind::CellBoard,
+                             "cells",
                              "a cell board",
                              "cell boards",
                              cell_model::starts_like,

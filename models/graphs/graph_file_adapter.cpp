@@ -128,6 +128,7 @@ std::string reason(std::string_view head, std::string_view) {
 
 const FileModel& graph_file_model() {
     static const FileModel m{FileKind::GraphFile,
+                             "graph",
                              "a graph file",
                              "graph files",
                              graph_model::starts_like,

@@ -79,6 +79,7 @@ std::string reason(std::string_view, std::string_view) {
 
 const FileModel& hex_file_model() {
     static const FileModel m{FileKind::HexBoard,
+                             "hex",
                              "a hex board",
                              "hex boards",
                              hex_model::starts_like,

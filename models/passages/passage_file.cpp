@@ -133,6 +133,7 @@ std::string reason(std::string_view, std::string_view) {
 
 const FileModel& passage_file_model() {
     static const FileModel m{FileKind::PassageBoard,
+                             "passages",
                              "a passage board",
                              "passage boards",
                              passage_model::starts_like,

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "mazesearch/engine/bench_boards.hpp"
 #include "mazesearch/models/hex/hex_walk.hpp"
 
 // Named, not anonymous: the cli tests are a unity build.
@@ -78,6 +79,22 @@ TEST(CommandInputCli, HexBoardsAreEvaluatedDrawnAndWrittenAsGraphs) {
     const CmdResult near = run("neighbourhood " + hex + " --radius 2");
     ASSERT_EQ(near.status, 0) << near.err;
     EXPECT_TRUE(contains(near.out, "a local optimum")) << near.out;
+}
+
+// bench --model takes the models the table of file kinds gives a bench, each walking its own
+// built-in set; graph files have none.
+TEST(CommandInputCli, BenchModelsAreTheFileModelsWithABench) {
+    for (const auto& [model, signature] :
+         {std::pair{"cells", maze::BenchSample<maze::Board>::signature},
+          {"passages", maze::BenchSample<maze::PassageBoard>::signature},
+          {"hex", maze::BenchSample<maze::HexCellBoard>::signature}}) {
+        const CmdResult b = run(std::string("bench --seconds 0.01 --json --model ") + model);
+        ASSERT_EQ(b.status, 0) << model << ": " << b.err;
+        EXPECT_TRUE(contains(b.out, "\"signature\":" + std::to_string(signature) + ",")) << b.out;
+    }
+    const CmdResult graph = run("bench --seconds 0.01 --model graph");
+    EXPECT_NE(graph.status, 0);
+    EXPECT_TRUE(contains(graph.err, "{cells,passages,hex}")) << graph.err;
 }
 
 TEST(CommandInputCli, NeighbourhoodTakesBoardsNotGraphFiles) {

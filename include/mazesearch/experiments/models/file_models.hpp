@@ -19,6 +19,7 @@ namespace maze::experiments {
 
 struct FileModel {
     FileKind kind;
+    std::string_view name;    // "cells", as options name the model (bench --model)
     std::string_view one;     // "a cell board"
     std::string_view plural;  // "cell boards"
     // Whether a file that begins with `head` is of this kind.
@@ -46,8 +47,9 @@ struct FileModel {
 
 // Every model, in the order in which lists of kinds name them.
 const std::vector<FileModel>& file_models();
-// The entry of `kind`.
+// The entry of `kind`; the one of a name (null: none).
 const FileModel& file_model(FileKind kind);
+const FileModel* file_model_named(std::string_view name);
 // The kinds of every model (what render and eval take), and those a condition picks.
 std::vector<FileKind> every_file_kind();
 std::vector<FileKind> benched_file_kinds();
