@@ -43,7 +43,7 @@ void BM_PassageEnumeration(benchmark::State& state) {
     const int rows = static_cast<int>(state.range(0));
     const int cols = static_cast<int>(state.range(1));
     measure(state, [&](const EnumerationOptions& o) {
-        return enumerate_boards(EnumeratedModel::Passages, rows, cols, {0, -1}, {rows - 1, -1}, o);
+        return enumerate_boards(ModelId::Passages, rows, cols, {0, -1}, {rows - 1, -1}, o);
     });
 }
 BENCHMARK(BM_PassageEnumeration)->Args({4, 4})->Args({3, 6})->Unit(benchmark::kMillisecond);

@@ -19,7 +19,7 @@ constexpr std::size_t kHeadBytes = 4096;  // how much check_file_kinds reads of 
 // "a board file or a graph file": what a directory given in place of the file should have been.
 std::string expected_text(const FileKinds& takes) {
     std::vector<std::string_view> files;
-    for (FileKind k : takes.kinds) {
+    for (ModelId k : takes.kinds) {
         const std::string_view f = file_model(k).file_text;
         if (std::find(files.begin(), files.end(), f) == files.end()) files.push_back(f);
     }
@@ -29,9 +29,9 @@ std::string expected_text(const FileKinds& takes) {
 }
 
 // The kind of a file (its first kind when none can be told), refused unless `takes` has it.
-FileKind kind_taken(std::string_view head, const std::string& name, const std::string& path,
+ModelId kind_taken(std::string_view head, const std::string& name, const std::string& path,
                     const FileKinds& takes) {
-    const std::optional<FileKind> kind = sniff_file_kind(head, path);
+    const std::optional<ModelId> kind = sniff_file_kind(head, path);
     if (!kind) return takes.kinds.front();
     if (!takes.takes(*kind))
         throw InputError(name, 0,
@@ -42,11 +42,11 @@ FileKind kind_taken(std::string_view head, const std::string& name, const std::s
 
 }  // namespace command_input
 
-std::string file_kind_name(FileKind kind) {
+std::string file_kind_name(ModelId kind) {
     return std::string(file_model(kind).one);
 }
 
-std::optional<FileKind> sniff_file_kind(std::string_view head, std::string_view path) {
+std::optional<ModelId> sniff_file_kind(std::string_view head, std::string_view path) {
     for (const FileModel& m : file_models())
         if (m.starts_like(head)) return m.kind;
     for (const FileModel& m : file_models())
@@ -54,8 +54,8 @@ std::optional<FileKind> sniff_file_kind(std::string_view head, std::string_view 
     return std::nullopt;
 }
 
-bool FileKinds::takes(FileKind kind) const {
-    for (FileKind k : kinds)
+bool FileKinds::takes(ModelId kind) const {
+    for (ModelId k : kinds)
         if (k == kind) return true;
     return false;
 }

@@ -72,7 +72,7 @@ TargetAndView make_target(const Params& params, const ExternalObjective* externa
         // A board where a graph file belongs is said as such, not as a JSON syntax error.
         if (params.has("file"))
             check_file_kinds({params.get_string("file")},
-                             {"`target.file` of a graph target", {FileKind::GraphFile}});
+                             {"`target.file` of a graph target", {ModelId::Graph}});
         return with_view(make_graph_target(params));
     }
     return with_view(make_mouse_maze_target(params));

@@ -46,7 +46,7 @@ py::array open_bytes(const py::handle& array, int ndim, const std::string& who,
 // `kind`: Squeaky's walk on it, cells (vertices) coloured by visits, and the title (empty: the
 // score, as render's title says it). What a board, a graph and a walk show in Jupyter
 // (_repr_svg_), and what their svg() returns.
-std::string board_svg(const std::string& text, experiments::FileKind kind, const std::string& title,
+std::string board_svg(const std::string& text, ModelId kind, const std::string& title,
                       int cell_pixels);
 // svg()'s cell_pixels as given from Python: 4 to 256.
 int cell_pixels_arg(const py::handle& value);

@@ -40,7 +40,6 @@ experiments::InputFile read_board_input(const std::string& path,
 // Named, not anonymous: a unity build puts the module's files side by side.
 namespace board_classes {
 
-using experiments::FileKind;
 using experiments::FileKinds;
 
 std::string shape_text(const py::array& a) {
@@ -144,7 +143,7 @@ std::string board_repr(const BoardT& b, const char* cls) {
 
 // What both board classes have: text, files, equality, hashing and pickling by their text.
 template <typename BoardT>
-void bind_common(py::class_<BoardT>& cls, const char* name, FileKind kind) {
+void bind_common(py::class_<BoardT>& cls, const char* name, ModelId kind) {
     cls.def_static(
            "from_text",
            [](const std::string& text, const std::string& source) {
@@ -237,7 +236,7 @@ void bind_boards(py::module_& m) {
         .def("to_array", &board_to_array, "The cells as a rows x cols bool array, True open.")
         .def_property_readonly("start", [](const Board& b) { return cell_tuple(b.start()); })
         .def_property_readonly("exit", [](const Board& b) { return cell_tuple(b.exit()); });
-    bind_common(board, "Board", FileKind::CellBoard);
+    bind_common(board, "Board", ModelId::Cells);
 
     py::class_<PassageBoard> passages(
         m, "PassageBoard",
@@ -263,7 +262,7 @@ void bind_boards(py::module_& m) {
             "The passages below the cells, rows x cols, True open (the last row False).")
         .def_property_readonly("entrance", &PassageBoard::entrance)
         .def_property_readonly("exit", &PassageBoard::exit);
-    bind_common(passages, "PassageBoard", FileKind::PassageBoard);
+    bind_common(passages, "PassageBoard", ModelId::Passages);
 
     py::class_<HexCellBoard> hex(
         m, "HexBoard",
@@ -298,7 +297,7 @@ void bind_boards(py::module_& m) {
             "The cells as a rows x cols bool array, True open.")
         .def_property_readonly("start", [](const HexCellBoard& b) { return cell_tuple(b.start()); })
         .def_property_readonly("exit", [](const HexCellBoard& b) { return cell_tuple(b.exit()); });
-    bind_common(hex, "HexBoard", FileKind::HexBoard);
+    bind_common(hex, "HexBoard", ModelId::Hex);
 
     m.def(
         "load",
@@ -306,10 +305,10 @@ void bind_boards(py::module_& m) {
             const experiments::InputFile f = read_board_input(
                 path.string(),
                 FileKinds{"mazesearch.load", experiments::every_file_kind()});
-            if (f.kind == FileKind::GraphFile) return py::cast(parse_graph_file(f.text, f.name));
-            if (f.kind == FileKind::PassageBoard)
+            if (f.kind == ModelId::Graph) return py::cast(parse_graph_file(f.text, f.name));
+            if (f.kind == ModelId::Passages)
                 return py::cast(PassageBoard::parse(f.text, f.name));
-            if (f.kind == FileKind::HexBoard) return py::cast(HexCellBoard::parse(f.text, f.name));
+            if (f.kind == ModelId::Hex) return py::cast(HexCellBoard::parse(f.text, f.name));
             return py::cast(Board::parse(f.text, f.name));
         },
         py::arg("path"),

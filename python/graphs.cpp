@@ -21,7 +21,6 @@ namespace maze::python {
 // Named, not anonymous: a unity build puts the module's files side by side.
 namespace graph_files {
 
-using experiments::FileKind;
 using experiments::FileKinds;
 
 // An index of the edges array (its least or its greatest) checked as given: from 0 to `limit`
@@ -295,7 +294,7 @@ void bind_graphs(py::module_& m) {
             "load",
             [](const std::filesystem::path& path) {
                 const experiments::InputFile f =
-                    read_board_input(path.string(), FileKinds{"Graph.load", {FileKind::GraphFile}});
+                    read_board_input(path.string(), FileKinds{"Graph.load", {ModelId::Graph}});
                 return parse_graph_file(f.text, f.name);
             },
             py::arg("path"), "The graph file at `path`.")
@@ -334,14 +333,14 @@ void bind_graphs(py::module_& m) {
         .def(
             "svg",
             [](const GraphFile& g, const std::string& title) {
-                return board_svg(graph_file_text(g), FileKind::GraphFile, title, 32);
+                return board_svg(graph_file_text(g), ModelId::Graph, title, 32);
             },
             py::arg("title") = "",
             "The picture `mazesearch render` draws (SVG text): the vertices at their "
             "coordinates (on a circle without), coloured by Squeaky's visits.")
         .def("_repr_svg_",
              [](const GraphFile& g) {
-                 return board_svg(graph_file_text(g), FileKind::GraphFile, "", 32);
+                 return board_svg(graph_file_text(g), ModelId::Graph, "", 32);
              })
         .def("__repr__", [](const GraphFile& g) {
             return "<Graph: " + std::to_string(g.vertices()) + " vertices, " +

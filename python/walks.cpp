@@ -27,12 +27,11 @@ namespace maze::python {
 // Named, not anonymous: a unity build puts the module's files side by side.
 namespace board_walks {
 
-using experiments::FileKind;
 
 // What one walk says (mazesearch.Walk), the keys of `eval --json` as attributes.
 struct Walk {
     std::string text;                     // the board's file text, for its picture
-    FileKind kind = FileKind::CellBoard;  // of `text`
+    ModelId kind = ModelId::Cells;  // of `text`
     bool feasible = false;
     int kmod = 0;
     bool trapped = false;
@@ -220,7 +219,7 @@ int cell_pixels_arg(const py::handle& value) {
     return static_cast<int>(int_arg(value, "svg: cell_pixels", 4, 256));
 }
 
-std::string board_svg(const std::string& text, experiments::FileKind kind, const std::string& title,
+std::string board_svg(const std::string& text, ModelId kind, const std::string& title,
                       int cell_pixels) {
     if (cell_pixels < 4 || cell_pixels > 256)
         throw py::value_error("svg: cell_pixels " + std::to_string(cell_pixels) +
@@ -279,21 +278,21 @@ void bind_walks(py::module_& m) {
     m.def(
         "walk",
         [cell](const Board& b, const py::handle& kmod) {
-            return walk_file({"<board>", b.to_text(), FileKind::CellBoard}, {b.rows(), b.cols()},
+            return walk_file({"<board>", b.to_text(), ModelId::Cells}, {b.rows(), b.cols()},
                              cell(b.cols()), kmod);
         },
         py::arg("board"), py::arg("kmod") = 0);
     m.def(
         "walk",
         [cell](const PassageBoard& b, const py::handle& kmod) {
-            return walk_file({"<board>", b.to_text(), FileKind::PassageBoard}, {b.rows(), b.cols()},
+            return walk_file({"<board>", b.to_text(), ModelId::Passages}, {b.rows(), b.cols()},
                              cell(b.cols()), kmod);
         },
         py::arg("board"), py::arg("kmod") = 0);
     m.def(
         "walk",
         [cell](const HexCellBoard& b, const py::handle& kmod) {
-            return walk_file({"<board>", b.to_text(), FileKind::HexBoard}, {b.rows(), b.cols()},
+            return walk_file({"<board>", b.to_text(), ModelId::Hex}, {b.rows(), b.cols()},
                              cell(b.cols()), kmod);
         },
         py::arg("board"), py::arg("kmod") = 0);
@@ -301,7 +300,7 @@ void bind_walks(py::module_& m) {
         "walk",
         [](const GraphFile& g, const py::handle& kmod) {
             return walk_file(
-                {"<graph>", graph_file_text(g), FileKind::GraphFile}, {g.vertices()},
+                {"<graph>", graph_file_text(g), ModelId::Graph}, {g.vertices()},
                 [&g](std::size_t v) -> py::object { return py::str(g.ids[v]); }, kmod);
         },
         py::arg("board"), py::arg("kmod") = 0,

@@ -36,8 +36,8 @@ bool looks_like_board(const fs::path& root, const fs::path& p) {
         if (!st || st->bytes > kMaxBoardFileBytes) return false;
         const auto head = read_confined_head(root, p, 64);
         const auto kind = head ? sniff_file_kind(*head, p.string()) : std::nullopt;
-        return kind && (*kind == FileKind::CellBoard || *kind == FileKind::PassageBoard ||
-                        *kind == FileKind::HexBoard);
+        return kind && (*kind == ModelId::Cells || *kind == ModelId::Passages ||
+                        *kind == ModelId::Hex);
     } catch (const std::exception&) {
         return false;  // a FIFO, a link out: not offered
     }

@@ -149,7 +149,7 @@ Command add_bench(CLI::App& app) {
                     "--passages) or hex (32 hexagonal 13x13 boards)")
         ->check(CLI::IsMember([] {
             std::vector<std::string> names;  // the models with a bench
-            for (const FileKind k : benched_file_kinds()) names.emplace_back(file_model(k).name);
+            for (const ModelId k : benched_file_kinds()) names.emplace_back(file_model(k).name);
             return names;
         }()))
         ->excludes("--boards")
@@ -174,8 +174,8 @@ Command add_bench(CLI::App& app) {
                                  "--boards needs at least one board file (cell boards, passage "
                                  "boards or hex boards, all of one kind)");
             const std::vector<InputFile> files = read_bench_files(paths);
-            const FileKind kind = !files.empty()  ? files.front().kind
-                                  : opts->passages ? FileKind::PassageBoard
+            const ModelId kind = !files.empty()  ? files.front().kind
+                                  : opts->passages ? ModelId::Passages
                                                    : file_model_named(opts->model)->kind;
             const BenchPlan plan = file_model(kind).bench(files, opts->seconds);
             opts->threads = WorkerTeam::resolve(opts->threads);  // 0: every core

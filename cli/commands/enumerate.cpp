@@ -40,7 +40,7 @@ namespace {
 const char* value_unit(const EnumerationResult& r) {
     if (r.objective == WalkObjective::MaxVisits)
         return "max-visits (visits of the most-visited cell)";
-    return r.model == EnumeratedModel::Passages ? "moves (the move in and the move out counted)"
+    return r.model == ModelId::Passages ? "moves (the move in and the move out counted)"
                                                 : "moves (paper convention)";
 }
 

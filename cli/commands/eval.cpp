@@ -162,7 +162,7 @@ Command add_eval(CLI::App& app) {
         "3 with --check: the reference walk disagrees (a bug; please report the board).");
     return {sub, [opts] {
                 const FileKinds takes =
-                    opts->graph ? FileKinds{"eval --graph", {FileKind::GraphFile}}
+                    opts->graph ? FileKinds{"eval --graph", {ModelId::Graph}}
                                 : FileKinds{"eval", every_file_kind()};
                 // A board given to eval --graph stops it before the first result.
                 if (opts->graph) check_file_kinds(opts->files, takes);

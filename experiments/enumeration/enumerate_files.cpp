@@ -25,7 +25,7 @@ std::string column_text(int c) {
 // "5x5, start (0,0), exit (4,0)" or "5x5 passages, entrance any, exit 2".
 std::string describe_grid(const EnumerationResult& r) {
     char buf[160];
-    if (r.model == EnumeratedModel::Passages)
+    if (r.model == ModelId::Passages)
         std::snprintf(buf, sizeof buf, "%dx%d passages, entrance %s, exit %s", r.rows, r.cols,
                       column_text(r.start.c).c_str(), column_text(r.exit.c).c_str());
     else

@@ -15,7 +15,7 @@ const std::vector<FileModel>& file_models() {
     return models;
 }
 
-const FileModel& file_model(FileKind kind) {
+const FileModel& file_model(ModelId kind) {
     for (const FileModel& m : file_models())
         if (m.kind == kind) return m;
     throw std::logic_error("a file kind with no registered model");
@@ -30,8 +30,8 @@ const FileModel* file_model_named(std::string_view name) {
 namespace file_models_pick {
 
 template <typename Pick>
-std::vector<FileKind> kinds_where(Pick pick) {
-    std::vector<FileKind> out;
+std::vector<ModelId> kinds_where(Pick pick) {
+    std::vector<ModelId> out;
     for (const FileModel& m : file_models())
         if (pick(m)) out.push_back(m.kind);
     return out;
@@ -39,19 +39,19 @@ std::vector<FileKind> kinds_where(Pick pick) {
 
 }  // namespace file_models_pick
 
-std::vector<FileKind> every_file_kind() {
+std::vector<ModelId> every_file_kind() {
     return file_models_pick::kinds_where([](const FileModel&) { return true; });
 }
 
-std::vector<FileKind> benched_file_kinds() {
+std::vector<ModelId> benched_file_kinds() {
     return file_models_pick::kinds_where([](const FileModel& m) { return m.bench != nullptr; });
 }
 
-std::vector<FileKind> graphed_file_kinds() {
+std::vector<ModelId> graphed_file_kinds() {
     return file_models_pick::kinds_where([](const FileModel& m) { return m.as_graph != nullptr; });
 }
 
-std::vector<FileKind> searched_file_kinds() {
+std::vector<ModelId> searched_file_kinds() {
     return file_models_pick::kinds_where([](const FileModel& m) { return m.searched; });
 }
 

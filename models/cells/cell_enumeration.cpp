@@ -35,7 +35,7 @@ std::unique_ptr<EnumerationTree> cell_enumeration_tree(int rows, int cols, Cell 
                                                        std::size_t want) {
     return std::make_unique<enumeration::DecisionTree<enumeration::Grid>>(
         cell_enumeration::checked_grid(rows, cols, start, exit), want,
-        EnumerationResult::of(EnumeratedModel::Cells, rows, cols, start, exit));
+        EnumerationResult::of(ModelId::Cells, rows, cols, start, exit));
 }
 
 std::vector<double> estimate_subtrees(int rows, int cols, Cell start, Cell exit,
@@ -70,7 +70,7 @@ EnumerationResult sample(const EnumerationOptions& o) {
 }  // namespace cell_enumeration
 
 const EnumerationModel& cell_enumeration_model() {
-    static const EnumerationModel model{.model = EnumeratedModel::Cells,
+    static const EnumerationModel model{.model = ModelId::Cells,
                                         .name = "cells",
                                         .label = "",
                                         .by_columns = false,

@@ -84,7 +84,7 @@ std::string no_reason(std::string_view, std::string_view) {
 }  // namespace cell_model
 
 const FileModel& cell_file_model() {
-    static const FileModel m{FileKind::CellBoard,
+    static const FileModel m{ModelId::Cells,
                              "cells",
                              "a cell board",
                              "cell boards",

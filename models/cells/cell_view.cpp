@@ -26,7 +26,7 @@ class MouseMazeView : public BoardView {
     }
     std::optional<Genome> read_board(const std::string& path) const override {
         const InputFile in =
-            read_input_file(path, {"`initial:` of a mouse-maze target", {FileKind::CellBoard}});
+            read_input_file(path, {"`initial:` of a mouse-maze target", {ModelId::Cells}});
         return t_.to_genome(Board::parse(in.text, in.name), in.name);
     }
 

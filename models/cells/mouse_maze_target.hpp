@@ -59,7 +59,7 @@ struct CellSet<Board> {
     static Board board(Board cells) { return cells; }
     static const Board& cells(const Board& b) { return b; }
     static constexpr const char* topology_kind = "square";
-    static constexpr EnumeratedModel enumerated = EnumeratedModel::Cells;
+    static constexpr ModelId enumerated = ModelId::Cells;
     template <class F>
     static void for_each_neighbour(Cell x, F f) {
         f(Cell{x.r + 1, x.c});

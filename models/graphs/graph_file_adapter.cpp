@@ -127,7 +127,7 @@ std::string reason(std::string_view head, std::string_view) {
 }  // namespace graph_model
 
 const FileModel& graph_file_model() {
-    static const FileModel m{FileKind::GraphFile,
+    static const FileModel m{ModelId::Graph,
                              "graph",
                              "a graph file",
                              "graph files",

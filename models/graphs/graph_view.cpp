@@ -33,7 +33,7 @@ class GraphView : public BoardView {
     // A graph file that is part of the target's graph (a run's best.txt, for instance).
     std::optional<Genome> read_board(const std::string& path) const override {
         const InputFile in =
-            read_input_file(path, {"`initial:` of a graph target", {FileKind::GraphFile}});
+            read_input_file(path, {"`initial:` of a graph target", {ModelId::Graph}});
         const GraphFile sub = parse_graph_file(in.text, in.name);
         try {
             return t_.genome_of(sub);

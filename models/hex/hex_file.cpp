@@ -78,7 +78,7 @@ std::string reason(std::string_view, std::string_view) {
 }  // namespace hex_model
 
 const FileModel& hex_file_model() {
-    static const FileModel m{FileKind::HexBoard,
+    static const FileModel m{ModelId::Hex,
                              "hex",
                              "a hex board",
                              "hex boards",

@@ -25,7 +25,7 @@ struct CellSet<HexCellBoard> {
     static HexCellBoard board(const Board& cells) { return HexCellBoard::from_square_cells(cells); }
     static const Board& cells(const HexCellBoard& b) { return b.square_cells(); }
     static constexpr const char* topology_kind = "hex";  // odd rows half a cell to the right
-    static constexpr EnumeratedModel enumerated = EnumeratedModel::Hex;
+    static constexpr ModelId enumerated = ModelId::Hex;
     template <class F>
     static void for_each_neighbour(Cell x, F f) {
         for (int d = 0; d < kHexDirections; ++d) f(hex_neighbour(x, static_cast<HexDirection>(d)));

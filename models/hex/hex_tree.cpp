@@ -74,7 +74,7 @@ std::unique_ptr<EnumerationTree> tree(int rows, int cols, Cell start, Cell exit,
                                       std::size_t frontier) {
     return std::make_unique<enumeration::DecisionTree<enumeration::HexGrid>>(
         checked_grid(rows, cols, start, exit), frontier,
-        EnumerationResult::of(EnumeratedModel::Hex, rows, cols, start, exit));
+        EnumerationResult::of(ModelId::Hex, rows, cols, start, exit));
 }
 
 TreeEstimate estimate(int rows, int cols, Cell start, Cell exit, std::uint64_t probes,
@@ -96,7 +96,7 @@ EnumerationResult sample(const EnumerationOptions& o) {
 }  // namespace hex_tree_grid
 
 const EnumerationModel& hex_enumeration_model() {
-    static const EnumerationModel model{.model = EnumeratedModel::Hex,
+    static const EnumerationModel model{.model = ModelId::Hex,
                                         .name = "hex",
                                         .label = " hex",
                                         .by_columns = false,

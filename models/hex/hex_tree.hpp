@@ -88,6 +88,6 @@ inline bool exit_reachable(const HexGrid& g, const Node& n) {
 }  // namespace enumeration
 
 // Its tree, enumeration and estimates are the calls of every model, through the table
-// (enumeration_models.hpp) with EnumeratedModel::Hex.
+// (enumeration_models.hpp) with ModelId::Hex.
 
 }  // namespace maze

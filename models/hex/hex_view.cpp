@@ -23,7 +23,7 @@ class HexView : public BoardView {
     }
     std::optional<Genome> read_board(const std::string& path) const override {
         const InputFile in =
-            read_input_file(path, {"`initial:` of a hex target", {FileKind::HexBoard}});
+            read_input_file(path, {"`initial:` of a hex target", {ModelId::Hex}});
         return t_.to_genome(HexCellBoard::parse(in.text, in.name), in.name);
     }
 

@@ -35,7 +35,7 @@ std::unique_ptr<EnumerationTree> tree(int rows, int cols, Cell start, Cell exit,
                                       std::size_t want) {
     return std::make_unique<enumeration::DecisionTree<passages::Grid>>(
         forest(rows, cols, start, exit), want,
-        EnumerationResult::of(EnumeratedModel::Passages, rows, cols, {0, start.c},
+        EnumerationResult::of(ModelId::Passages, rows, cols, {0, start.c},
                               {rows - 1, exit.c}));
 }
 
@@ -51,7 +51,7 @@ EnumerationResult sample(const EnumerationOptions& o) {
 }  // namespace passage_detail
 
 const EnumerationModel& passage_enumeration_model() {
-    static const EnumerationModel model{.model = EnumeratedModel::Passages,
+    static const EnumerationModel model{.model = ModelId::Passages,
                                         .name = "passages",
                                         .label = " passages",
                                         .by_columns = true,

@@ -14,7 +14,7 @@
 #include "mazesearch/search/enumeration/enumeration_models.hpp"
 
 // Its tree, enumeration and estimates are the calls of every model, through the table
-// (enumeration_models.hpp) with EnumeratedModel::Passages; the grid as the results give it: the
+// (enumeration_models.hpp) with ModelId::Passages; the grid as the results give it: the
 // entrance and exit columns in start.c and exit.c, -1 for every column. Grids of at most 64
 // passages (6x6, 5x7, 4x9, ...). Its estimate takes at_least: of the tree that the enumeration
 // explores with that floor, a probe that reaches a node the bound cuts ends there with no leaf,

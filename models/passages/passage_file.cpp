@@ -132,7 +132,7 @@ std::string reason(std::string_view, std::string_view) {
 }  // namespace passage_model
 
 const FileModel& passage_file_model() {
-    static const FileModel m{FileKind::PassageBoard,
+    static const FileModel m{ModelId::Passages,
                              "passages",
                              "a passage board",
                              "passage boards",

@@ -23,7 +23,7 @@ class PassageView : public BoardView {
     }
     std::optional<Genome> read_board(const std::string& path) const override {
         const InputFile in =
-            read_input_file(path, {"`initial:` of a passages target", {FileKind::PassageBoard}});
+            read_input_file(path, {"`initial:` of a passages target", {ModelId::Passages}});
         return t_.to_genome(PassageBoard::parse(in.text, in.name), path);
     }
 

@@ -16,7 +16,7 @@ std::span<const EnumerationModel* const> enumeration_models() {
     return models;
 }
 
-const EnumerationModel& enumeration_model(EnumeratedModel model) {
+const EnumerationModel& enumeration_model(ModelId model) {
     for (const EnumerationModel* m : enumeration_models())
         if (m->model == model) return *m;
     return *enumeration_models().front();
@@ -41,22 +41,22 @@ std::string enumeration_model_names(bool quoted, bool (*pick)(const EnumerationM
     return out;
 }
 
-std::unique_ptr<EnumerationTree> enumeration_tree(EnumeratedModel model, int rows, int cols,
+std::unique_ptr<EnumerationTree> enumeration_tree(ModelId model, int rows, int cols,
                                                   Cell start, Cell exit, std::size_t frontier) {
     return enumeration_model(model).tree(rows, cols, start, exit, frontier);
 }
 
-EnumerationResult enumerate_boards(EnumeratedModel model, int rows, int cols, Cell start,
+EnumerationResult enumerate_boards(ModelId model, int rows, int cols, Cell start,
                                    Cell exit, const EnumerationOptions& options) {
     return enumeration_tree(model, rows, cols, start, exit, options.frontier)->run(options);
 }
 
-TreeEstimate estimate_tree(EnumeratedModel model, int rows, int cols, Cell start, Cell exit,
+TreeEstimate estimate_tree(ModelId model, int rows, int cols, Cell start, Cell exit,
                            std::uint64_t probes, std::uint64_t seed, std::uint64_t at_least) {
     return enumeration_model(model).estimate(rows, cols, start, exit, probes, seed, at_least);
 }
 
-std::vector<double> estimate_subtrees(EnumeratedModel model, int rows, int cols, Cell start,
+std::vector<double> estimate_subtrees(ModelId model, int rows, int cols, Cell start,
                                       Cell exit, std::size_t frontier, std::uint64_t probes,
                                       std::uint64_t seed, int threads, std::size_t part,
                                       std::size_t parts) {

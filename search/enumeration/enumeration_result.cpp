@@ -12,7 +12,7 @@
 
 namespace maze {
 
-std::string_view model_name(EnumeratedModel model) {
+std::string_view model_name(ModelId model) {
     return enumeration_model(model).name;
 }
 
@@ -98,7 +98,7 @@ std::string EnumerationResult::shards_text() const {
 
 nlohmann::json EnumerationResult::to_json() const {
     nlohmann::json j;
-    if (model != EnumeratedModel::Cells) j["model"] = model_name(model);
+    if (model != ModelId::Cells) j["model"] = model_name(model);
     j["rows"] = rows;
     j["cols"] = cols;
     if (enumeration_model(model).by_columns) {
@@ -201,9 +201,9 @@ void read_shards(const nlohmann::json& j, EnumerationResult& r) {
 // A board listed in a result, parsed as the result's model reads it, handed to f.
 template <class F>
 auto with_listed_board(const EnumerationResult& r, const std::string& text, F f) {
-    if (r.model == EnumeratedModel::Passages)
+    if (r.model == ModelId::Passages)
         return f(PassageBoard::parse(text, "enumeration result"));
-    if (r.model == EnumeratedModel::Hex) return f(HexCellBoard::parse(text, "enumeration result"));
+    if (r.model == ModelId::Hex) return f(HexCellBoard::parse(text, "enumeration result"));
     return f(Board::parse(text, "enumeration result"));
 }
 

@@ -38,7 +38,7 @@ WindowShape window_shape(const Params& params) {
 
 EnumerableGrid window_grid(const Target& target, WindowShape shape, const std::string& key) {
     const std::optional<EnumerableGrid> grid = target.enumerable_grid();
-    if (!grid || grid->objective != WalkObjective::Moves || grid->model != EnumeratedModel::Cells)
+    if (!grid || grid->objective != WalkObjective::Moves || grid->model != ModelId::Cells)
         throw ParamError(
             key, "",
             "the window move needs a mouse-maze target whose objective is moves and whose "

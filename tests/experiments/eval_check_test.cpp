@@ -25,8 +25,8 @@ const std::string kSource = MAZESEARCH_SOURCE_DIR;
 std::unique_ptr<BoardFile> load(const std::string& path) {
     const maze::experiments::FileKinds all{
         "eval",
-        {maze::experiments::FileKind::CellBoard, maze::experiments::FileKind::PassageBoard,
-         maze::experiments::FileKind::GraphFile}};
+        {maze::ModelId::Cells, maze::ModelId::Passages,
+         maze::ModelId::Graph}};
     return maze::experiments::load_board_file(
         maze::experiments::read_input_file(kSource + "/" + path, all));
 }

@@ -189,7 +189,7 @@ TEST(EnumerationModels, EachNameReadsBackAndAnUnknownNameIsRefusedWithTheList) {
         EXPECT_THROW(m->check_size(9, 9), std::invalid_argument);
     }
     EXPECT_EQ(enumeration_model_named("walls"), nullptr);
-    nlohmann::json bad = enumerate_boards(EnumeratedModel::Cells, 3, 3, {0, 0}, {2, 0}, {}).to_json();
+    nlohmann::json bad = enumerate_boards(ModelId::Cells, 3, 3, {0, 0}, {2, 0}, {}).to_json();
     bad["model"] = "walls";
     try {
         (void)EnumerationResult::from_json(bad);

@@ -24,7 +24,7 @@ namespace {
 // Every one of the 2^(cells - 2) hexagonal boards, walked by the reference walk.
 EnumerationResult hex_by_walking(int rows, int cols, Cell start, Cell exit,
                                  WalkObjective objective = WalkObjective::Moves) {
-    EnumerationResult r = EnumerationResult::of(EnumeratedModel::Hex, rows, cols, start, exit, objective);
+    EnumerationResult r = EnumerationResult::of(ModelId::Hex, rows, cols, start, exit, objective);
     std::vector<Cell> free_cells;
     for (int i = 0; i < rows; ++i)
         for (int j = 0; j < cols; ++j)
@@ -47,7 +47,7 @@ EnumerationResult hex_by_walking(int rows, int cols, Cell start, Cell exit,
 
 EnumerationResult tree(int rows, int cols, Cell start, Cell exit, EnumerationOptions o = {}) {
     o.board_cap = 8;
-    return enumerate_boards(EnumeratedModel::Hex, rows, cols, start, exit, o);
+    return enumerate_boards(ModelId::Hex, rows, cols, start, exit, o);
 }
 
 }  // namespace
@@ -97,8 +97,8 @@ TEST(HexEnumeration, ShardsThroughJsonAndAResumedRunAddUpToTheWhole) {
             o.shards = shards;
             o.frontier = 64;
             const EnumerationResult part = EnumerationResult::from_json(
-                enumerate_boards(EnumeratedModel::Hex, 5, 4, {0, 0}, {4, 0}, o).to_json());
-            EXPECT_EQ(part.model, EnumeratedModel::Hex);
+                enumerate_boards(ModelId::Hex, 5, 4, {0, 0}, {4, 0}, o).to_json());
+            EXPECT_EQ(part.model, ModelId::Hex);
             if (i == 0)
                 merged = part;
             else
@@ -126,11 +126,11 @@ TEST(HexEnumeration, ShardsThroughJsonAndAResumedRunAddUpToTheWhole) {
 
 TEST(HexEnumeration, KnuthsEstimateIsCloseToTheTrueTree) {
     const EnumerationResult five = tree(5, 5, {0, 0}, {4, 0});
-    const TreeEstimate e = estimate_tree(EnumeratedModel::Hex, 5, 5, {0, 0}, {4, 0}, 20000, 7);
+    const TreeEstimate e = estimate_tree(ModelId::Hex, 5, 5, {0, 0}, {4, 0}, 20000, 7);
     EXPECT_NEAR(e.leaves, static_cast<double>(five.leaves), 5 * e.leaves_error + 1);
     EXPECT_NEAR(e.feasible, static_cast<double>(five.feasible), 5 * e.feasible_error + 1);
-    const std::vector<double> costs = estimate_subtrees(EnumeratedModel::Hex, 5, 5, {0, 0}, {4, 0}, 64, 50, 1, 1);
-    EXPECT_EQ(costs.size(), enumeration_tree(EnumeratedModel::Hex, 5, 5, {0, 0}, {4, 0}, 64)->subtrees());
+    const std::vector<double> costs = estimate_subtrees(ModelId::Hex, 5, 5, {0, 0}, {4, 0}, 64, 50, 1, 1);
+    EXPECT_EQ(costs.size(), enumeration_tree(ModelId::Hex, 5, 5, {0, 0}, {4, 0}, 64)->subtrees());
 }
 
 // The optimal boards of every grid up to 16 cells walk their optimum as graph files too
@@ -150,6 +150,6 @@ TEST(HexEnumeration, ItsOptimaAreTheGraphFilesOptimaAndItsResultsAreChecked) {
     EXPECT_EQ(j["convention"], "paper");
     j["boards"] = {"S..\n...\nE..\n"};  // a cell board
     EXPECT_THROW(EnumerationResult::from_json(j), std::invalid_argument);
-    EXPECT_THROW(enumerate_boards(EnumeratedModel::Hex, 8, 8, {0, 0}, {7, 0}, EnumerationOptions{}),
+    EXPECT_THROW(enumerate_boards(ModelId::Hex, 8, 8, {0, 0}, {7, 0}, EnumerationOptions{}),
                  std::invalid_argument);
 }

@@ -15,7 +15,7 @@ EnumerationResult tree(int rows, int cols, int entrance, int exit, EnumerationOp
     o.board_cap = 8;
     o.threads = 2;
     o.frontier = 64;
-    return enumerate_boards(EnumeratedModel::Passages, rows, cols, {0, entrance},
+    return enumerate_boards(ModelId::Passages, rows, cols, {0, entrance},
                             {rows - 1, exit}, o);
 }
 
@@ -90,7 +90,7 @@ TEST(PassageEnumeration, ShardsAndSlicesAddUpToTheWhole) {
         if (std::all_of(done.begin(), done.end(), [](auto d) { return d != 0; })) break;
     }
     expect_same(sliced, whole);
-    EXPECT_EQ(done.size(), enumeration_tree(EnumeratedModel::Passages, 3, 4, {0, -1}, {2, -1}, 64)->subtrees());
+    EXPECT_EQ(done.size(), enumeration_tree(ModelId::Passages, 3, 4, {0, -1}, {2, -1}, 64)->subtrees());
 }
 
 TEST(PassageEnumeration, JsonNamesTheModelAndRoundTrips) {
@@ -104,7 +104,7 @@ TEST(PassageEnumeration, JsonNamesTheModelAndRoundTrips) {
     EXPECT_EQ(back.to_json(), j);
     // A cell result and a passage result do not merge.
     EnumerationResult cells = back;
-    cells.model = EnumeratedModel::Cells;
+    cells.model = ModelId::Cells;
     EXPECT_THROW(cells.merge(back, 8), std::invalid_argument);
     // A board of another entrance is refused.
     nlohmann::json wrong = j;
@@ -174,7 +174,7 @@ TEST(PassageEnumeration, AtLeastCountsTheBoardsFromThatValueExactly) {
 
 TEST(PassageEnumeration, EstimateIsNearTheExactTreeSize) {
     const EnumerationResult exact = tree(3, 4, -1, -1);
-    const TreeEstimate e = estimate_tree(EnumeratedModel::Passages, 3, 4, {0, -1}, {2, -1}, 20000, 3);
+    const TreeEstimate e = estimate_tree(ModelId::Passages, 3, 4, {0, -1}, {2, -1}, 20000, 3);
     EXPECT_NEAR(e.leaves, static_cast<double>(exact.leaves), 5 * e.leaves_error + 1);
     EXPECT_NEAR(e.feasible, static_cast<double>(exact.feasible), 5 * e.feasible_error + 1);
 
@@ -184,7 +184,7 @@ TEST(PassageEnumeration, EstimateIsNearTheExactTreeSize) {
     o.at_least = exact.optimum;
     const EnumerationResult pruned = tree(3, 4, -1, -1, o);
     ASSERT_GT(pruned.cuts, 0u);
-    const TreeEstimate f = estimate_tree(EnumeratedModel::Passages, 3, 4, {0, -1}, {2, -1}, 20000, 3,
+    const TreeEstimate f = estimate_tree(ModelId::Passages, 3, 4, {0, -1}, {2, -1}, 20000, 3,
                                          exact.optimum);
     EXPECT_NEAR(f.leaves, static_cast<double>(pruned.leaves), 5 * f.leaves_error + 1);
     EXPECT_LT(pruned.leaves, exact.leaves);

@@ -31,7 +31,7 @@ inline EnumerationResult enumerate_by_walking(int rows, int cols, Cell start, Ce
                                               std::size_t board_cap,
                                               WalkObjective objective = WalkObjective::Moves) {
     const Board shape(rows, cols, start, exit);
-    EnumerationResult r = EnumerationResult::of(EnumeratedModel::Cells, rows, cols, start, exit, objective);
+    EnumerationResult r = EnumerationResult::of(ModelId::Cells, rows, cols, start, exit, objective);
     std::vector<Cell> free_cells;
     for (int i = 0; i < rows; ++i)
         for (int j = 0; j < cols; ++j)
@@ -62,7 +62,7 @@ inline EnumerationResult enumerate_by_walking(int rows, int cols, Cell start, Ce
 inline EnumerationResult enumerate_passages_by_walking(
     int rows, int cols, int entrance, int exit, std::size_t board_cap,
     WalkObjective objective = WalkObjective::Moves) {
-    EnumerationResult r = EnumerationResult::of(EnumeratedModel::Passages, rows, cols, {0, entrance},
+    EnumerationResult r = EnumerationResult::of(ModelId::Passages, rows, cols, {0, entrance},
                                                 {rows - 1, exit}, objective);
     const int slots = rows * (cols - 1) + (rows - 1) * cols;
     if (slots > 30) throw std::invalid_argument("walking every board: too many passages");

@@ -10,33 +10,28 @@
 #include <string_view>
 #include <vector>
 
+#include "mazesearch/models/model_id.hpp"
+
 namespace maze::experiments {
 
-enum class FileKind {
-    CellBoard,     // docs/formats.md, "Board files": '.', '#', 'S', 'E'
-    PassageBoard,  // "Passage boards": drawn with '+', '-' and '|'
-    GraphFile,     // "Graph files": one JSON object
-    HexBoard,      // "Hexagonal boards": a first line "hex"
-};
-
-// "a cell board", "a passage board", "a graph file", "a hex board" (experiments/models/file_models.hpp
-// registers the kinds).
-std::string file_kind_name(FileKind kind);
+// The kind of a file is the board model it is of (ModelId): "a cell board", "a passage board",
+// "a graph file", "a hex board" (experiments/models/file_models.hpp registers the kinds).
+std::string file_kind_name(ModelId kind);
 
 // The kind of a file told by its beginning `head`: a passage board starts with '+', a graph file
 // with '{' (after any white space), a cell board with '.', '#', 'S' or 'E', a hex board with the
 // line "hex". A file that starts otherwise is a graph file when its name ends in ".json", and of
 // no kind (nullopt) else.
-std::optional<FileKind> sniff_file_kind(std::string_view head, std::string_view path);
+std::optional<ModelId> sniff_file_kind(std::string_view head, std::string_view path);
 
 // The kinds a command takes, and how the command is named when it refuses one: `command` is the
 // subject of "COMMAND takes cell boards" ("render", "bench --boards", "`initial:` of a mouse-maze
 // target"). A file of no kind is read as the first kind, whose parser then says what is wrong.
 struct FileKinds {
     std::string command;
-    std::vector<FileKind> kinds;
+    std::vector<ModelId> kinds;
 
-    bool takes(FileKind kind) const;
+    bool takes(ModelId kind) const;
     // "cell boards", "cell boards and passage boards", "cell boards, passage boards and ...".
     std::string text() const;
 };
@@ -45,7 +40,7 @@ struct FileKinds {
 struct InputFile {
     std::string name;  // the path as given, "<stdin>" for "-"
     std::string text;
-    FileKind kind;
+    ModelId kind;
 };
 
 // Reads the board or graph file at `path` ("-": standard input). A file of a kind `takes` does

@@ -18,7 +18,7 @@ namespace maze {
 
 class GridGenes;
 class Board;
-enum class EnumeratedModel;  // enumeration_result.hpp
+enum class ModelId;  // mazesearch/models/model_id.hpp
 
 // Where each gene sits, for the crossovers that need geometry (line, 2x2 block). Square grids
 // use (row, column); hexagonal boards use axial (r, c); passage boards (Mouse Maze 2) use doubled
@@ -53,7 +53,7 @@ struct EnumerableGrid {
     const GridGenes* genes = nullptr;  // the grid, its start and exit, a board's genome
     double offset = 0;                 // value = moves + offset (the Flash convention adds 2)
     WalkObjective objective = WalkObjective::Moves;  // what a board's value counts
-    EnumeratedModel model{};  // whose tree enumerates it (Cells, the first, by default; Hex)
+    ModelId model{};  // whose tree enumerates it (Cells, the first, by default; Hex)
     // The open cells of a board of the enumeration's results, from its text (BoardError).
     Board (*cells_of_text)(const std::string& text) = nullptr;
 };

@@ -19,7 +19,7 @@
 namespace maze::experiments {
 
 struct DistributedEnumeration {
-    EnumeratedModel model = EnumeratedModel::Cells;
+    ModelId model = ModelId::Cells;
     int rows = 0, cols = 0;
     Cell start, exit;            // passages: the entrance and exit columns in .c (-1: any)
     EnumerationOptions options;  // objective, threads, board_cap, at_least, frontier

@@ -18,7 +18,7 @@
 namespace maze::experiments {
 
 struct FileModel {
-    FileKind kind;
+    ModelId kind;
     std::string_view name;    // "cells", as options name the model (bench --model)
     std::string_view one;     // "a cell board"
     std::string_view plural;  // "cell boards"
@@ -48,13 +48,13 @@ struct FileModel {
 // Every model, in the order in which lists of kinds name them.
 const std::vector<FileModel>& file_models();
 // The entry of `kind`; the one of a name (null: none).
-const FileModel& file_model(FileKind kind);
+const FileModel& file_model(ModelId kind);
 const FileModel* file_model_named(std::string_view name);
 // The kinds of every model (what render and eval take), and those a condition picks.
-std::vector<FileKind> every_file_kind();
-std::vector<FileKind> benched_file_kinds();
-std::vector<FileKind> searched_file_kinds();
-std::vector<FileKind> graphed_file_kinds();
+std::vector<ModelId> every_file_kind();
+std::vector<ModelId> benched_file_kinds();
+std::vector<ModelId> searched_file_kinds();
+std::vector<ModelId> graphed_file_kinds();
 
 // The models' entries (each in its adapter's file).
 const FileModel& cell_file_model();

@@ -18,7 +18,7 @@
 namespace maze {
 
 struct EnumerationModel {
-    EnumeratedModel model;
+    ModelId model;
     // Its name in files and options ("cells", "passages", "hex").
     std::string_view name;
     // Said after the grid's size in progress lines and estimates: "", " passages", " hex".
@@ -48,7 +48,7 @@ struct EnumerationModel {
     std::string_view sample_text;
 };
 
-const EnumerationModel& enumeration_model(EnumeratedModel model);
+const EnumerationModel& enumeration_model(ModelId model);
 // Every enumerated model, in the order lists of them name them; the one of a name (null: none).
 std::span<const EnumerationModel* const> enumeration_models();
 const EnumerationModel* enumeration_model_named(std::string_view name);
@@ -65,18 +65,18 @@ const EnumerationModel& hex_enumeration_model();
 // Every model's tree, enumeration and estimates, one call each through the table. Throws
 // std::invalid_argument for a grid the model's tree does not take.
 std::unique_ptr<EnumerationTree> enumeration_tree(
-    EnumeratedModel model, int rows, int cols, Cell start, Cell exit,
+    ModelId model, int rows, int cols, Cell start, Cell exit,
     std::size_t frontier = EnumerationOptions{}.frontier);
 // Enumerates every board of the grid (cuts the tree for this call alone).
-EnumerationResult enumerate_boards(EnumeratedModel model, int rows, int cols, Cell start,
+EnumerationResult enumerate_boards(ModelId model, int rows, int cols, Cell start,
                                    Cell exit, const EnumerationOptions& options);
 // Knuth's estimate of the whole tree; at_least: of the tree a floor cuts (the models with a
 // bound: passages), else ignored.
-TreeEstimate estimate_tree(EnumeratedModel model, int rows, int cols, Cell start, Cell exit,
+TreeEstimate estimate_tree(ModelId model, int rows, int cols, Cell start, Cell exit,
                            std::uint64_t probes, std::uint64_t seed, std::uint64_t at_least = 0);
 // The expected cost of each frontier subtree (estimate_subtrees); all equal (1) for a model
 // without subtree estimates.
-std::vector<double> estimate_subtrees(EnumeratedModel model, int rows, int cols, Cell start,
+std::vector<double> estimate_subtrees(ModelId model, int rows, int cols, Cell start,
                                       Cell exit, std::size_t frontier, std::uint64_t probes,
                                       std::uint64_t seed, int threads, std::size_t part = 0,
                                       std::size_t parts = 1);

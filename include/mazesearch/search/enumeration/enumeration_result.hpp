@@ -14,6 +14,7 @@
 
 #include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"
+#include "mazesearch/models/model_id.hpp"
 
 namespace maze {
 
@@ -21,14 +22,11 @@ constexpr int kMaxEnumerationCells = 64;
 // The subtrees an enumeration's tree is cut into unless told otherwise (at least this many).
 constexpr std::size_t kDefaultFrontier = std::size_t{1} << 14;
 
-// Which boards an enumeration covers: grids of open and blocked cells (the paper's mouse maze), or
-// Mouse Maze 2's passage boards (every cell open, the passages between them decided).
-enum class EnumeratedModel { Cells, Passages, Hex };
 // "cells", "passages" or "hex" (files, command options).
-std::string_view model_name(EnumeratedModel model);
+std::string_view model_name(ModelId model);
 
 struct EnumerationResult {
-    EnumeratedModel model = EnumeratedModel::Cells;
+    ModelId model = ModelId::Cells;
     int rows = 0, cols = 0;
     // Cells: the start and exit cells. Passages: start = (0, entrance column) and
     // exit = (rows - 1, exit column), a column of -1 standing for "every column" (the result
@@ -60,7 +58,7 @@ struct EnumerationResult {
 
     // An empty result (no counts) of a model's grid: its start and exit cells (passage boards:
     // the entrance and exit columns in start.c and exit.c, -1 for every column).
-    static EnumerationResult of(EnumeratedModel model, int rows, int cols, Cell start, Cell exit,
+    static EnumerationResult of(ModelId model, int rows, int cols, Cell start, Cell exit,
                                 WalkObjective objective = WalkObjective::Moves) {
         EnumerationResult r;
         r.model = model;

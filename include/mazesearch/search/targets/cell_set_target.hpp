@@ -21,7 +21,7 @@ namespace maze {
 //   static const Board& cells(const B& b);       and back
 //   static constexpr const char* topology_kind;  "square", "hex"
 //   static void for_each_neighbour(Cell x, F f); f(y) for every neighbour y of x (maybe outside)
-//   static constexpr EnumeratedModel enumerated; its tree in the enumeration (Cells, Hex)
+//   static constexpr ModelId enumerated; its tree in the enumeration (Cells, Hex)
 template <class B>
 struct CellSet;
 
