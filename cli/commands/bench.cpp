@@ -149,7 +149,7 @@ Command add_bench(CLI::App& app) {
                     "--passages) or hex (32 hexagonal 13x13 boards)")
         ->check(CLI::IsMember([] {
             std::vector<std::string> names;  // the models with a bench
-            for (const ModelId k : benched_file_kinds()) names.emplace_back(file_model(k).name);
+            for (const ModelId k : benched_file_kinds()) names.emplace_back(model_name(k));
             return names;
         }()))
         ->excludes("--boards")

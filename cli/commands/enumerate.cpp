@@ -129,7 +129,7 @@ Command add_enumerate(CLI::App& app) {
                     "boards of open and blocked cells)")
         ->check(CLI::IsMember([] {
             std::vector<std::string> names;
-            for (const EnumerationModel* m : enumeration_models()) names.emplace_back(m->name);
+            for (const EnumerationModel* m : enumeration_models()) names.emplace_back(model_name(m->model));
             return names;
         }()));
     sub->add_option("--rows", o->rows, "Rows")->required()->check(CLI::Range(1, 16));

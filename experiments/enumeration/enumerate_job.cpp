@@ -91,7 +91,7 @@ EnumerationResult parse_job(const EnumerateOptions& o) {
                           std::string(model->label) + " is too large: " + e.what());
     }
     if (o.at_least > 0 && !model->takes_at_least)
-        throw ConfigError("--at-least: --model " + std::string(model->name) +
+        throw ConfigError("--at-least: --model " + std::string(model_name(model->model)) +
                           " counts every board; the floor is for --model " +
                           enumeration_model_names(false, [](const EnumerationModel& m) {
                               return m.takes_at_least;
@@ -99,7 +99,7 @@ EnumerationResult parse_job(const EnumerateOptions& o) {
     if (model->by_columns) {
         // The entrance above the top row and the exit below the bottom row, as columns.
         if (!o.start.empty())
-            throw ConfigError("--start: --model " + std::string(model->name) +
+            throw ConfigError("--start: --model " + std::string(model_name(model->model)) +
                               " has an entrance column (--entrance)");
         job.start = {0, parse_column(o.entrance, "--entrance", o.cols)};
         job.exit = {o.rows - 1, parse_column(o.exit, "--exit", o.cols)};
@@ -109,7 +109,7 @@ EnumerationResult parse_job(const EnumerateOptions& o) {
                               enumeration_model_names(false, [](const EnumerationModel& m) {
                                   return m.by_columns;
                               }) +
-                              "); --model " + std::string(model->name) + " has --start");
+                              "); --model " + std::string(model_name(model->model)) + " has --start");
         job.start = parse_cell(o.start.empty() ? "0,0" : o.start, "--start", o.rows, o.cols);
         job.exit =
             o.exit.empty() ? Cell{o.rows - 1, 0} : parse_cell(o.exit, "--exit", o.rows, o.cols);

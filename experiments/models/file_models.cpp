@@ -1,4 +1,5 @@
-// The one place where the commands' board models are registered.
+// The table of the commands' board models: one entry for each line of models/board_models.def,
+// written in the model's folder.
 #include "mazesearch/experiments/models/file_models.hpp"
 
 #include <stdexcept>
@@ -7,10 +8,9 @@ namespace maze::experiments {
 
 const std::vector<FileModel>& file_models() {
     static const std::vector<FileModel> models = {
-        cell_file_model(),
-        passage_file_model(),
-        graph_file_model(),
-        hex_file_model(),
+#define MAZESEARCH_BOARD_MODEL(id, name) *board_models::name::file_model(),
+#include "mazesearch/models/board_models.def"
+#undef MAZESEARCH_BOARD_MODEL
     };
     return models;
 }
@@ -23,7 +23,7 @@ const FileModel& file_model(ModelId kind) {
 
 const FileModel* file_model_named(std::string_view name) {
     for (const FileModel& m : file_models())
-        if (m.name == name) return &m;
+        if (model_name(m.kind) == name) return &m;
     return nullptr;
 }
 

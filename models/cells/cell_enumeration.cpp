@@ -69,9 +69,9 @@ EnumerationResult sample(const EnumerationOptions& o) {
 
 }  // namespace cell_enumeration
 
-const EnumerationModel& cell_enumeration_model() {
+// Its entry in the table of enumerated models (models/board_models.def).
+const EnumerationModel* board_models::cells::enumeration_model() {
     static const EnumerationModel model{.model = ModelId::Cells,
-                                        .name = "cells",
                                         .label = "",
                                         .by_columns = false,
                                         .takes_at_least = false,
@@ -82,7 +82,7 @@ const EnumerationModel& cell_enumeration_model() {
                                         .subtree_costs = estimate_subtrees,
                                         .sample = cell_enumeration::sample,
                                         .sample_text = "6x5"};
-    return model;
+    return &model;
 }
 
 }  // namespace maze

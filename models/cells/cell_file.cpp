@@ -83,9 +83,14 @@ std::string no_reason(std::string_view, std::string_view) {
 
 }  // namespace cell_model
 
-const FileModel& cell_file_model() {
+}  // namespace maze::experiments
+
+namespace maze {
+
+// Its entry in the table of file kinds (models/board_models.def).
+const experiments::FileModel* board_models::cells::file_model() {
+    using namespace experiments;
     static const FileModel m{ModelId::Cells,
-                             "cells",
                              "a cell board",
                              "cell boards",
                              cell_model::starts_like,
@@ -97,7 +102,7 @@ const FileModel& cell_file_model() {
                              cell_model::bench,
                              true,
                              cell_model::as_graph};
-    return m;
+    return &m;
 }
 
-}  // namespace maze::experiments
+}  // namespace maze

@@ -126,9 +126,14 @@ std::string reason(std::string_view head, std::string_view) {
 
 }  // namespace graph_model
 
-const FileModel& graph_file_model() {
+}  // namespace maze::experiments
+
+namespace maze {
+
+// Its entry in the table of file kinds (models/board_models.def).
+const experiments::FileModel* board_models::graph::file_model() {
+    using namespace experiments;
     static const FileModel m{ModelId::Graph,
-                             "graph",
                              "a graph file",
                              "graph files",
                              graph_model::starts_like,
@@ -139,7 +144,7 @@ const FileModel& graph_file_model() {
                              graph_model::load,
                              nullptr,
                              false};
-    return m;
+    return &m;
 }
 
-}  // namespace maze::experiments
+}  // namespace maze

@@ -1,4 +1,5 @@
 #include "mazesearch/models/graphs/graph_target.hpp"
+#include "mazesearch/search/enumeration/enumeration_models.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -314,5 +315,9 @@ std::unique_ptr<GraphTarget> make_graph_target(const Params& params) {
                              "deleted, so no maze of this graph is feasible");
     return target;
 }
+
+// Graph files are searched, not enumerated: the model has no entry in the table of enumerated
+// models (models/board_models.def).
+const EnumerationModel* board_models::graph::enumeration_model() { return nullptr; }
 
 }  // namespace maze

@@ -77,9 +77,14 @@ std::string reason(std::string_view, std::string_view) {
 
 }  // namespace hex_model
 
-const FileModel& hex_file_model() {
+}  // namespace maze::experiments
+
+namespace maze {
+
+// Its entry in the table of file kinds (models/board_models.def).
+const experiments::FileModel* board_models::hex::file_model() {
+    using namespace experiments;
     static const FileModel m{ModelId::Hex,
-                             "hex",
                              "a hex board",
                              "hex boards",
                              hex_model::starts_like,
@@ -91,7 +96,7 @@ const FileModel& hex_file_model() {
                              hex_model::bench,
                              true,
                              hex_model::as_graph};
-    return m;
+    return &m;
 }
 
-}  // namespace maze::experiments
+}  // namespace maze

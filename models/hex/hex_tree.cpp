@@ -95,9 +95,9 @@ EnumerationResult sample(const EnumerationOptions& o) {
 
 }  // namespace hex_tree_grid
 
-const EnumerationModel& hex_enumeration_model() {
+// Its entry in the table of enumerated models (models/board_models.def).
+const EnumerationModel* board_models::hex::enumeration_model() {
     static const EnumerationModel model{.model = ModelId::Hex,
-                                        .name = "hex",
                                         .label = " hex",
                                         .by_columns = false,
                                         .takes_at_least = false,
@@ -108,7 +108,7 @@ const EnumerationModel& hex_enumeration_model() {
                                         .subtree_costs = hex_tree_grid::subtree_costs,
                                         .sample = hex_tree_grid::sample,
                                         .sample_text = "5x5 hex"};
-    return model;
+    return &model;
 }
 
 }  // namespace maze

@@ -50,20 +50,20 @@ EnumerationResult sample(const EnumerationOptions& o) {
 
 }  // namespace passage_detail
 
-const EnumerationModel& passage_enumeration_model() {
+// Its entry in the table of enumerated models (models/board_models.def).
+const EnumerationModel* board_models::passages::enumeration_model() {
     static const EnumerationModel model{.model = ModelId::Passages,
-                                        .name = "passages",
                                         .label = " passages",
                                         .by_columns = true,
                                         .takes_at_least = true,
                                         .convention = "in-and-out",
-                                        .check_size = passages::Grid::check_size,
+                                        .check_size = maze::passages::Grid::check_size,
                                         .tree = passage_detail::tree,
                                         .estimate = passage_detail::estimate,
                                         .subtree_costs = nullptr,
                                         .sample = passage_detail::sample,
                                         .sample_text = "4x4 passage"};
-    return model;
+    return &model;
 }
 
 }  // namespace maze

@@ -131,9 +131,14 @@ std::string reason(std::string_view, std::string_view) {
 
 }  // namespace passage_model
 
-const FileModel& passage_file_model() {
+}  // namespace maze::experiments
+
+namespace maze {
+
+// Its entry in the table of file kinds (models/board_models.def).
+const experiments::FileModel* board_models::passages::file_model() {
+    using namespace experiments;
     static const FileModel m{ModelId::Passages,
-                             "passages",
                              "a passage board",
                              "passage boards",
                              passage_model::starts_like,
@@ -144,7 +149,7 @@ const FileModel& passage_file_model() {
                              passage_model::load,
                              passage_model::bench,
                              true};
-    return m;
+    return &m;
 }
 
-}  // namespace maze::experiments
+}  // namespace maze

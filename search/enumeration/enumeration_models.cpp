@@ -1,38 +1,45 @@
-// The one place where the enumeration's board models are registered; each model's entry is
-// written in its folder, beside its tree.
+// The table of the enumeration's board models, one entry for each line of
+// models/board_models.def whose model is enumerated; each entry is written in its folder, beside
+// its tree.
 #include "mazesearch/search/enumeration/enumeration_models.hpp"
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace maze {
 
 std::span<const EnumerationModel* const> enumeration_models() {
-    static const EnumerationModel* const models[] = {
-        &cell_enumeration_model(),
-        &passage_enumeration_model(),
-        &hex_enumeration_model(),
-    };
+    static const std::vector<const EnumerationModel*> models = [] {
+        std::vector<const EnumerationModel*> out;
+#define MAZESEARCH_BOARD_MODEL(id, name) \
+    if (const EnumerationModel* m = board_models::name::enumeration_model()) out.push_back(m);
+#include "mazesearch/models/board_models.def"
+#undef MAZESEARCH_BOARD_MODEL
+        return out;
+    }();
     return models;
 }
 
 const EnumerationModel& enumeration_model(ModelId model) {
     for (const EnumerationModel* m : enumeration_models())
         if (m->model == model) return *m;
-    return *enumeration_models().front();
+    throw std::invalid_argument(std::string(model_name(model)) + " boards are not enumerated");
 }
 
 const EnumerationModel* enumeration_model_named(std::string_view name) {
     for (const EnumerationModel* m : enumeration_models())
-        if (m->name == name) return m;
+        if (model_name(m->model) == name) return m;
     return nullptr;
 }
 
 std::string enumeration_model_names(bool quoted, bool (*pick)(const EnumerationModel&)) {
     std::vector<std::string> names;
     for (const EnumerationModel* m : enumeration_models())
-        if (!pick || pick(*m)) names.push_back(quoted ? "\"" + std::string(m->name) + "\""
-                                                      : std::string(m->name));
+        if (!pick || pick(*m)) {
+            const std::string name(model_name(m->model));
+            names.push_back(quoted ? "\"" + name + "\"" : name);
+        }
     std::string out;
     for (std::size_t i = 0; i < names.size(); ++i) {
         if (i > 0) out += i + 1 == names.size() ? " or " : ", ";

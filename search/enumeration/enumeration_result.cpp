@@ -12,10 +12,6 @@
 
 namespace maze {
 
-std::string_view model_name(ModelId model) {
-    return enumeration_model(model).name;
-}
-
 void trim_boards(std::vector<std::string>& boards, std::size_t cap) {
     std::sort(boards.begin(), boards.end());
     boards.erase(std::unique(boards.begin(), boards.end()), boards.end());

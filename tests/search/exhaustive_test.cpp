@@ -176,8 +176,8 @@ TEST(Exhaustive, ResultsFromJsonAreChecked) {
 TEST(EnumerationModels, EachNameReadsBackAndAnUnknownNameIsRefusedWithTheList) {
     ASSERT_EQ(enumeration_models().size(), 3u);
     for (const EnumerationModel* m : enumeration_models()) {
-        ASSERT_EQ(enumeration_model_named(m->name), m);
-        EXPECT_EQ(model_name(m->model), m->name);
+        ASSERT_EQ(enumeration_model_named(model_name(m->model)), m);
+        EXPECT_EQ(model_named(model_name(m->model)), m->model);
         const int rows = 3, cols = 3;
         const Cell start = m->by_columns ? Cell{0, 1} : Cell{0, 0};
         const Cell exit = m->by_columns ? Cell{rows - 1, 1} : Cell{rows - 1, 0};
@@ -189,6 +189,9 @@ TEST(EnumerationModels, EachNameReadsBackAndAnUnknownNameIsRefusedWithTheList) {
         EXPECT_THROW(m->check_size(9, 9), std::invalid_argument);
     }
     EXPECT_EQ(enumeration_model_named("walls"), nullptr);
+    // A model that is registered but not enumerated (graph files) has no entry.
+    EXPECT_EQ(enumeration_model_named("graph"), nullptr);
+    EXPECT_THROW((void)enumeration_model(ModelId::Graph), std::invalid_argument);
     nlohmann::json bad = enumerate_boards(ModelId::Cells, 3, 3, {0, 0}, {2, 0}, {}).to_json();
     bad["model"] = "walls";
     try {

@@ -1,5 +1,6 @@
-// The board models as the commands know their files, registered in one place
-// (experiments/models/file_models.cpp): what a file of each kind is called, how its first bytes
+// The board models as the commands know their files, one entry for each line of
+// models/board_models.def (the table: experiments/models/file_models.cpp): what a file of each
+// kind is called, how its first bytes
 // tell it, how much of it is read, and its adapter (board_file.hpp). Everything that names,
 // tells or dispatches on a file's kind reads this table, so that a new model is its adapter
 // and one line there.
@@ -18,8 +19,7 @@
 namespace maze::experiments {
 
 struct FileModel {
-    ModelId kind;
-    std::string_view name;    // "cells", as options name the model (bench --model)
+    ModelId kind;             // its name, as options name the model (bench --model): model_name(kind)
     std::string_view one;     // "a cell board"
     std::string_view plural;  // "cell boards"
     // Whether a file that begins with `head` is of this kind.
@@ -56,10 +56,15 @@ std::vector<ModelId> benched_file_kinds();
 std::vector<ModelId> searched_file_kinds();
 std::vector<ModelId> graphed_file_kinds();
 
-// The models' entries (each in its adapter's file).
-const FileModel& cell_file_model();
-const FileModel& passage_file_model();
-const FileModel& graph_file_model();
-const FileModel& hex_file_model();
-
 }  // namespace maze::experiments
+
+// Each model's entry, for its line of models/board_models.def, defined in its folder beside its
+// adapter (models/cells/cell_file.cpp, ...).
+namespace maze::board_models {
+#define MAZESEARCH_BOARD_MODEL(id, name) \
+    namespace name {                     \
+    const experiments::FileModel* file_model(); \
+    }
+#include "mazesearch/models/board_models.def"
+#undef MAZESEARCH_BOARD_MODEL
+}  // namespace maze::board_models

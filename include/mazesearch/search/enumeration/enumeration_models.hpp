@@ -18,9 +18,7 @@
 namespace maze {
 
 struct EnumerationModel {
-    ModelId model;
-    // Its name in files and options ("cells", "passages", "hex").
-    std::string_view name;
+    ModelId model;  // its name in files and options: model_name(model)
     // Said after the grid's size in progress lines and estimates: "", " passages", " hex".
     std::string_view label;
     // Whether its start and exit are columns (the entrance above the top row and the exit below
@@ -57,10 +55,16 @@ const EnumerationModel* enumeration_model_named(std::string_view name);
 std::string enumeration_model_names(bool quoted, bool (*pick)(const EnumerationModel&) = nullptr);
 
 // Each model's entry, defined in its folder beside its tree (models/cells/cell_enumeration.cpp,
-// models/passages/passage_enumeration.cpp, models/hex/hex_tree.cpp) and registered in the table.
-const EnumerationModel& cell_enumeration_model();
-const EnumerationModel& passage_enumeration_model();
-const EnumerationModel& hex_enumeration_model();
+// models/passages/passage_enumeration.cpp, models/hex/hex_tree.cpp) for its line of
+// models/board_models.def; null for a model that is not enumerated (graph files).
+namespace board_models {
+#define MAZESEARCH_BOARD_MODEL(id, name) \
+    namespace name {                     \
+    const EnumerationModel* enumeration_model();  \
+    }
+#include "mazesearch/models/board_models.def"
+#undef MAZESEARCH_BOARD_MODEL
+}  // namespace board_models
 
 // Every model's tree, enumeration and estimates, one call each through the table. Throws
 // std::invalid_argument for a grid the model's tree does not take.

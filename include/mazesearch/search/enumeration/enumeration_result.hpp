@@ -22,8 +22,6 @@ constexpr int kMaxEnumerationCells = 64;
 // The subtrees an enumeration's tree is cut into unless told otherwise (at least this many).
 constexpr std::size_t kDefaultFrontier = std::size_t{1} << 14;
 
-// "cells", "passages" or "hex" (files, command options).
-std::string_view model_name(ModelId model);
 
 struct EnumerationResult {
     ModelId model = ModelId::Cells;
