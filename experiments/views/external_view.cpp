@@ -1,13 +1,9 @@
 // The view of a target scored by an outside function (the Python module's objective): its boards
 // are the board model's, shown, drawn and read back as the model's view does; its values are the
 // function's, in no unit the engine knows.
-#include <stdexcept>
 
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/external_target.hpp"
-#include "mazesearch/models/cells/mouse_maze_target.hpp"
-#include "mazesearch/models/hex/hex_target.hpp"
-#include "mazesearch/models/passages/passage_target.hpp"
 
 namespace maze::experiments {
 
@@ -35,13 +31,7 @@ class ExternalView : public BoardView {
 }  // namespace
 
 std::unique_ptr<BoardView> make_view(const ExternalTarget& target) {
-    if (const auto* cells = dynamic_cast<const MouseMazeTarget*>(&target.model()))
-        return std::make_unique<ExternalView>(make_view(*cells));
-    if (const auto* passages = dynamic_cast<const PassageTarget*>(&target.model()))
-        return std::make_unique<ExternalView>(make_view(*passages));
-    if (const auto* hex = dynamic_cast<const HexMazeTarget*>(&target.model()))
-        return std::make_unique<ExternalView>(make_view(*hex));
-    throw std::invalid_argument("make_view: an external target's model is cells, passages or hex");
+    return std::make_unique<ExternalView>(make_view(target.model()));
 }
 
 }  // namespace maze::experiments

@@ -4,6 +4,7 @@
 #include "mazesearch/models/cells/cell_model.hpp"
 #include "mazesearch/engine/svg_render.hpp"
 #include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/experiments/models/target_models.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/models/cells/mouse_maze_target.hpp"
 
@@ -36,8 +37,19 @@ class MouseMazeView : public BoardView {
 
 }  // namespace
 
-std::unique_ptr<BoardView> make_view(const MouseMazeTarget& target) {
-    return std::make_unique<MouseMazeView>(target);
+}  // namespace maze::experiments
+
+namespace maze {
+
+// Its entry in the table of target models (models/board_models.def).
+const experiments::TargetModel* board_models::cells::target_model() {
+    static const experiments::TargetModel m{
+        .model = ModelId::Cells,
+        .kind = "mouse-maze",
+        .make = experiments::model_target<make_mouse_maze_target>,
+        .view = experiments::model_view<MouseMazeTarget, experiments::MouseMazeView>,
+        .python = true};
+    return &m;
 }
 
-}  // namespace maze::experiments
+}  // namespace maze

@@ -4,6 +4,7 @@
 #include "mazesearch/engine/input_error.hpp"
 #include "mazesearch/models/graphs/graph_picture.hpp"
 #include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/experiments/models/target_models.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/models/graphs/graph_target.hpp"
 
@@ -48,10 +49,30 @@ class GraphView : public BoardView {
     const GraphTarget& t_;
 };
 
-}  // namespace
-
-std::unique_ptr<BoardView> make_view(const GraphTarget& target) {
-    return std::make_unique<GraphView>(target);
+// The target of `kind: graph`: a board where a graph file belongs is said as such, not as a JSON
+// syntax error.
+std::unique_ptr<Target> graph_target(const Params& params) {
+    if (params.has("file"))
+        check_file_kinds({params.get_string("file")},
+                         {"`target.file` of a graph target", {ModelId::Graph}});
+    return make_graph_target(params);
 }
 
+}  // namespace
+
 }  // namespace maze::experiments
+
+namespace maze {
+
+// Its entry in the table of target models (models/board_models.def).
+const experiments::TargetModel* board_models::graph::target_model() {
+    static const experiments::TargetModel m{
+        .model = ModelId::Graph,
+        .kind = "graph",
+        .make = experiments::graph_target,
+        .view = experiments::model_view<GraphTarget, experiments::GraphView>,
+        .python = false};
+    return &m;
+}
+
+}  // namespace maze

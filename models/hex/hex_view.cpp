@@ -1,6 +1,7 @@
 // How a run shows the hexagonal boards of its target: the board's text, its picture with
 // Squeaky's visits, and a board file (a config's `initial:`) read into a genome.
 #include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/experiments/models/target_models.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/models/hex/hex_model.hpp"
 #include "mazesearch/models/hex/hex_target.hpp"
@@ -33,8 +34,19 @@ class HexView : public BoardView {
 
 }  // namespace hex_view
 
-std::unique_ptr<BoardView> make_view(const HexMazeTarget& target) {
-    return std::make_unique<hex_view::HexView>(target);
+}  // namespace maze::experiments
+
+namespace maze {
+
+// Its entry in the table of target models (models/board_models.def).
+const experiments::TargetModel* board_models::hex::target_model() {
+    static const experiments::TargetModel m{
+        .model = ModelId::Hex,
+        .kind = "hex",
+        .make = experiments::model_target<make_hex_target>,
+        .view = experiments::model_view<HexMazeTarget, experiments::hex_view::HexView>,
+        .python = true};
+    return &m;
 }
 
-}  // namespace maze::experiments
+}  // namespace maze

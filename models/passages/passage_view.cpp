@@ -5,6 +5,7 @@
 
 #include "mazesearch/models/passages/passage_model.hpp"
 #include "mazesearch/experiments/command_input.hpp"
+#include "mazesearch/experiments/models/target_models.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/models/passages/passage_target.hpp"
 
@@ -33,8 +34,19 @@ class PassageView : public BoardView {
 
 }  // namespace
 
-std::unique_ptr<BoardView> make_view(const PassageTarget& target) {
-    return std::make_unique<PassageView>(target);
+}  // namespace maze::experiments
+
+namespace maze {
+
+// Its entry in the table of target models (models/board_models.def).
+const experiments::TargetModel* board_models::passages::target_model() {
+    static const experiments::TargetModel m{
+        .model = ModelId::Passages,
+        .kind = "passages",
+        .make = experiments::model_target<make_passage_target>,
+        .view = experiments::model_view<PassageTarget, experiments::PassageView>,
+        .python = true};
+    return &m;
 }
 
-}  // namespace maze::experiments
+}  // namespace maze

@@ -3,10 +3,14 @@
 
 #include <algorithm>
 #include <fstream>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/games/cat_trap.hpp"
+#include "mazesearch/experiments/config.hpp"
+#include "mazesearch/experiments/models/target_models.hpp"
 #include "mazesearch/experiments/target_factory.hpp"
 #include "mazesearch/experiments/views/board_view.hpp"
 #include "mazesearch/search/targets/cat_mouse_target.hpp"
@@ -113,6 +117,43 @@ TEST(BoardViews, TheFactoryPairsEachTargetWithItsView) {
         const Genome open(made.target->genes());
         EXPECT_FALSE(made.view->text(open).empty()) << kind;
     }
+}
+
+// Every board model of models/board_models.def has an entry in the table of target models: its
+// `kind:` makes its target with its view, each entry's view takes its own model's targets and no
+// other's, a target of no board model (a game's) is refused, and a python target takes the
+// models the table says it takes.
+TEST(TargetModels, EachModelsKindMakesItsTargetWhichOnlyItsOwnViewTakes) {
+    using namespace maze::experiments;
+    std::size_t lines = 0;
+#define MAZESEARCH_BOARD_MODEL(id, name) ++lines;
+#include "mazesearch/models/board_models.def"
+#undef MAZESEARCH_BOARD_MODEL
+    const std::vector<const TargetModel*>& models = target_models();
+    ASSERT_EQ(models.size(), lines);
+    std::vector<TargetAndView> made;
+    for (const TargetModel* m : models) {
+        const std::string keys =
+            m->model == maze::ModelId::Graph
+                ? std::string("file: ") + MAZESEARCH_SOURCE_DIR + "/configs/graphs/hex-4.json"
+                : std::string("rows: 4\n  cols: 5");
+        const RunConfig c = load_config_text(
+            "name: t\ntarget:\n  kind: " + std::string(m->kind) + "\n  " + keys +
+                "\noptimizer:\n  kind: random\nbudget:\n  evaluations: 10\n",
+            "t.yaml", {});
+        made.push_back(make_target(c.target));
+        ASSERT_NE(made.back().view, nullptr) << m->kind;
+        EXPECT_EQ(made.back().view->unit(), make_view(*made.back().target)->unit());
+    }
+    for (std::size_t i = 0; i < models.size(); ++i)
+        for (std::size_t j = 0; j < made.size(); ++j)
+            EXPECT_EQ(models[i]->view(*made[j].target) != nullptr, i == j)
+                << models[i]->kind << " of " << made[j].target->name();
+    const maze::MousetrapTarget trap(3, 3, {0, 0}, {2, 0});
+    EXPECT_THROW((void)make_view(static_cast<const maze::Target&>(trap)), std::invalid_argument);
+    for (const char* name : {"cells", "passages", "hex"})
+        EXPECT_NE(python_target_model(name), nullptr) << name;
+    EXPECT_EQ(python_target_model("graph"), nullptr);
 }
 
 }  // namespace

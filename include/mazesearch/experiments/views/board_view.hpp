@@ -10,15 +10,12 @@
 #include "mazesearch/search/genome.hpp"
 
 namespace maze {
-class MouseMazeTarget;
+class Target;
 class CatMouseTarget;
 class MousetrapTarget;
 class CatTrapTarget;
 class KmodTarget;
-class GraphTarget;
-class PassageTarget;
 class ExternalTarget;
-class HexMazeTarget;
 }  // namespace maze
 
 namespace maze::experiments {
@@ -44,14 +41,14 @@ class BoardView {
 };
 
 // The view of each target; the view refers to the target, which must outlive it.
-std::unique_ptr<BoardView> make_view(const MouseMazeTarget& target);
+// A board model's target: its model's view (each model's entry in the table of target models,
+// experiments/models/target_models.hpp). Throws std::invalid_argument for a target of no model.
+std::unique_ptr<BoardView> make_view(const Target& target);
+// The games' targets.
 std::unique_ptr<BoardView> make_view(const CatMouseTarget& target);
 std::unique_ptr<BoardView> make_view(const MousetrapTarget& target);
 std::unique_ptr<BoardView> make_view(const CatTrapTarget& target);
 std::unique_ptr<BoardView> make_view(const KmodTarget& target);
-std::unique_ptr<BoardView> make_view(const GraphTarget& target);
-std::unique_ptr<BoardView> make_view(const PassageTarget& target);
-std::unique_ptr<BoardView> make_view(const HexMazeTarget& target);  // models/hex/hex_view.cpp
 // An outside function's target: its model's view, the values in no unit ("score").
 std::unique_ptr<BoardView> make_view(const ExternalTarget& target);
 
