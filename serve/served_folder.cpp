@@ -6,6 +6,7 @@
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/serve/confined_file.hpp"
+#include "mazesearch/serve/served_models.hpp"
 #include "mazesearch/serve/walk_answer.hpp"
 
 namespace fs = std::filesystem;
@@ -28,7 +29,8 @@ bool skipped(const std::string& name) {
            name == "node_modules" || name == "__pycache__" || name == "CMakeFiles";
 }
 
-// A small regular .txt file inside the root that starts as a cell, passage or hex board does.
+// A small regular .txt file inside the root that starts as a board of a model the live view edits
+// does (the table of served models: cells, passages, hex).
 bool looks_like_board(const fs::path& root, const fs::path& p) {
     if (p.extension() != ".txt") return false;
     try {
@@ -36,8 +38,7 @@ bool looks_like_board(const fs::path& root, const fs::path& p) {
         if (!st || st->bytes > kMaxBoardFileBytes) return false;
         const auto head = read_confined_head(root, p, 64);
         const auto kind = head ? sniff_file_kind(*head, p.string()) : std::nullopt;
-        return kind && (*kind == ModelId::Cells || *kind == ModelId::Passages ||
-                        *kind == ModelId::Hex);
+        return kind && served_model(*kind) != nullptr;
     } catch (const std::exception&) {
         return false;  // a FIFO, a link out: not offered
     }

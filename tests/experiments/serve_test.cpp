@@ -12,10 +12,12 @@
 #include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/models/passages/passage_board.hpp"
+#include "mazesearch/models/hex/hex_walk.hpp"
 #include "mazesearch/models/passages/passage_walk.hpp"
 #include "mazesearch/experiments/files.hpp"
 #include "mazesearch/serve/request_gate.hpp"
 #include "mazesearch/serve/served_folder.hpp"
+#include "mazesearch/serve/served_models.hpp"
 #include "mazesearch/serve/walk_answer.hpp"
 #include "random_boards.hpp"
 #include "temp_dir.hpp"
@@ -87,6 +89,34 @@ TEST(WalkAnswer, AgreesWithTheEngineOnRandomCellAndPassageBoards) {
         }
         ASSERT_EQ(walk_answer({{"board", a["board"]}})["text"], a["text"]);
     }
+}
+
+// The live view's models are those the table of served models holds (models/board_models.def):
+// the hexagonal boards walk as the engine walks them, given as their text or as the structured
+// form the answer gives back, and a model the view does not take (graph files) is refused with
+// the list of those it does.
+TEST(ServedModels, HexBoardsWalkAsTheEngineAndAModelNotServedIsRefusedWithTheList) {
+    std::string names;
+    for (const ServedModel* m : served_models()) names += std::string(model_name(m->model)) + " ";
+    EXPECT_EQ(names, "cells passages hex ");
+    EXPECT_EQ(served_model(ModelId::Graph), nullptr);
+    Rng rng(5);
+    for (int i = 0; i < 200; ++i) {
+        const HexCellBoard h =
+            HexCellBoard::from_square_cells(testing_support::random_mixed_board(rng));
+        const json a = walk_answer({{"text", h.to_text()}});
+        ASSERT_EQ(a["board"]["model"], "hex");
+        const WalkResult w = evaluate(h);
+        ASSERT_EQ(a["feasible"].get<bool>(), w.feasible) << h.to_text();
+        if (w.feasible) {
+            ASSERT_EQ(a["moves"].get<std::uint64_t>(), w.moves) << h.to_text();
+        }
+        ASSERT_EQ(walk_answer({{"board", a["board"]}})["text"], a["text"]);
+    }
+    json graph = walk_answer({{"text", kOptimum6}})["board"];
+    graph["model"] = "graph";
+    EXPECT_EQ(reason_of([&] { walk_answer({{"board", graph}}); }),
+              "board.model: expected \"cells\", \"passages\" or \"hex\"");
 }
 
 TEST(WalkAnswer, BadBoardsAreRefusedWithTheReason) {

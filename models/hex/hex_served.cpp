@@ -1,0 +1,47 @@
+// The hexagonal boards in the live view (`mazesearch serve`): their structured form is a cell
+// board's (the cells open or blocked, row by row; models/cells/cell_served.hpp), its "model"
+// "hex"; the walk is the one every model's answer takes (serve/served_models.hpp).
+#include "mazesearch/models/cells/cell_served.hpp"
+#include "mazesearch/models/hex/hex_model.hpp"
+#include "mazesearch/serve/served_models.hpp"
+
+namespace maze::experiments {
+
+namespace hex_served {
+
+using nlohmann::json;
+
+json structure_of(const HexCellBoard& h) {
+    json j = cell_structure(h.square_cells());
+    j["model"] = ModelFacts<HexCellBoard>::name;
+    return j;
+}
+
+std::string text_of(const json& board, int rows, int cols) {
+    return HexCellBoard::from_square_cells(cell_board_of(board, rows, cols)).to_text();
+}
+
+json answer(const std::string& text, const std::string& source, bool with_path) {
+    const HexCellBoard b = HexCellBoard::parse(text, source);
+    return answer_for(b, structure_of(b), with_path);
+}
+
+json structure(const std::string& text, const std::string& source) {
+    return structure_of(HexCellBoard::parse(text, source));
+}
+
+}  // namespace hex_served
+
+}  // namespace maze::experiments
+
+namespace maze {
+
+// Its entry in the table of served models (models/board_models.def).
+const experiments::ServedModel* board_models::hex::served_model() {
+    static const experiments::ServedModel m{ModelId::Hex, experiments::hex_served::text_of,
+                                            experiments::hex_served::answer,
+                                            experiments::hex_served::structure};
+    return &m;
+}
+
+}  // namespace maze
