@@ -298,7 +298,8 @@ void bind_graphs(py::module_& m) {
                 return parse_graph_file(f.text, f.name);
             },
             py::arg("path"), "The graph file at `path`.")
-        .def_static("from_board", &grid_graph_file, py::arg("board"),
+        .def_static("from_board", static_cast<GraphFile (*)(const Board&)>(&grid_graph_file),
+                    py::arg("board"),
                     "A cell board as a graph: its open cells as vertices \"r,c\", each preferring "
                     "down, right, left, up; Squeaky walks it as he walks the board.")
         .def("to_text", &graph_file_text, "The graph's canonical graph file text.")
