@@ -23,12 +23,11 @@ namespace maze::python {
 namespace py = pybind11;
 
 // The parts of the module, in the order module.cpp adds them: the exception BoardError and the
-// engine's errors as Python's, the two board classes and load(), walk() and score_batch(),
+// engine's errors as Python's, each board model's class with its walk() and path() (its part in
+// its folder, python/board_classes.hpp) and load(), the Walk class and score_batch(),
 // enumerate(), and what mazesearch.open_sweep reads through the command's code.
 void bind_errors(py::module_& m);
 void bind_boards(py::module_& m);
-// mazesearch.Graph: graph files from and to arrays and their text.
-void bind_graphs(py::module_& m);
 void bind_walks(py::module_& m);
 void bind_enumerate(py::module_& m);
 void bind_runs(py::module_& m);

@@ -11,7 +11,7 @@
 #include "mazesearch/experiments/enumeration/enumerate_job.hpp"
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
-#include "mazesearch/models/passages/passage_enumeration.hpp"
+#include "mazesearch/search/enumeration/enumeration_models.hpp"
 #include "mazesearch/search/enumeration/segmented_run.hpp"
 
 namespace maze::python {
@@ -54,9 +54,9 @@ experiments::EnumerateOptions options_of(const py::handle& rows_arg, const py::h
                                          const std::string& model, const std::string& objective,
                                          const py::handle& shard, const py::handle& threads_given,
                                          const py::handle& cap_arg) {
-    if (model != "cells" && model != "passages" && model != "hex")
-        throw py::value_error("enumerate: model '" + model +
-                              "': expected 'cells', 'passages' or 'hex'");
+    if (!enumeration_model_named(model))
+        throw py::value_error("enumerate: model '" + model + "': expected " +
+                              enumeration_model_names(true));
     const auto rows = static_cast<int>(int_arg(rows_arg, "enumerate: rows", 1, kMaxSide));
     const auto cols = static_cast<int>(int_arg(cols_arg, "enumerate: cols", 1, kMaxSide));
     const int threads = threads_arg(threads_given, "enumerate: threads");
@@ -103,6 +103,13 @@ nlohmann::json run_job(const experiments::EnumerateOptions& o, const std::atomic
 
 void bind_enumerate(py::module_& m) {
     using namespace board_enumeration;
+    // Kept for the module's life: pybind11 holds the docstring's pointer.
+    static const std::string doc =
+        "Every board of a rows x cols grid, exactly: the dict `mazesearch enumerate --json` "
+        "prints (optimum, optimal boards up to `cap`, feasible count, histogram, ...). model " +
+        enumeration_model_names(false) +
+        " (cells, the default), objective 'moves' or 'max-visits', shard (i, n) for shard i of "
+        "n; threads 0: every core. Ctrl-C stops it.";
     m.def(
         "enumerate",
         [](const py::handle& rows, const py::handle& cols, const std::string& model,
@@ -117,11 +124,7 @@ void bind_enumerate(py::module_& m) {
         },
         py::arg("rows"), py::arg("cols"), py::arg("model") = "cells",
         py::arg("objective") = "moves", py::arg("shard") = py::none(), py::arg("threads") = 0,
-        py::arg("cap") = 8,
-        "Every board of a rows x cols grid, exactly: the dict `mazesearch enumerate --json` "
-        "prints (optimum, optimal boards up to `cap`, feasible count, histogram, ...). model "
-        "'cells', 'passages' or 'hex', objective 'moves' or 'max-visits', shard (i, n) for shard i of "
-        "n; threads 0: every core. Ctrl-C stops it.");
+        py::arg("cap") = 8, doc.c_str());
 }
 
 }  // namespace maze::python

@@ -67,7 +67,6 @@ PYBIND11_MODULE(_mazesearch, m) {
         "exhaustive enumeration. Import the package `mazesearch`, which re-exports it.";
     maze::python::bind_errors(m);
     maze::python::bind_boards(m);
-    maze::python::bind_graphs(m);
     maze::python::bind_walks(m);
     maze::python::bind_enumerate(m);
     maze::python::bind_runs(m);

@@ -10,13 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "board_classes.hpp"
 #include "bindings.hpp"
 #include "mazesearch/experiments/run/run_folder.hpp"
 #include "mazesearch/experiments/run/step_gate.hpp"
 #include "mazesearch/experiments/runner.hpp"
-#include "mazesearch/models/cells/mouse_maze_target.hpp"
-#include "mazesearch/models/hex/hex_target.hpp"
-#include "mazesearch/models/passages/passage_target.hpp"
 
 namespace maze::python {
 
@@ -36,52 +34,6 @@ struct PythonErrors {
         if (!first) first = std::move(e);
     }
 };
-
-// What a run's Python side gives: the objective's two adapters (running.py: one for cell boards,
-// one for passage boards; None for a built-in target), the progress function (None: none) and
-// how often it is called.
-struct PythonHooks {
-    py::object score_cells, score_passages, progress;
-    double progress_seconds = 1.0;
-};
-
-// A batch of boards of open cells (cell or hexagonal boards) as an N x rows x cols bool array,
-// True open.
-template <class CellTarget>
-py::array_t<bool> cell_batch(const CellTarget& t, std::span<const Genome> genomes) {
-    const auto n = static_cast<py::ssize_t>(genomes.size());
-    py::array_t<bool> a(
-        {n, static_cast<py::ssize_t>(t.rows()), static_cast<py::ssize_t>(t.cols())});
-    bool* out = a.mutable_data();
-    for (const Genome& g : genomes) {
-        const auto b = t.to_board(g);
-        for (int r = 0; r < b.rows(); ++r)
-            for (int c = 0; c < b.cols(); ++c) *out++ = b.open(r, c);
-    }
-    return a;
-}
-
-// A batch of passage boards as the arrays of PassageBoard.right_array and down_array (N x rows x
-// cols each, True open) and their entrance and exit columns (N each).
-py::tuple passage_batch(const PassageTarget& t, std::span<const Genome> genomes) {
-    const auto n = static_cast<py::ssize_t>(genomes.size());
-    const auto rows = static_cast<py::ssize_t>(t.rows()), cols = static_cast<py::ssize_t>(t.cols());
-    py::array_t<bool> right({n, rows, cols}), down({n, rows, cols});
-    py::array_t<std::int64_t> entrance(n), exit(n);
-    bool* ro = right.mutable_data();
-    bool* dn = down.mutable_data();
-    for (py::ssize_t i = 0; i < n; ++i) {
-        const PassageBoard b = t.to_board(genomes[static_cast<std::size_t>(i)]);
-        for (int r = 0; r < b.rows(); ++r)
-            for (int c = 0; c < b.cols(); ++c) {
-                *ro++ = right_passage(b, r, c);
-                *dn++ = down_passage(b, r, c);
-            }
-        entrance.mutable_data()[i] = b.entrance();
-        exit.mutable_data()[i] = b.exit();
-    }
-    return py::make_tuple(right, down, entrance, exit);
-}
 
 // Past 2^53 a double no longer holds every integer: 2^53 + 1 would be taken as 2^53.
 constexpr long long kLargestExactInteger = 1LL << 53;
@@ -162,17 +114,16 @@ void take_values(const py::object& result, std::span<double> values) {
 // exception fails it.
 BatchScore python_score(const Target& model, const PythonHooks& hooks, PythonErrors& errors,
                         std::atomic<bool>& cancel) {
-    const auto* cells = dynamic_cast<const MouseMazeTarget*>(&model);
-    const auto* hex = dynamic_cast<const HexMazeTarget*>(&model);
-    const auto* passages = dynamic_cast<const PassageTarget*>(&model);
-    return [cells, hex, passages, &hooks, &errors, &cancel](std::span<const Genome> genomes,
-                                                            std::span<double> values) {
+    // The batches of the model's part of the module whose target `model` is.
+    PythonBatch batch;
+    for (const PythonModel* m : python_models())
+        if (m->python_batch && (batch = m->python_batch(hooks, model))) break;
+    if (!batch) throw std::logic_error("a python target of a model the module cannot give it");
+    return [batch = std::move(batch), &errors, &cancel](std::span<const Genome> genomes,
+                                                         std::span<double> values) {
         py::gil_scoped_acquire gil;
         try {
-            const py::object result =
-                cells ? hooks.score_cells(cell_batch(*cells, genomes))
-                : hex ? hooks.score_cells(cell_batch(*hex, genomes))
-                      : hooks.score_passages(*passage_batch(*passages, genomes));
+            const py::object result = batch(genomes);
             take_values(result, values);
         } catch (py::error_already_set& e) {
             const std::string what = e.what();

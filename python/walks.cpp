@@ -11,16 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "board_classes.hpp"
 #include "bindings.hpp"
 #include "mazesearch/engine/bench_boards.hpp"
-#include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"
-#include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/engine/worker_team.hpp"
 #include "mazesearch/experiments/command_input.hpp"
 #include "mazesearch/experiments/models/board_file.hpp"
-#include "mazesearch/models/hex/hex_model.hpp"
 
 namespace maze::python {
 
@@ -55,8 +53,9 @@ py::object fact(const nlohmann::ordered_json& facts, const char* key) {
 // eval says: kmod 0 is Squeaky, k >= 2 a k-mod mouse (which may be trapped).
 // `shape`: the visits array's (rows x cols for a board, the vertices for a graph); `place`
 // names a cell or a vertex by its index, for most_visited.
-Walk walk_file(const experiments::InputFile& file, const std::vector<py::ssize_t>& shape,
-               const std::function<py::object(std::size_t)>& place, const py::handle& kmod_arg) {
+Walk walk_of_file(const experiments::InputFile& file, const std::vector<py::ssize_t>& shape,
+                  const std::function<py::object(std::size_t)>& place,
+                  const py::handle& kmod_arg) {
     const auto kmod = static_cast<int>(int_arg(kmod_arg, "walk: kmod", 0, 1'000'000));
     if (kmod == 1)
         throw py::value_error(
@@ -105,54 +104,23 @@ std::string walk_repr(const Walk& w) {
     return out + ")";
 }
 
-// Boards scored a chunk at a time: a multiple of the batch walk's eight lanes, small enough for
-// the chunks to share out evenly over the cores, large enough that handing one out costs little.
-constexpr std::size_t kChunk = 256;
 // A batch of at least this many boards is scored on a thread of its own while the caller waits
 // for it and for Ctrl-C (run_without_gil); a smaller one on the calling thread.
 constexpr std::size_t kWatchedBatch = 4096;
 
-// Scores boards [0, n) of `bytes` (n boards of rows x cols bytes, nonzero open) into `out`
-// (moves, -1 when infeasible): each chunk turned into boards like `shape` (its start and exit
-// kept open) and walked by the batch walk, the chunks spread over `threads`.
-template <class BoardT>
-void score_chunks(const BoardT& shape, const std::uint8_t* bytes, std::size_t n, std::int64_t* out,
-                  int threads, const std::atomic<bool>& stop) {
-    const std::size_t chunks = (n + kChunk - 1) / kChunk;
-    const std::size_t cells = static_cast<std::size_t>(shape.cells());
-    // No more threads than chunks: each one's boards and moves are made whether it works or not.
-    WorkerTeam team(static_cast<int>(
-        std::min<std::size_t>(chunks, static_cast<std::size_t>(WorkerTeam::resolve(threads)))));
-    // Each worker's boards and moves, reused from chunk to chunk.
-    std::vector<std::vector<BoardT>> boards(static_cast<std::size_t>(team.size()),
-                                            std::vector<BoardT>(kChunk, shape));
-    std::vector<std::vector<std::uint64_t>> moves(static_cast<std::size_t>(team.size()),
-                                                  std::vector<std::uint64_t>(kChunk));
-    team.run(chunks, [&](std::size_t k, int worker) {
-        if (stop) return;
-        const std::size_t lo = k * kChunk;
-        const std::size_t count = std::min(kChunk, n - lo);
-        std::vector<BoardT>& b = boards[static_cast<std::size_t>(worker)];
-        std::vector<std::uint64_t>& m = moves[static_cast<std::size_t>(worker)];
-        for (std::size_t i = 0; i < count; ++i) {
-            b[i] = shape;
-            const std::uint8_t* cell = bytes + (lo + i) * cells;
-            for (int r = 0; r < shape.rows(); ++r, cell += shape.cols())
-                b[i].block_in_row(
-                    r, static_cast<RowMask>(shape.full_row() & ~row_mask(cell, shape.cols())));
-        }
-        evaluate_batch(std::span<const BoardT>(b.data(), count),
-                       std::span<std::uint64_t>(m.data(), count));
-        for (std::size_t i = 0; i < count; ++i)
-            out[lo + i] = m[i] == kInfeasible ? -1 : static_cast<std::int64_t>(m[i]);
-    });
-}
-
 py::array_t<std::int64_t> score_batch(const py::handle& batch, const py::handle& start,
                                       const py::handle& exit, const py::handle& threads_given,
                                       const std::string& model) {
-    if (model != "cells" && model != "hex")
-        throw py::value_error("score_batch: model '" + model + "': expected \"cells\" or \"hex\"");
+    // The models whose part of the module scores boards of open cells (cells, hex).
+    const PythonModel* scorer = nullptr;
+    std::string names;
+    for (const PythonModel* m : python_models()) {
+        if (!m->score_cells) continue;
+        if (model_name(m->model) == model) scorer = m;
+        names.append(names.empty() ? "" : " or ").append("\"").append(model_name(m->model)).append("\"");
+    }
+    if (!scorer)
+        throw py::value_error("score_batch: model '" + model + "': expected " + names);
     const py::array a = open_bytes(batch, 3, "score_batch", "boards");
     if (a.shape(1) < 1 || a.shape(2) < 1 || a.shape(1) > kMaxSide || a.shape(2) > kMaxSide)
         throw py::value_error("score_batch: boards of " + std::to_string(a.shape(1)) + "x" +
@@ -170,10 +138,7 @@ py::array_t<std::int64_t> score_batch(const py::handle& batch, const py::handle&
     const auto* bytes = static_cast<const std::uint8_t*>(a.data());
     std::int64_t* scores = out.mutable_data();
     auto work = [&](const std::atomic<bool>& stop) {
-        if (model == "hex")
-            score_chunks(HexCellBoard::from_square_cells(shape), bytes, n, scores, threads, stop);
-        else
-            score_chunks(shape, bytes, n, scores, threads, stop);
+        scorer->score_cells(shape, bytes, n, scores, threads, stop);
         return 0;
     };
     if (n >= kWatchedBatch) {
@@ -185,6 +150,8 @@ py::array_t<std::int64_t> score_batch(const py::handle& batch, const py::handle&
     }
     return out;
 }
+
+}  // namespace board_walks
 
 // The longest path `path` gives, in moves: its array holds one 32-bit position per move.
 constexpr std::uint64_t kMaxPathMoves = 1'000'000'000;
@@ -213,7 +180,20 @@ py::array_t<std::int32_t> walk_path(const MazeGraph& g, const py::handle& limit_
     return out;
 }
 
-}  // namespace board_walks
+py::object walk_file(const experiments::InputFile& file, const std::vector<py::ssize_t>& shape,
+                     const std::function<py::object(std::size_t)>& place, const py::handle& kmod) {
+    return py::cast(board_walks::walk_of_file(file, shape, place, kmod));
+}
+
+py::object walk_board(const std::string& text, ModelId kind, int rows, int cols,
+                      const py::handle& kmod) {
+    const auto width = static_cast<std::size_t>(cols);
+    return walk_file({"<board>", text, kind}, {rows, cols},
+                     [width](std::size_t i) -> py::object {
+                         return py::make_tuple(i / width, i % width);
+                     },
+                     kmod);
+}
 
 int cell_pixels_arg(const py::handle& value) {
     return static_cast<int>(int_arg(value, "svg: cell_pixels", 4, 256));
@@ -269,69 +249,13 @@ void bind_walks(py::module_& m) {
             "on the board, the title its score unless one is given.")
         .def("_repr_svg_", [](const Walk& w) { return board_svg(w.text, w.kind, "", 32); });
 
-    const auto cell = [](int cols) {
-        return [cols](std::size_t i) -> py::object {
-            return py::make_tuple(i / static_cast<std::size_t>(cols),
-                                  i % static_cast<std::size_t>(cols));
-        };
-    };
-    m.def(
-        "walk",
-        [cell](const Board& b, const py::handle& kmod) {
-            return walk_file({"<board>", b.to_text(), ModelId::Cells}, {b.rows(), b.cols()},
-                             cell(b.cols()), kmod);
-        },
-        py::arg("board"), py::arg("kmod") = 0);
-    m.def(
-        "walk",
-        [cell](const PassageBoard& b, const py::handle& kmod) {
-            return walk_file({"<board>", b.to_text(), ModelId::Passages}, {b.rows(), b.cols()},
-                             cell(b.cols()), kmod);
-        },
-        py::arg("board"), py::arg("kmod") = 0);
-    m.def(
-        "walk",
-        [cell](const HexCellBoard& b, const py::handle& kmod) {
-            return walk_file({"<board>", b.to_text(), ModelId::Hex}, {b.rows(), b.cols()},
-                             cell(b.cols()), kmod);
-        },
-        py::arg("board"), py::arg("kmod") = 0);
-    m.def(
-        "walk",
-        [](const GraphFile& g, const py::handle& kmod) {
-            return walk_file(
-                {"<graph>", graph_file_text(g), ModelId::Graph}, {g.vertices()},
-                [&g](std::size_t v) -> py::object { return py::str(g.ids[v]); }, kmod);
-        },
-        py::arg("board"), py::arg("kmod") = 0,
-        "Walks a Board, a PassageBoard, a HexBoard or a Graph as `mazesearch eval` does: kmod 0 Squeaky, "
-        "k >= 2 a k-mod mouse. Returns a Walk (for a graph, visits per vertex and most_visited "
-        "naming the vertex by its id).");
-    m.def(
-        "path",
-        [](const Board& b, const py::handle& limit) { return walk_path(grid_graph(b), limit); },
-        py::arg("board"), py::arg("limit") = 10'000'000);
-    m.def(
-        "path",
-        [](const HexCellBoard& b, const py::handle& limit) {
-            return walk_path(grid_graph(b), limit);
-        },
-        py::arg("board"), py::arg("limit") = 10'000'000);
-    m.def(
-        "path",
-        [](const GraphFile& g, const py::handle& limit) { return walk_path(g.graph, limit); },
-        py::arg("board"), py::arg("limit") = 10'000'000,
-        "Squeaky's walk on a Board, a HexBoard or a Graph, place by place: an int32 array of moves + 1 "
-        "positions, the start first and the exit last (a cell r, c as r * cols + c; a graph's "
-        "vertex as its index). Its first `moves` entries are the cells the moves leave, so "
-        "numpy.bincount of them gives walk(board).visits. A ValueError when the exit cannot be "
-        "reached or the walk is longer than `limit` moves (1 to 10^9).");
     m.def("score_batch", &score_batch, py::arg("boards"), py::arg("start") = py::make_tuple(0, 0),
           py::arg("exit") = py::none(), py::arg("threads") = 0, py::arg("model") = "cells",
           "The moves of each board of an N x rows x cols array (True or nonzero open), -1 for an "
           "infeasible board, as an int64 array of N. The start and exit are always open (their "
           "entries are not read); the exit defaults to (rows - 1, 0). threads 0: every core. "
           "model \"hex\": the boards are hexagonal (HexBoard.from_array's layout).");
+    // walk() and path() of each model are added with its class (python/board_classes.hpp).
     m.def(
         "bench_boards", [] { return BenchSample<Board>::boards(); },
         "The fixed board set `mazesearch bench` walks (its signature is their total moves).");

@@ -1,4 +1,4 @@
-// mazesearch.Graph (docs/python.md): graph files (docs/formats.md, "Graph files") from and to
+// mazesearch.Graph (docs/python.md), the graph model's part of the Python module: graph files (docs/formats.md, "Graph files") from and to
 // NumPy arrays and their JSON text. Every graph, however it is given, is read by the command's own
 // parser, so it gets the command's checks and messages.
 #include <pybind11/stl.h>
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "board_classes.hpp"
 #include "bindings.hpp"
 #include "mazesearch/models/graphs/graph_file.hpp"
 #include "mazesearch/engine/input_error.hpp"
@@ -266,9 +267,7 @@ py::object pos_array(const GraphFile& g) {
     return a;
 }
 
-}  // namespace graph_files
-
-void bind_graphs(py::module_& m) {
+void bind(py::module_& m) {
     using namespace graph_files;
     py::class_<GraphFile>(m, "Graph",
                           "A maze on any simple undirected graph (a graph file, docs/formats.md): "
@@ -349,6 +348,46 @@ void bind_graphs(py::module_& m) {
                    graph_id_text(g.ids[static_cast<std::size_t>(g.graph.start)]) + ", exit " +
                    graph_id_text(g.ids[static_cast<std::size_t>(g.graph.exit)]) + ">";
         });
+    m.def(
+        "walk",
+        [](const GraphFile& g, const py::handle& kmod) {
+            return walk_file(
+                {"<graph>", graph_file_text(g), ModelId::Graph}, {g.vertices()},
+                [&g](std::size_t v) -> py::object { return py::str(g.ids[v]); }, kmod);
+        },
+        py::arg("board"), py::arg("kmod") = 0,
+        "Walks a Board, a PassageBoard, a HexBoard or a Graph as `mazesearch eval` does: kmod 0 "
+        "Squeaky, k >= 2 a k-mod mouse. Returns a Walk (for a graph, visits per vertex and "
+        "most_visited naming the vertex by its id).");
+    m.def(
+        "path",
+        [](const GraphFile& g, const py::handle& limit) { return walk_path(g.graph, limit); },
+        py::arg("board"), py::arg("limit") = 10'000'000,
+        "Squeaky's walk on a Board, a HexBoard or a Graph, place by place: an int32 array of "
+        "moves + 1 positions, the start first and the exit last (a cell r, c as r * cols + c; a "
+        "graph's vertex as its index). Its first `moves` entries are the cells the moves leave, "
+        "so numpy.bincount of them gives walk(board).visits. A ValueError when the exit cannot "
+        "be reached or the walk is longer than `limit` moves (1 to 10^9).");
 }
 
+py::object load(const experiments::InputFile& file) {
+    return py::cast(parse_graph_file(file.text, file.name));
+}
+
+}  // namespace graph_files
+
 }  // namespace maze::python
+
+namespace maze {
+
+// Its part of the Python module (models/board_models.def): a graph is no board of open cells,
+// and python targets do not take graphs.
+const python::PythonModel* board_models::graph::python_model() {
+    static const python::PythonModel m{.model = ModelId::Graph,
+        .class_name = "Graph",
+                                       .bind = python::graph_files::bind,
+                                       .load = python::graph_files::load};
+    return &m;
+}
+
+}  // namespace maze

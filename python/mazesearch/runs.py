@@ -23,11 +23,11 @@ from . import _mazesearch
 __all__ = ["Point", "Run", "RunFolderError", "Sweep", "open_run", "open_sweep"]
 
 STATUSES = ("running", "interrupted", "finished", "failed")
-# The targets whose best.txt is a board the module reads: cell boards and passage boards. The
-# others (a graph file, a hexagon board, a board with the cat) are given as their text.
-CELL_TARGETS = ("mouse-maze", "mousetrap", "kmod-trap")
-PASSAGE_TARGETS = ("passages",)
-HEX_TARGETS = ("hex",)
+# The games whose best.txt is a cell board the module reads. A board model's target says itself
+# which class its best.txt is read as (_mazesearch._target_board_class: the models a python
+# target takes, cells, passages and hex); the others (a graph file, the cat trap's hexagon board,
+# a board with the cat) are given as their text.
+GAME_CELL_TARGETS = ("mousetrap", "kmod-trap")
 REPEAT_FOLDER = re.compile(r"repeat-([0-9]{3,})\Z")
 
 
@@ -212,17 +212,22 @@ def _read_best(path, config):
     if not path.exists():
         return None
     target = config.get("target")
-    kind = target.get("kind", "mouse-maze") if isinstance(target, dict) else None
-    if kind == "python":  # an objective of one's own, on the boards of its model
-        kind = {"passages": "passages", "hex": "hex"}.get(target.get("model"), "mouse-maze")
-    if kind not in CELL_TARGETS + PASSAGE_TARGETS + HEX_TARGETS:
+    if not isinstance(target, dict):
+        return _read_text(path)
+    kind = target.get("kind", "mouse-maze")
+    if kind in GAME_CELL_TARGETS:
+        wanted = _mazesearch.Board
+    else:  # a python target's boards are those of its model
+        model = target.get("model", "cells")
+        wanted = _mazesearch._target_board_class(str(kind), str(model))
+        if kind == "python":
+            kind = f"python (model {model})"
+    if wanted is None:
         return _read_text(path)
     try:
         board = _mazesearch.load(str(path))
     except ValueError as e:  # BoardError: the message names the file and the line
         raise RunFolderError(str(e)) from None
-    wanted = (_mazesearch.PassageBoard if kind in PASSAGE_TARGETS
-              else _mazesearch.HexBoard if kind in HEX_TARGETS else _mazesearch.Board)
     if not isinstance(board, wanted):
         raise RunFolderError(f"{path}: a {type(board).__name__}, but the target is {kind}")
     return board

@@ -17,6 +17,8 @@ from conftest import MAZESEARCH_BIN, SOURCE_DIR, command, command_error, command
 PAPER = SOURCE_DIR / "configs" / "paper" / "annealing.yaml"
 HILL = SOURCE_DIR / "configs" / "paper" / "hill-climbing.yaml"
 PASSAGES = SOURCE_DIR / "configs" / "passages" / "annealing-6x6.yaml"
+HEX = SOURCE_DIR / "configs" / "hex" / "13x13-anneal.yaml"
+GRAPH = SOURCE_DIR / "configs" / "graphs" / "search-hex-4.yaml"
 INTEGER_COLUMNS = ("gen", "evals", "rejected")
 
 
@@ -61,7 +63,7 @@ def assert_logbook(logbook, path):
 def assert_best(run):
     """The run's best board is best.txt, and its score is the score read."""
     text = (run.folder / "best.txt").read_text()
-    assert run.best.to_text() == text
+    assert (run.best if isinstance(run.best, str) else run.best.to_text()) == text
     assert run.best_score == eval_score(run.folder / "best.txt", run.config)
 
 
@@ -70,6 +72,10 @@ def assert_best(run):
     (PAPER, ["target.convention=flash"], mazesearch.Board),
     (HILL, ["target.objective=max-visits"], mazesearch.Board),
     (PASSAGES, [], mazesearch.PassageBoard),
+    # Each board model's target says which class its best board is read as (a graph's is its
+    # file's text).
+    (HEX, ["target.rows=5", "target.cols=6"], mazesearch.HexBoard),
+    (GRAPH, [f"target.file={SOURCE_DIR / 'configs' / 'graphs' / 'hex-4.json'}"], str),
 ])
 def test_a_run_of_one_repeat(tmp_path, config, overrides, board_class):
     folder = make_run(tmp_path / "run", config, "repeats=1", *overrides)
