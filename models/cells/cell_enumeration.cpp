@@ -29,6 +29,15 @@ std::vector<enumeration::Grid> checked_grid(int rows, int cols, Cell start, Cell
     return {enumeration::Grid(rows, cols, start, exit)};
 }
 
+bool board_of_grid(const std::string& text, const EnumerationResult& r) {
+    const Board b = Board::parse(text, "enumeration result");
+    return b.rows() == r.rows && b.cols() == r.cols && b.start() == r.start && b.exit() == r.exit;
+}
+
+WalkCounts listed_walk(const std::string& text) {
+    return walk_report(Board::parse(text, "enumeration result"));
+}
+
 }  // namespace cell_enumeration
 
 std::unique_ptr<EnumerationTree> cell_enumeration_tree(int rows, int cols, Cell start, Cell exit,
@@ -77,6 +86,8 @@ const EnumerationModel* board_models::cells::enumeration_model() {
                                         .takes_at_least = false,
                                         .convention = "paper",
                                         .check_size = cell_enumeration::check_size,
+                                        .board_of_grid = cell_enumeration::board_of_grid,
+                                        .listed_walk = cell_enumeration::listed_walk,
                                         .tree = cell_enumeration_tree,
                                         .estimate = cell_enumeration::estimate,
                                         .subtree_costs = estimate_subtrees,

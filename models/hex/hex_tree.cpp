@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "mazesearch/models/hex/hex_cell_board.hpp"
 #include "mazesearch/search/enumeration/decision_tree.hpp"
 
 namespace maze {
@@ -66,6 +67,15 @@ std::vector<enumeration::HexGrid> checked_grid(int rows, int cols, Cell start, C
     return {enumeration::HexGrid(rows, cols, start, exit)};
 }
 
+bool board_of_grid(const std::string& text, const EnumerationResult& r) {
+    const Board b = HexCellBoard::parse(text, "enumeration result").square_cells();
+    return b.rows() == r.rows && b.cols() == r.cols && b.start() == r.start && b.exit() == r.exit;
+}
+
+WalkCounts listed_walk(const std::string& text) {
+    return walk_report(HexCellBoard::parse(text, "enumeration result"));
+}
+
 }  // namespace hex_tree_grid
 
 namespace hex_tree_grid {
@@ -103,6 +113,8 @@ const EnumerationModel* board_models::hex::enumeration_model() {
                                         .takes_at_least = false,
                                         .convention = "paper",
                                         .check_size = enumeration::HexGrid::check_size,
+                                        .board_of_grid = hex_tree_grid::board_of_grid,
+                                        .listed_walk = hex_tree_grid::listed_walk,
                                         .tree = hex_tree_grid::tree,
                                         .estimate = hex_tree_grid::estimate,
                                         .subtree_costs = hex_tree_grid::subtree_costs,

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "mazesearch/models/passages/passage_enumeration.hpp"
+#include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/models/passages/passage_tree.hpp"
 #include "mazesearch/search/enumeration/decision_tree.hpp"
 
@@ -48,6 +49,16 @@ EnumerationResult sample(const EnumerationOptions& o) {
     return tree(4, 4, {0, -1}, {3, -1}, o.frontier)->run(o);
 }
 
+bool board_of_grid(const std::string& text, const EnumerationResult& r) {
+    const PassageBoard b = PassageBoard::parse(text, "enumeration result");
+    return b.rows() == r.rows && b.cols() == r.cols &&
+           (r.start.c < 0 || b.entrance() == r.start.c) && (r.exit.c < 0 || b.exit() == r.exit.c);
+}
+
+WalkCounts listed_walk(const std::string& text) {
+    return walk_report(PassageBoard::parse(text, "enumeration result"));
+}
+
 }  // namespace passage_detail
 
 // Its entry in the table of enumerated models (models/board_models.def).
@@ -58,6 +69,8 @@ const EnumerationModel* board_models::passages::enumeration_model() {
                                         .takes_at_least = true,
                                         .convention = "in-and-out",
                                         .check_size = maze::passages::Grid::check_size,
+                                        .board_of_grid = passage_detail::board_of_grid,
+                                        .listed_walk = passage_detail::listed_walk,
                                         .tree = passage_detail::tree,
                                         .estimate = passage_detail::estimate,
                                         .subtree_costs = nullptr,

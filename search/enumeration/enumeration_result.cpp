@@ -5,9 +5,7 @@
 #include <stdexcept>
 
 #include "mazesearch/models/cells/mouse_walk.hpp"
-#include "mazesearch/models/passages/passage_board.hpp"
 #include "mazesearch/models/passages/passage_walk.hpp"
-#include "mazesearch/models/hex/hex_walk.hpp"
 #include "mazesearch/search/enumeration/enumeration_models.hpp"
 
 namespace maze {
@@ -194,27 +192,6 @@ void read_shards(const nlohmann::json& j, EnumerationResult& r) {
     }
 }
 
-// A board listed in a result, parsed as the result's model reads it, handed to f.
-template <class F>
-auto with_listed_board(const EnumerationResult& r, const std::string& text, F f) {
-    if (r.model == ModelId::Passages)
-        return f(PassageBoard::parse(text, "enumeration result"));
-    if (r.model == ModelId::Hex) return f(HexCellBoard::parse(text, "enumeration result"));
-    return f(Board::parse(text, "enumeration result"));
-}
-
-// Whether a board is of the result's grid (passage boards: its entrance and exit columns, -1 any).
-bool of_grid(const Board& b, const EnumerationResult& r) {
-    return b.rows() == r.rows && b.cols() == r.cols && b.start() == r.start && b.exit() == r.exit;
-}
-bool of_grid(const HexCellBoard& b, const EnumerationResult& r) {
-    return of_grid(b.square_cells(), r);
-}
-bool of_grid(const PassageBoard& b, const EnumerationResult& r) {
-    return b.rows() == r.rows && b.cols() == r.cols &&
-           (r.start.c < 0 || b.entrance() == r.start.c) && (r.exit.c < 0 || b.exit() == r.exit.c);
-}
-
 // The optimal boards listed: each one a board of this grid (the exhaustive optimizer turns the
 // first into a genome).
 void read_boards(const nlohmann::json& boards, EnumerationResult& r) {
@@ -222,8 +199,7 @@ void read_boards(const nlohmann::json& boards, EnumerationResult& r) {
     for (const nlohmann::json& b : boards) {
         if (!b.is_string()) bad_result("boards: expected a list of boards");
         try {
-            if (!with_listed_board(r, b.get<std::string>(),
-                                   [&](const auto& board) { return of_grid(board, r); }))
+            if (!enumeration_model(r.model).board_of_grid(b.get<std::string>(), r))
                 bad_result("boards: a board of another grid");
         } catch (const BoardError& e) {
             bad_result(std::string("boards: ") + e.what());
@@ -295,13 +271,11 @@ namespace {
 
 // What a board listed in a result is worth when walked, by the result's objective.
 std::uint64_t walked_value(const EnumerationResult& r, const std::string& text) {
-    return with_listed_board(r, text, [&](const auto& board) -> std::uint64_t {
-        const WalkCounts w = walk_report(board);
-        if (!w.feasible) return 0;
-        return r.objective == WalkObjective::MaxVisits
-                   ? *std::max_element(w.visits.begin(), w.visits.end())
-                   : w.moves;
-    });
+    const WalkCounts w = enumeration_model(r.model).listed_walk(text);
+    if (!w.feasible) return 0;
+    return r.objective == WalkObjective::MaxVisits
+               ? *std::max_element(w.visits.begin(), w.visits.end())
+               : w.moves;
 }
 
 }  // namespace

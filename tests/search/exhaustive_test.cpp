@@ -187,8 +187,20 @@ TEST(EnumerationModels, EachNameReadsBackAndAnUnknownNameIsRefusedWithTheList) {
         EXPECT_EQ(j.at("convention"), m->convention);
         EXPECT_NO_THROW(m->check_size(rows, cols));
         EXPECT_THROW(m->check_size(9, 9), std::invalid_argument);
+        // Its listed boards are read back as its own: of the grid, worth the optimum; a board of
+        // a wider grid is not of it.
+        ASSERT_FALSE(r.boards.empty());
+        EXPECT_TRUE(m->board_of_grid(r.boards[0], r));
+        EXPECT_EQ(m->listed_walk(r.boards[0]).moves, r.optimum);
+        const EnumerationResult wider = enumerate_boards(m->model, rows, cols + 1, start, exit, {});
+        ASSERT_FALSE(wider.boards.empty());
+        EXPECT_FALSE(m->board_of_grid(wider.boards[0], r));
     }
     EXPECT_EQ(enumeration_model_named("walls"), nullptr);
+    // A listed board of another model is no board of this one.
+    const EnumerationResult cells = enumerate_boards(ModelId::Cells, 3, 3, {0, 0}, {2, 0}, {});
+    EXPECT_THROW((void)enumeration_model(ModelId::Passages).board_of_grid(cells.boards[0], cells),
+                 BoardError);
     // A model that is registered but not enumerated (graph files) has no entry.
     EXPECT_EQ(enumeration_model_named("graph"), nullptr);
     EXPECT_THROW((void)enumeration_model(ModelId::Graph), std::invalid_argument);

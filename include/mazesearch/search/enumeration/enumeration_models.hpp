@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mazesearch/engine/walk_result.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 
 namespace maze {
@@ -30,6 +31,13 @@ struct EnumerationModel {
     std::string_view convention;
     // Throws std::invalid_argument, naming the limit, for a size its tree does not take.
     void (*check_size)(int rows, int cols);
+    // Whether a board listed in a result of this model (its file's text) is a board of the
+    // result's grid (by columns: its entrance and exit columns, -1 any); BoardError for a text
+    // that is not a board of the model.
+    bool (*board_of_grid)(const std::string& text, const EnumerationResult& r);
+    // Squeaky's walk on such a board (walk_report), which a result's check walks to see that a
+    // listed board is worth the optimum.
+    WalkCounts (*listed_walk)(const std::string& text);
     std::unique_ptr<EnumerationTree> (*tree)(int rows, int cols, Cell start, Cell exit,
                                              std::size_t frontier);
     // Knuth's estimate of the whole tree; at_least is for the models with a bound (passages).
