@@ -22,4 +22,15 @@ const ServedModel* served_model(ModelId model) {
     return nullptr;
 }
 
+nlohmann::json served_models_json() {
+    nlohmann::json out = nlohmann::json::array();
+    for (const ServedModel* m : served_models())
+        out.push_back({{"name", model_name(m->model)},
+                       {"form", m->form},
+                       {"shape", m->shape},
+                       {"flash", m->flash},
+                       {"text", m->text_help}});
+    return out;
+}
+
 }  // namespace maze::experiments

@@ -19,6 +19,7 @@
 #include "mazesearch/serve/request_gate.hpp"
 #include "mazesearch/serve/run_files.hpp"  // relative_to_root
 #include "mazesearch/serve/served_folder.hpp"
+#include "mazesearch/serve/served_models.hpp"
 #include "mazesearch/serve/walk_answer.hpp"
 #include "mazesearch/serve/web_assets.hpp"
 
@@ -138,6 +139,9 @@ void add_routes(httplib::Server& svr, ServedFolder& folder, const ServeOptions& 
     });
     svr.Get("/api/board", [&folder](const httplib::Request& req, httplib::Response& res) {
         answer(res, folder, [&] { return folder.board(param(req, "path")); });
+    });
+    svr.Get("/api/models", [&folder](const httplib::Request&, httplib::Response& res) {
+        answer(res, folder, [] { return served_models_json(); });
     });
     svr.Post("/api/walk", [&folder](const httplib::Request& req, httplib::Response& res) {
         answer(res, folder, [&] {

@@ -63,9 +63,15 @@ namespace maze {
 
 // Its entry in the table of served models (models/board_models.def).
 const experiments::ServedModel* board_models::cells::served_model() {
-    static const experiments::ServedModel m{ModelId::Cells, experiments::cell_served::text_of,
-                                            experiments::cell_served::answer,
-                                            experiments::cell_served::structure};
+    static const experiments::ServedModel m{
+        .model = ModelId::Cells,
+        .form = "cells",
+        .shape = "square",
+        .flash = ModelFacts<Board>::flash,
+        .text_help = ". # S E",
+        .text_of = experiments::cell_served::text_of,
+        .answer = experiments::cell_served::answer,
+        .structure = experiments::cell_served::structure};
     return &m;
 }
 

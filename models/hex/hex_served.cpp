@@ -38,9 +38,15 @@ namespace maze {
 
 // Its entry in the table of served models (models/board_models.def).
 const experiments::ServedModel* board_models::hex::served_model() {
-    static const experiments::ServedModel m{ModelId::Hex, experiments::hex_served::text_of,
-                                            experiments::hex_served::answer,
-                                            experiments::hex_served::structure};
+    static const experiments::ServedModel m{
+        .model = ModelId::Hex,
+        .form = "cells",
+        .shape = "hexagon",
+        .flash = ModelFacts<HexCellBoard>::flash,
+        .text_help = "a first line \"hex\", then the rows, odd ones indented",
+        .text_of = experiments::hex_served::text_of,
+        .answer = experiments::hex_served::answer,
+        .structure = experiments::hex_served::structure};
     return &m;
 }
 

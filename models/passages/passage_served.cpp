@@ -68,8 +68,14 @@ namespace maze {
 // Its entry in the table of served models (models/board_models.def).
 const experiments::ServedModel* board_models::passages::served_model() {
     static const experiments::ServedModel m{
-        ModelId::Passages, experiments::passage_served::text_of,
-        experiments::passage_served::answer, experiments::passage_served::structure};
+        .model = ModelId::Passages,
+        .form = "passages",
+        .shape = "square",
+        .flash = ModelFacts<PassageBoard>::flash,
+        .text_help = "drawn with + - |",
+        .text_of = experiments::passage_served::text_of,
+        .answer = experiments::passage_served::answer,
+        .structure = experiments::passage_served::structure};
     return &m;
 }
 

@@ -1,5 +1,6 @@
 // mazesearch serve, the page: a board (the structured BOARD of the API) drawn as SVG, with visit
 // counts as colours and numbers and, for the maze editor, the mouse.
+import { modelOf } from './models.js';
 import { BLOCKED, UNVISITED, heatColor, heatT, svgEl } from './util.js';
 
 // ------------------------------------------------------------------ boards as SVG
@@ -13,8 +14,9 @@ export function drawBoard(svg, board, opts = {}) {
   const R = board.rows;
   const C = board.cols;
   const S = opts.cell || 36;
-  const passages = board.model === 'passages';
-  const hex = board.model === 'hex';
+  const model = modelOf(board.model);
+  const passages = model.form === 'passages';
+  const hex = model.shape === 'hexagon';
   // a hexagonal board: pointy-top hexagons S wide, odd rows half a cell to the right
   const radius = S / Math.sqrt(3);
   const centre = (r, c) => (hex
@@ -29,6 +31,7 @@ export function drawBoard(svg, board, opts = {}) {
   svg.setAttribute('height', H);
   svg.setAttribute('role', 'img');
   svg.classList.add('board', passages ? 'board-passages' : hex ? 'board-hex' : 'board-cells');
+  svg.dataset.model = board.model;
   if (opts.interactive) svg.classList.add('interactive');
   const g = svgEl('g', { transform: `translate(${padX},${padY})` });
   svg.append(g);

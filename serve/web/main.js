@@ -5,6 +5,7 @@
 // starts the page.
 import { api, clearError } from './api.js';
 import { MazeView } from './maze.js';
+import { loadModels } from './models.js';
 import { RunView } from './run.js';
 import { RunsView } from './runs.js';
 import { SweepView } from './sweep.js';
@@ -53,4 +54,5 @@ function NotFoundView(root, r) {
 
 window.addEventListener('hashchange', route);
 window.mazesearch = { api, version: 1 };
-route();
+// The board models first: the editor and the boards' pictures are built from them.
+loadModels().then(route);

@@ -3,6 +3,7 @@
 // it again at once; the walk is played back by playback.js.
 import { ApiError, api, clearError, showError } from './api.js';
 import { buildMazeEditor, sliderToSpeed } from './mazeui.js';
+import { isPassages, modelOf } from './models.js';
 import { createPlayback } from './playback.js';
 import { el, encodePath, fmtInt, heatLegend, isNum, setText } from './util.js';
 
@@ -10,18 +11,18 @@ const STORE_KEY = 'mazesearch.editorBoard';
 
 function emptyBoard(model, rows, cols) {
   const n = rows * cols;
-  if (model === 'passages') {
+  if (modelOf(model).form === 'passages') {
     const right = [];
     const down = [];
     for (let v = 0; v < n; v++) {
       right.push(v % cols < cols - 1 ? 1 : 0);
       down.push(Math.floor(v / cols) < rows - 1 ? 1 : 0);
     }
-    return { model: 'passages', rows, cols, right, down, entrance: 0, exit: 0 };
+    return { model, rows, cols, right, down, entrance: 0, exit: 0 };
   }
   const exit = rows > 1 ? [rows - 1, 0] : [0, cols - 1];
-  // cells and hex: the same structure, cells open or blocked row by row
-  return { model: model === 'hex' ? 'hex' : 'cells', rows, cols, open: new Array(n).fill(1), start: [0, 0], exit };
+  // the form of cells (square or hexagonal): cells open or blocked row by row
+  return { model, rows, cols, open: new Array(n).fill(1), start: [0, 0], exit };
 }
 
 function cloneBoard(b) {
@@ -53,7 +54,7 @@ export function MazeView(root, route) {
   };
 
   function setModes() {
-    const passages = st.board && st.board.model === 'passages';
+    const passages = st.board && isPassages(st.board);
     const modes = [['toggle', passages ? 'opens or walls a passage' : 'blocks or opens a cell'],
       ['start', passages ? 'sets the entrance (top row)' : 'moves the start S'],
       ['exit', passages ? 'sets the exit (bottom row)' : 'moves the exit E']];
@@ -131,9 +132,9 @@ export function MazeView(root, route) {
     window.mazesearchLastWalk = ans;
     st.board = ans.board;
     try { sessionStorage.setItem(STORE_KEY, JSON.stringify(st.board)); } catch (e) { /* private mode */ }
-    const passages = ans.board.model === 'passages';
+    const passages = isPassages(ans.board);
     setText(movesV, isNum(ans.moves) ? String(ans.moves) : '—');
-    setText(flashV, isNum(ans.flash) ? String(ans.flash) : ans.board.model !== 'cells' ? 'n/a' : '—');
+    setText(flashV, isNum(ans.flash) ? String(ans.flash) : !modelOf(ans.board.model).flash ? 'n/a' : '—');
     feasV.className = `stat-value ${ans.feasible ? 'good' : 'bad'}`;
     setText(feasV, ans.feasible ? 'feasible' : 'infeasible');
     setText(convV, ans.convention || '');
@@ -182,7 +183,7 @@ export function MazeView(root, route) {
     const passEl = ev.target.closest('.passage');
     const cellEl = ev.target.closest('.cell');
     const b = st.board;
-    if (passEl && b.model === 'passages' && st.mode === 'toggle') {
+    if (passEl && isPassages(b) && st.mode === 'toggle') {
       const r = Number(passEl.dataset.r);
       const c = Number(passEl.dataset.c);
       const arr = passEl.dataset.dir === 'right' ? b.right : b.down;
@@ -194,7 +195,7 @@ export function MazeView(root, route) {
     const r = Number(cellEl.dataset.r);
     const c = Number(cellEl.dataset.c);
     const v = r * b.cols + c;
-    if (b.model === 'cells' || b.model === 'hex') {
+    if (!isPassages(b)) {
       const isS = b.start[0] === r && b.start[1] === c;
       const isE = b.exit[0] === r && b.exit[1] === c;
       if (st.mode === 'toggle') {
@@ -244,8 +245,8 @@ export function MazeView(root, route) {
       showError('rows and cols: whole numbers from 1 to 16');
       return;
     }
-    if (modelIn.value !== 'passages' && rows * cols < 2) {
-      showError(`a ${modelIn.value === 'hex' ? 'hex' : 'cell'} board needs at least two cells (a start and an exit)`);
+    if (modelOf(modelIn.value).form === 'cells' && rows * cols < 2) {
+      showError(`a ${modelIn.value} board needs at least two cells (a start and an exit)`);
       return;
     }
     clearError();

@@ -1,5 +1,6 @@
 // mazesearch serve, the page: the maze editor's controls and their layout; the editor (maze.js)
 // and the player (playback.js) work them.
+import { boardModels } from './models.js';
 import { el, stat, svgEl } from './util.js';
 
 // the speed slider: 0 to 100 for 1 to 5,000 moves a second, on a log scale
@@ -12,7 +13,7 @@ export function buildMazeEditor(root) {
   const select = el('select', { id: 'maze-board-select' }, el('option', { value: '' }, 'loading the board files…'));
   const rowsIn = el('input', { type: 'number', id: 'maze-rows', min: 1, max: 16, value: 6, class: 'num-input' });
   const colsIn = el('input', { type: 'number', id: 'maze-cols', min: 1, max: 16, value: 6, class: 'num-input' });
-  const modelIn = el('select', { id: 'maze-model' }, el('option', { value: 'cells' }, 'cells'), el('option', { value: 'passages' }, 'passages'), el('option', { value: 'hex' }, 'hex'));
+  const modelIn = el('select', { id: 'maze-model' }, ...boardModels().map((m) => el('option', { value: m.name }, m.name)));
   const newBtn = el('button', { type: 'button', id: 'maze-new', class: 'button' }, 'Empty grid');
   const modeBox = el('div', { class: 'modes', id: 'maze-mode' });
   const movesV = el('span', { id: 'maze-moves', class: 'stat-value' }, '—');
@@ -61,7 +62,7 @@ export function buildMazeEditor(root) {
         stat('Most visited', mostV)),
       msgV,
       el('details', { class: 'text-details' }, el('summary', {}, 'Board as text'),
-        el('p', { class: 'muted small' }, 'Edit or paste a board (cells: . # S E; passages: drawn with + - |; hex: a first line "hex", then the rows, odd ones indented).'),
+        el('p', { class: 'muted small' }, `Edit or paste a board (${boardModels().map((m) => `${m.name}: ${m.text}`).join('; ')}).`),
         textArea, el('div', { class: 'text-actions' }, applyText, download))),
     el('section', { class: 'card maze-main' },
       el('div', { class: 'card-head' }, el('h1', {}, 'Maze editor'), el('span', { class: 'spacer' }),

@@ -2,6 +2,7 @@
 // (its `path`), move by move: the mouse, the visit counts so far, the scrubber, the speed, and the
 // keys (space plays and pauses, the arrows step).
 import { drawBoard } from './board.js';
+import { isPassages } from './models.js';
 import { sliderToSpeed } from './mazeui.js';
 import { fmtInt, isNum, setText } from './util.js';
 
@@ -22,14 +23,14 @@ export function createPlayback(st, ui, stateAttr) {
   // where the mouse stands after t moves
   function mouseAt(t) {
     const path = st.answer.path;
-    if (st.board.model === 'passages') return t === 0 ? 'in' : path[t - 1];
+    if (isPassages(st.board)) return t === 0 ? 'in' : path[t - 1];
     return path[t];
   }
 
   // the cell a move t -> t+1 leaves (none for a passage board's move in)
   function leaving(t) {
     const path = st.answer.path;
-    if (st.board.model === 'passages') return t === 0 ? -1 : path[t - 1];
+    if (isPassages(st.board)) return t === 0 ? -1 : path[t - 1];
     return path[t];
   }
 
@@ -52,7 +53,7 @@ export function createPlayback(st, ui, stateAttr) {
       // walk was cut)
       st.handle.setVisits(ans.visits || [], st.maxVisits, showCounts);
       const b = st.board;
-      const end = b.model === 'passages' ? b.rows * b.cols : b.exit[0] * b.cols + b.exit[1];
+      const end = isPassages(b) ? b.rows * b.cols : b.exit[0] * b.cols + b.exit[1];
       st.handle.setMouse(st.T && ans.walk_complete !== false ? end : null);
     } else {
       if (!st.counts) st.counts = countsTo(st.t);

@@ -2,6 +2,7 @@
 // repeats, the best and archived boards as heat maps, the summary and the config.
 import { ApiError, Poller, api, setRootFolder, showError } from './api.js';
 import { drawBoard } from './board.js';
+import { isPassages } from './models.js';
 import { addCurvePoint, hasChart, medianCurve, scoreLabel, setLogX, stepChart } from './charts.js';
 import { MazeView } from './maze.js';
 import {
@@ -275,7 +276,7 @@ export function RunView(root, route) {
       const visits = Array.isArray(ans.visits) ? ans.visits : [];
       const max = visits.reduce((a, b) => Math.max(a, b || 0), 0);
       h.setVisits(visits, max, true);
-      heatLegendBox.replaceChildren(heatLegend(max, board.model === 'passages'));
+      heatLegendBox.replaceChildren(heatLegend(max, isPassages(board)));
       const bits = [];
       if (ans.feasible === false) bits.push('infeasible' + (ans.message ? `: ${ans.message}` : ''));
       else {

@@ -100,6 +100,14 @@ TEST(ServedModels, HexBoardsWalkAsTheEngineAndAModelNotServedIsRefusedWithTheLis
     for (const ServedModel* m : served_models()) names += std::string(model_name(m->model)) + " ";
     EXPECT_EQ(names, "cells passages hex ");
     EXPECT_EQ(served_model(ModelId::Graph), nullptr);
+    // What the page draws and edits them by (GET /api/models).
+    const json listed = served_models_json();
+    ASSERT_EQ(listed.size(), 3u);
+    EXPECT_EQ(listed[2], json({{"name", "hex"}, {"form", "cells"}, {"shape", "hexagon"},
+                               {"flash", false},
+                               {"text", "a first line \"hex\", then the rows, odd ones indented"}}));
+    EXPECT_EQ(listed[1]["form"], "passages");
+    EXPECT_EQ(listed[0]["flash"], true);
     Rng rng(5);
     for (int i = 0; i < 200; ++i) {
         const HexCellBoard h =

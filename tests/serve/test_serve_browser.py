@@ -257,6 +257,14 @@ class ServeBrowserTest(ServeBrowserBase):
     def test_4_maze_editor(self):
         self.open("#/maze")
         self.wait(lambda: self.driver.find_element(By.ID, "maze-board"), "no #maze-board")
+        # the model choices are the server's board models (GET /api/models), in its order
+        models = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "window.mazesearch.api('/api/models').then(done, (e) => done(String(e)));")
+        self.assertEqual([m["name"] for m in models], ["cells", "passages", "hex"], models)
+        choices = [o.get_attribute("value") for o in
+                   self.driver.find_elements(By.CSS_SELECTOR, "#maze-model option")]
+        self.assertEqual(choices, [m["name"] for m in models])
         # an empty 6x6 cell grid: every cell open
         self.new_grid("cells", 6, 6)
         cells = self.driver.find_elements(By.CSS_SELECTOR, "#maze-board .cell")

@@ -22,6 +22,15 @@ namespace maze::experiments {
 
 struct ServedModel {
     ModelId model;
+    // What the page needs to edit and draw its boards (GET /api/models, served_models_json):
+    // `form` "cells" (cells open or blocked, a start and an exit) or "passages" (the passages
+    // right of and below each cell, an entrance and an exit column); `shape` of a cell, "square"
+    // or "hexagon"; whether its walks have a Flash count; and how its file's text is written, as
+    // the editor's help says it.
+    std::string_view form;
+    std::string_view shape;
+    bool flash;
+    std::string_view text_help;
     // A board of this model in its structured form (an object whose "model" is the model's name;
     // `rows` and `cols` read from it and checked) as its file's text. RequestError 400 naming the
     // key for a key that is not the model's, or a bad value.
@@ -35,6 +44,9 @@ struct ServedModel {
 // Every served model, in the order of board_models.def; the one of a model (null: none).
 const std::vector<const ServedModel*>& served_models();
 const ServedModel* served_model(ModelId model);
+// The served models as the page reads them (GET /api/models): a list of {"name", "form", "shape",
+// "flash", "text"}, in the list's order.
+nlohmann::json served_models_json();
 
 // What the models' entries read their structured forms with (a RequestError 400 names the key):
 // `j[key]` a whole number in [low, high]; rows * cols flags (0/1 or false/true), row-major; a
