@@ -8,7 +8,7 @@
 namespace maze {
 
 enum class ModelId {
-#define MAZESEARCH_BOARD_MODEL(id, name) id,
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) id,
 #include "mazesearch/models/board_models.def"
 #undef MAZESEARCH_BOARD_MODEL
 };
@@ -17,7 +17,7 @@ enum class ModelId {
 // "passages", "graph", "hex".
 constexpr std::string_view model_name(ModelId id) {
     constexpr std::string_view names[] = {
-#define MAZESEARCH_BOARD_MODEL(id, name) #name,
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) #name,
 #include "mazesearch/models/board_models.def"
 #undef MAZESEARCH_BOARD_MODEL
     };
@@ -26,7 +26,7 @@ constexpr std::string_view model_name(ModelId id) {
 
 // The model of a name (none: no model is so named).
 constexpr std::optional<ModelId> model_named(std::string_view name) {
-#define MAZESEARCH_BOARD_MODEL(id, word) \
+#define MAZESEARCH_BOARD_MODEL(id, word, folder) \
     if (name == #word) return ModelId::id;
 #include "mazesearch/models/board_models.def"
 #undef MAZESEARCH_BOARD_MODEL

@@ -218,7 +218,7 @@ PythonBatch cell_python_batch(const PythonHooks& hooks, const Target& target) {
 
 // Each model's part, for its line of models/board_models.def, defined in its folder.
 namespace maze::board_models {
-#define MAZESEARCH_BOARD_MODEL(id, name) \
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) \
     namespace name {                     \
     const python::PythonModel* python_model(); \
     }

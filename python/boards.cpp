@@ -38,7 +38,7 @@ experiments::InputFile read_board_input(const std::string& path,
 
 const std::vector<const PythonModel*>& python_models() {
     static const std::vector<const PythonModel*> models = {
-#define MAZESEARCH_BOARD_MODEL(id, name) board_models::name::python_model(),
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) board_models::name::python_model(),
 #include "mazesearch/models/board_models.def"
 #undef MAZESEARCH_BOARD_MODEL
     };
@@ -149,6 +149,12 @@ void bind_boards(py::module_& m) {
         py::arg("path"),
         "The board in the file at `path`: a Board, a PassageBoard, a Graph or a HexBoard, told "
         "by how it starts as the command tells them.");
+    // __init__.py: the board classes, one per model, in the list's order.
+    m.def("_board_class_names", [] {
+        std::vector<std::string> names;
+        for (const PythonModel* model : python_models()) names.emplace_back(model->class_name);
+        return names;
+    });
     // runs.py: the class a run's best.txt is read as, by its config's target kind and, for a
     // python target, the model it names; None for a kind whose best.txt is kept as text.
     m.def("_target_board_class",

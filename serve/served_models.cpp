@@ -7,7 +7,7 @@ namespace maze::experiments {
 const std::vector<const ServedModel*>& served_models() {
     static const std::vector<const ServedModel*> models = [] {
         std::vector<const ServedModel*> out;
-#define MAZESEARCH_BOARD_MODEL(id, name) \
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) \
     if (const ServedModel* m = board_models::name::served_model()) out.push_back(m);
 #include "mazesearch/models/board_models.def"
 #undef MAZESEARCH_BOARD_MODEL

@@ -8,7 +8,7 @@ namespace maze::experiments {
 
 const std::vector<FileModel>& file_models() {
     static const std::vector<FileModel> models = {
-#define MAZESEARCH_BOARD_MODEL(id, name) *board_models::name::file_model(),
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) *board_models::name::file_model(),
 #include "mazesearch/models/board_models.def"
 #undef MAZESEARCH_BOARD_MODEL
     };

@@ -9,7 +9,7 @@ namespace maze::experiments {
 
 const std::vector<const TargetModel*>& target_models() {
     static const std::vector<const TargetModel*> models = {
-#define MAZESEARCH_BOARD_MODEL(id, name) board_models::name::target_model(),
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) board_models::name::target_model(),
 #include "mazesearch/models/board_models.def"
 #undef MAZESEARCH_BOARD_MODEL
     };

@@ -37,13 +37,10 @@ The long calls (walk, path, score_batch, enumerate) release the GIL, so other Py
 meanwhile; path, score_batch on large batches and enumerate stop on Ctrl-C.
 """
 
+from . import _mazesearch
 from ._mazesearch import (
-    Board,
-    Graph,
-    HexBoard,
     Progress,
     BoardError,
-    PassageBoard,
     Walk,
     bench_boards,
     enumerate,
@@ -55,13 +52,15 @@ from ._mazesearch import (
 from .runs import Run, RunFolderError, Sweep, open_run, open_sweep
 from .running import PassageBatch, objective_id, resume, run
 
+# The board classes, one for each board model the engine registers (models/board_models.def:
+# Board, PassageBoard, Graph, HexBoard), as the compiled module names them.
+BOARD_CLASSES = tuple(_mazesearch._board_class_names())
+globals().update({name: getattr(_mazesearch, name) for name in BOARD_CLASSES})
+
 __all__ = [
-    "Board",
+    *BOARD_CLASSES,
     "BoardError",
-    "Graph",
-    "HexBoard",
     "PassageBatch",
-    "PassageBoard",
     "Progress",
     "Run",
     "RunFolderError",

@@ -151,3 +151,12 @@ def test_bad_arrays():
         mazesearch.PassageBoard.from_arrays(np.ones((3, 3), bool), np.ones((3, 4), bool))
     with pytest.raises(ValueError, match="exit 3: expected 0 to 2"):
         mazesearch.PassageBoard.from_arrays(np.ones((3, 3), int), np.ones((3, 3), int), exit=3)
+
+
+def test_the_board_classes_are_the_engines_models():
+    # One class per board model the engine registers (models/board_models.def), in its order,
+    # each exported by the package.
+    assert mazesearch.BOARD_CLASSES == ("Board", "PassageBoard", "Graph", "HexBoard")
+    for name in mazesearch.BOARD_CLASSES:
+        assert name in mazesearch.__all__
+        assert isinstance(getattr(mazesearch, name), type)

@@ -12,7 +12,7 @@ namespace maze {
 std::span<const EnumerationModel* const> enumeration_models() {
     static const std::vector<const EnumerationModel*> models = [] {
         std::vector<const EnumerationModel*> out;
-#define MAZESEARCH_BOARD_MODEL(id, name) \
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) \
     if (const EnumerationModel* m = board_models::name::enumeration_model()) out.push_back(m);
 #include "mazesearch/models/board_models.def"
 #undef MAZESEARCH_BOARD_MODEL

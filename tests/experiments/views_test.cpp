@@ -126,7 +126,7 @@ TEST(BoardViews, TheFactoryPairsEachTargetWithItsView) {
 TEST(TargetModels, EachModelsKindMakesItsTargetWhichOnlyItsOwnViewTakes) {
     using namespace maze::experiments;
     std::size_t lines = 0;
-#define MAZESEARCH_BOARD_MODEL(id, name) ++lines;
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) ++lines;
 #include "mazesearch/models/board_models.def"
 #undef MAZESEARCH_BOARD_MODEL
     const std::vector<const TargetModel*>& models = target_models();

@@ -266,6 +266,40 @@ class TreeTest(unittest.TestCase):
         self.assertEqual(sorted(found), ["include/mazesearch/search/batch_scorer.hpp",
                                          "search/batch_scorer.cpp"])
 
+    def model_lines(self):
+        text = (ROOT / "models" / "board_models.def").read_text()
+        return re.findall(r"^MAZESEARCH_BOARD_MODEL\((\w+), *(\w+), *(\w+)\)$", text, re.M)
+
+    def test_every_model_folder_is_one_line_of_the_list(self):
+        # models/board_models.def is where a model is registered: each line's folder exists and
+        # builds, and no folder under models/ is left out of the list.
+        lines = self.model_lines()
+        self.assertEqual([name for _, name, _ in lines], ["cells", "passages", "graph", "hex"])
+        folders = {f.split("/")[1] for f in self.files
+                   if f.startswith("models/") and f.count("/") == 2}
+        self.assertEqual(folders, {folder for _, _, folder in lines})
+        for _, _, folder in lines:
+            self.assertIn(f"models/{folder}/CMakeLists.txt", self.files)
+
+    def test_the_model_added_last_lives_in_its_folder_alone(self):
+        # The hexagonal boards, added last, are their folder and their line of the list: no code
+        # outside models/hex/ (its tests, benchmarks, studies and docs apart) includes one of its
+        # headers or names its board, target, grid or id; the tables, the commands, the live view
+        # and the Python module reach it through the list.
+        named = re.compile(r'#include "mazesearch/models/hex/|\bHexCellBoard\b|\bHexMazeTarget\b'
+                           r'|\bHexGrid\b|\bModelId::Hex\b|_mazesearch\.HexBoard\b')
+        outside = ("models/hex/", "tests/", "benchmarks/", "studies/", "docs/", "results/",
+                   "python/tests/", "configs/")
+        found = []
+        for f in self.files:
+            if f.startswith(outside) or not f.endswith((".cpp", ".hpp", ".py", ".js", ".txt")):
+                continue
+            for n, line in enumerate((ROOT / f).read_text(errors="replace").splitlines(), 1):
+                code = line.split("//")[0] if not f.endswith(".py") else line.split("#")[0]
+                if named.search(code):
+                    found.append(f"{f}:{n}: {line.strip()}")
+        self.assertEqual(found, [])
+
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--list"]:  # the problems alone, for a quick look

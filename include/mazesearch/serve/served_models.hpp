@@ -87,7 +87,7 @@ nlohmann::json answer_for(const B& b, nlohmann::json structure, bool with_path) 
 // Each model's entry, for its line of models/board_models.def, defined in its folder
 // (models/cells/cell_served.cpp, ...).
 namespace maze::board_models {
-#define MAZESEARCH_BOARD_MODEL(id, name) \
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) \
     namespace name {                     \
     const experiments::ServedModel* served_model(); \
     }

@@ -61,7 +61,7 @@ std::vector<ModelId> graphed_file_kinds();
 // Each model's entry, for its line of models/board_models.def, defined in its folder beside its
 // adapter (models/cells/cell_file.cpp, ...).
 namespace maze::board_models {
-#define MAZESEARCH_BOARD_MODEL(id, name) \
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) \
     namespace name {                     \
     const experiments::FileModel* file_model(); \
     }

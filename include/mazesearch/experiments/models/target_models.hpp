@@ -54,7 +54,7 @@ const TargetModel* python_target_model(std::string_view name);
 // Each model's entry, for its line of models/board_models.def, defined in its folder beside its
 // view (models/cells/cell_view.cpp, ...).
 namespace maze::board_models {
-#define MAZESEARCH_BOARD_MODEL(id, name) \
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) \
     namespace name {                     \
     const experiments::TargetModel* target_model(); \
     }

@@ -66,7 +66,7 @@ std::string enumeration_model_names(bool quoted, bool (*pick)(const EnumerationM
 // models/passages/passage_enumeration.cpp, models/hex/hex_tree.cpp) for its line of
 // models/board_models.def; null for a model that is not enumerated (graph files).
 namespace board_models {
-#define MAZESEARCH_BOARD_MODEL(id, name) \
+#define MAZESEARCH_BOARD_MODEL(id, name, folder) \
     namespace name {                     \
     const EnumerationModel* enumeration_model();  \
     }
