@@ -34,10 +34,20 @@ Grid::Grid(int r, int c, int a, int b)
                 to[static_cast<size_t>(p)][static_cast<size_t>(d)] =
                     static_cast<std::int8_t>(q < 0 ? p : q);
             };
-            set(0, i < r - 1 ? p + c : -1, i < r - 1 ? across + i * c + j : -1);
-            set(1, j < c - 1 ? p + 1 : -1, j < c - 1 ? i * (c - 1) + j : -1);
-            set(2, j > 0 ? p - 1 : -1, j > 0 ? i * (c - 1) + j - 1 : -1);
-            set(3, i > 0 ? p - c : -1, i > 0 ? across + (i - 1) * c + j : -1);
+            // Each direction in Squeaky's order (the square grid's, kSquareOrder): the neighbour
+            // and the passage crossed to it (the cell's own right or down one, or its left or
+            // upper neighbour's), or none at the edge.
+            for (int d = 0; d < 4; ++d) {
+                const auto [dr, dc] = kSquareOrder[static_cast<std::size_t>(d)];
+                const int ni = i + dr, nj = j + dc;
+                if (ni < 0 || ni >= r || nj < 0 || nj >= c) {
+                    set(d, -1, -1);
+                    continue;
+                }
+                const int slot = dc != 0 ? i * (c - 1) + std::min(j, nj)
+                                         : across + std::min(i, ni) * c + j;
+                set(d, ni * c + nj, slot);
+            }
             if (j < c - 1) right_bit[static_cast<size_t>(i * (c - 1) + j)] = std::uint64_t{1} << p;
             if (i < r - 1)
                 down_bit[static_cast<size_t>(across + i * c + j)] = std::uint64_t{1} << p;

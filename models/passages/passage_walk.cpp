@@ -1,6 +1,7 @@
 #include "mazesearch/models/passages/passage_walk.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cstring>
 
@@ -117,16 +118,30 @@ inline void lay_out(const PassageBoard& b, std::uint32_t* words) {
     }
 }
 
+// Squeaky's order of preference (the square grid's, kSquareOrder) as displacements from a cell's
+// key: to the neighbour's key (walk_steps::kSteps), and to the wall between, which is the cell's
+// own right or down passage, or its left or upper neighbour's.
+constexpr std::array<std::ptrdiff_t, 4> make_wall_steps() {
+    std::array<std::ptrdiff_t, 4> steps{};
+    for (std::size_t d = 0; d < 4; ++d) {
+        const auto [dr, dc] = kSquareOrder[d];
+        steps[d] = dc != 0 ? kRightWalls + (dc < 0 ? -1 : 0) : kDownWalls + (dr < 0 ? -kStride : 0);
+    }
+    return steps;
+}
+constexpr std::array<std::ptrdiff_t, 4> kWallSteps = make_wall_steps();
+using walk_steps::kSteps;
+
 // A neighbour's key ORed with the wall between: a walled one reads 0xFFFFFFFF, above every open
 // one (the rank is added before the wall, so that it cannot wrap a walled key round to 0).
 struct PassageKeys {
     static walk_steps::Neighbours plain(const std::uint32_t* q) {
-        return {q[kStride] | q[kDownWalls], q[1] | q[kRightWalls], q[-1] | q[kRightWalls - 1],
-                q[-kStride] | q[kDownWalls - kStride]};
+        return {q[kSteps[0]] | q[kWallSteps[0]], q[kSteps[1]] | q[kWallSteps[1]],
+                q[kSteps[2]] | q[kWallSteps[2]], q[kSteps[3]] | q[kWallSteps[3]]};
     }
     static walk_steps::Neighbours ranked(const std::uint32_t* q) {
-        return {q[kStride] | q[kDownWalls], (q[1] + 1) | q[kRightWalls],
-                (q[-1] + 2) | q[kRightWalls - 1], (q[-kStride] + 3) | q[kDownWalls - kStride]};
+        return {q[kSteps[0]] | q[kWallSteps[0]], (q[kSteps[1]] + 1) | q[kWallSteps[1]],
+                (q[kSteps[2]] + 2) | q[kWallSteps[2]], (q[kSteps[3]] + 3) | q[kWallSteps[3]]};
     }
 };
 using PassageSteps = KeyedSteps<PassageKeys>;
