@@ -1,5 +1,6 @@
 #include "mazesearch/models/passages/passage_board.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <fstream>
 #include <numeric>
@@ -265,10 +266,14 @@ MazeGraph grid_graph(const PassageBoard& b) {
         for (int c = 0; c < cols; ++c) {
             auto& n = g.neighbours[static_cast<size_t>(r * cols + c)];
             if (r == rows - 1 && c == b.exit()) n.push_back(outside);
-            if (r < rows - 1 && b.down_open(r, c)) n.push_back((r + 1) * cols + c);
-            if (c < cols - 1 && b.right_open(r, c)) n.push_back(r * cols + c + 1);
-            if (c > 0 && b.right_open(r, c - 1)) n.push_back(r * cols + c - 1);
-            if (r > 0 && b.down_open(r - 1, c)) n.push_back((r - 1) * cols + c);
+            // The neighbours through open passages, in Squeaky's order (kSquareOrder).
+            for (const auto& [dr, dc] : kSquareOrder) {
+                const int nr = r + dr, nc = c + dc;
+                if (nr < 0 || nr >= rows || nc < 0 || nc >= cols) continue;
+                const bool open = dc != 0 ? b.right_open(r, std::min(c, nc))
+                                          : b.down_open(std::min(r, nr), c);
+                if (open) n.push_back(nr * cols + nc);
+            }
         }
     g.neighbours[static_cast<size_t>(outside)].push_back((rows - 1) * cols + b.exit());
     g.start = b.entrance();
