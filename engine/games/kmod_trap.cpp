@@ -26,15 +26,15 @@ struct Layout {
     int index(Cell x) const { return (x.r + 1) * stride + (x.c + 1); }
     int size() const { return (rows + 2) * stride; }
     // Squeaky's choice at p (squeaky_choice.hpp) over the counts mod k, a neighbour open where
-    // `state` holds `open`: the index of its step. The walk and the tree keep the exit reachable,
+    // `state` holds kOpen: the index of its step. The walk and the tree keep the exit reachable,
     // so p has an open neighbour.
     int choice(int p, const std::array<std::uint8_t, kMaxPadded>& state,
-               const std::array<std::uint8_t, kMaxPadded>& count, std::uint8_t open = kOpen) const {
+               const std::array<std::uint8_t, kMaxPadded>& count) const {
         const int d = first_least(4, [&](int i) -> unsigned {
             const auto w = static_cast<size_t>(p + step[static_cast<size_t>(i)]);
-            return state[w] == open ? count[w] : ~0u;
+            return state[w] == kOpen ? count[w] : ~0u;
         });
-        assert(state[static_cast<size_t>(p + step[static_cast<size_t>(d)])] == open);
+        assert(state[static_cast<size_t>(p + step[static_cast<size_t>(d)])] == kOpen);
         return d;
     }
     Layout(int r, int c) : rows(r), cols(c), stride(c + 2), step(square_steps(c + 2)) {}
@@ -76,10 +76,11 @@ KmodWalkResult kmod_walk(const Board& b, int k) {
     if (!res.feasible) return res;
     const Layout L(b.rows(), b.cols());
     const int n = L.size();
-    std::array<std::uint8_t, kMaxPadded> open{};
+    // Each place's status as the tree keeps it: kOpen or kBlocked (the padding kUnknown).
+    std::array<std::uint8_t, kMaxPadded> status{};
     for (int r = 0; r < b.rows(); ++r)
         for (int c = 0; c < b.cols(); ++c)
-            open[static_cast<size_t>(L.index({r, c}))] = b.open(r, c);
+            status[static_cast<size_t>(L.index({r, c}))] = b.open(r, c) ? kOpen : kBlocked;
     std::array<std::uint8_t, kMaxPadded> count{};
     Brent brent;
     const int exit = L.index(b.exit());
@@ -90,7 +91,7 @@ KmodWalkResult kmod_walk(const Board& b, int k) {
         here = static_cast<std::uint8_t>(here + 1 == kk ? 0 : here + 1);
         ++res.moves;
         // A feasible board: the start's component has an edge, so the choice is open.
-        pos += L.step[static_cast<size_t>(L.choice(pos, open, count))];
+        pos += L.step[static_cast<size_t>(L.choice(pos, status, count))];
         if (pos != exit && brent.repeated(pos, count, n)) {
             res.trapped = true;
             res.cycle_length = brent.lambda;
@@ -184,7 +185,7 @@ class TrapTree {
                 st = kOpen;
             }
             // The exit stays reachable, so the mouse can always move.
-            s.pos += L_.step[static_cast<size_t>(L_.choice(s.pos, s.status, s.count, kOpen))];
+            s.pos += L_.step[static_cast<size_t>(L_.choice(s.pos, s.status, s.count))];
             if (s.pos == exit_) {
                 ++res_.escaped_leaves;
                 res_.escaped_boards += std::uint64_t{1} << undecided(s);
