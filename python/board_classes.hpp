@@ -218,10 +218,6 @@ PythonBatch cell_python_batch(const PythonHooks& hooks, const Target& target) {
 
 // Each model's part, for its line of models/board_models.def, defined in its folder.
 namespace maze::board_models {
-#define MAZESEARCH_BOARD_MODEL(id, name, folder) \
-    namespace name {                     \
-    const python::PythonModel* python_model(); \
-    }
-#include "mazesearch/models/board_models.def"
-#undef MAZESEARCH_BOARD_MODEL
+#define MAZESEARCH_MODEL_ENTRY const python::PythonModel* python_model();
+#include "mazesearch/models/model_entries.inc"
 }  // namespace maze::board_models

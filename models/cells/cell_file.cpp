@@ -90,18 +90,19 @@ namespace maze {
 // Its entry in the table of file kinds (models/board_models.def).
 const experiments::FileModel* board_models::cells::file_model() {
     using namespace experiments;
-    static const FileModel m{ModelId::Cells,
-                             "a cell board",
-                             "cell boards",
-                             cell_model::starts_like,
-                             nullptr,
-                             cell_model::no_reason,
-                             "a board file",
-                             kMaxBoardFileBytes,
-                             cell_model::load,
-                             cell_model::bench,
-                             true,
-                             cell_model::as_graph};
+    static const FileModel m{
+        .kind = ModelId::Cells,
+        .one = "a cell board",
+        .plural = "cell boards",
+        .starts_like = cell_model::starts_like,
+        .named_like = nullptr,
+        .reason = cell_model::no_reason,
+        .file_text = "a board file",
+        .max_bytes = kMaxBoardFileBytes,
+        .load = cell_model::load,
+        .bench = cell_model::bench,
+        .searched = true,
+        .as_graph = cell_model::as_graph};
     return &m;
 }
 

@@ -133,17 +133,18 @@ namespace maze {
 // Its entry in the table of file kinds (models/board_models.def).
 const experiments::FileModel* board_models::graph::file_model() {
     using namespace experiments;
-    static const FileModel m{ModelId::Graph,
-                             "a graph file",
-                             "graph files",
-                             graph_model::starts_like,
-                             graph_model::named_like,
-                             graph_model::reason,
-                             "a graph file",
-                             kMaxGraphFileBytes,
-                             graph_model::load,
-                             nullptr,
-                             false};
+    static const FileModel m{
+        .kind = ModelId::Graph,
+        .one = "a graph file",
+        .plural = "graph files",
+        .starts_like = graph_model::starts_like,
+        .named_like = graph_model::named_like,
+        .reason = graph_model::reason,
+        .file_text = "a graph file",
+        .max_bytes = kMaxGraphFileBytes,
+        .load = graph_model::load,
+        .bench = nullptr,
+        .searched = false};
     return &m;
 }
 

@@ -84,18 +84,19 @@ namespace maze {
 // Its entry in the table of file kinds (models/board_models.def).
 const experiments::FileModel* board_models::hex::file_model() {
     using namespace experiments;
-    static const FileModel m{ModelId::Hex,
-                             "a hex board",
-                             "hex boards",
-                             hex_model::starts_like,
-                             nullptr,
-                             hex_model::reason,
-                             "a board file",
-                             kMaxBoardFileBytes,
-                             hex_model::load,
-                             hex_model::bench,
-                             true,
-                             hex_model::as_graph};
+    static const FileModel m{
+        .kind = ModelId::Hex,
+        .one = "a hex board",
+        .plural = "hex boards",
+        .starts_like = hex_model::starts_like,
+        .named_like = nullptr,
+        .reason = hex_model::reason,
+        .file_text = "a board file",
+        .max_bytes = kMaxBoardFileBytes,
+        .load = hex_model::load,
+        .bench = hex_model::bench,
+        .searched = true,
+        .as_graph = hex_model::as_graph};
     return &m;
 }
 

@@ -138,17 +138,18 @@ namespace maze {
 // Its entry in the table of file kinds (models/board_models.def).
 const experiments::FileModel* board_models::passages::file_model() {
     using namespace experiments;
-    static const FileModel m{ModelId::Passages,
-                             "a passage board",
-                             "passage boards",
-                             passage_model::starts_like,
-                             nullptr,
-                             passage_model::reason,
-                             "a board file",
-                             kMaxBoardFileBytes,
-                             passage_model::load,
-                             passage_model::bench,
-                             true};
+    static const FileModel m{
+        .kind = ModelId::Passages,
+        .one = "a passage board",
+        .plural = "passage boards",
+        .starts_like = passage_model::starts_like,
+        .named_like = nullptr,
+        .reason = passage_model::reason,
+        .file_text = "a board file",
+        .max_bytes = kMaxBoardFileBytes,
+        .load = passage_model::load,
+        .bench = passage_model::bench,
+        .searched = true};
     return &m;
 }
 

@@ -87,10 +87,6 @@ nlohmann::json answer_for(const B& b, nlohmann::json structure, bool with_path) 
 // Each model's entry, for its line of models/board_models.def, defined in its folder
 // (models/cells/cell_served.cpp, ...).
 namespace maze::board_models {
-#define MAZESEARCH_BOARD_MODEL(id, name, folder) \
-    namespace name {                     \
-    const experiments::ServedModel* served_model(); \
-    }
-#include "mazesearch/models/board_models.def"
-#undef MAZESEARCH_BOARD_MODEL
+#define MAZESEARCH_MODEL_ENTRY const experiments::ServedModel* served_model();
+#include "mazesearch/models/model_entries.inc"
 }  // namespace maze::board_models

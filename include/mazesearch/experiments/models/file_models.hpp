@@ -61,10 +61,6 @@ std::vector<ModelId> graphed_file_kinds();
 // Each model's entry, for its line of models/board_models.def, defined in its folder beside its
 // adapter (models/cells/cell_file.cpp, ...).
 namespace maze::board_models {
-#define MAZESEARCH_BOARD_MODEL(id, name, folder) \
-    namespace name {                     \
-    const experiments::FileModel* file_model(); \
-    }
-#include "mazesearch/models/board_models.def"
-#undef MAZESEARCH_BOARD_MODEL
+#define MAZESEARCH_MODEL_ENTRY const experiments::FileModel* file_model();
+#include "mazesearch/models/model_entries.inc"
 }  // namespace maze::board_models

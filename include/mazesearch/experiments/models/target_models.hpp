@@ -54,10 +54,6 @@ const TargetModel* python_target_model(std::string_view name);
 // Each model's entry, for its line of models/board_models.def, defined in its folder beside its
 // view (models/cells/cell_view.cpp, ...).
 namespace maze::board_models {
-#define MAZESEARCH_BOARD_MODEL(id, name, folder) \
-    namespace name {                     \
-    const experiments::TargetModel* target_model(); \
-    }
-#include "mazesearch/models/board_models.def"
-#undef MAZESEARCH_BOARD_MODEL
+#define MAZESEARCH_MODEL_ENTRY const experiments::TargetModel* target_model();
+#include "mazesearch/models/model_entries.inc"
 }  // namespace maze::board_models

@@ -66,12 +66,8 @@ std::string enumeration_model_names(bool quoted, bool (*pick)(const EnumerationM
 // models/passages/passage_enumeration.cpp, models/hex/hex_tree.cpp) for its line of
 // models/board_models.def; null for a model that is not enumerated (graph files).
 namespace board_models {
-#define MAZESEARCH_BOARD_MODEL(id, name, folder) \
-    namespace name {                     \
-    const EnumerationModel* enumeration_model();  \
-    }
-#include "mazesearch/models/board_models.def"
-#undef MAZESEARCH_BOARD_MODEL
+#define MAZESEARCH_MODEL_ENTRY const EnumerationModel* enumeration_model();
+#include "mazesearch/models/model_entries.inc"
 }  // namespace board_models
 
 // Every model's tree, enumeration and estimates, one call each through the table. Throws
