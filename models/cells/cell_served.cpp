@@ -40,22 +40,7 @@ json cell_structure(const Board& b) {
             {"exit", {b.exit().r, b.exit().c}}};
 }
 
-namespace cell_served {
-
-std::string text_of(const json& board, int rows, int cols) {
-    return cell_board_of(board, rows, cols).to_text();
-}
-
-json answer(const std::string& text, const std::string& source, bool with_path) {
-    const Board b = Board::parse(text, source);
-    return answer_for(b, cell_structure(b), with_path);
-}
-
-json structure(const std::string& text, const std::string& source) {
-    return cell_structure(Board::parse(text, source));
-}
-
-}  // namespace cell_served
+using CellServed = ServedBoard<Board, cell_board_of, cell_structure>;
 
 }  // namespace maze::experiments
 
@@ -69,9 +54,9 @@ const experiments::ServedModel* board_models::cells::served_model() {
         .shape = "square",
         .flash = ModelFacts<Board>::flash,
         .text_help = ". # S E",
-        .text_of = experiments::cell_served::text_of,
-        .answer = experiments::cell_served::answer,
-        .structure = experiments::cell_served::structure};
+        .text_of = experiments::CellServed::text_of,
+        .answer = experiments::CellServed::answer,
+        .structure = experiments::CellServed::structure};
     return &m;
 }
 

@@ -17,18 +17,11 @@ json structure_of(const HexCellBoard& h) {
     return j;
 }
 
-std::string text_of(const json& board, int rows, int cols) {
-    return HexCellBoard::from_square_cells(cell_board_of(board, rows, cols)).to_text();
+HexCellBoard board_of(const json& board, int rows, int cols) {
+    return HexCellBoard::from_square_cells(cell_board_of(board, rows, cols));
 }
 
-json answer(const std::string& text, const std::string& source, bool with_path) {
-    const HexCellBoard b = HexCellBoard::parse(text, source);
-    return answer_for(b, structure_of(b), with_path);
-}
-
-json structure(const std::string& text, const std::string& source) {
-    return structure_of(HexCellBoard::parse(text, source));
-}
+using Served = ServedBoard<HexCellBoard, board_of, structure_of>;
 
 }  // namespace hex_served
 
@@ -44,9 +37,9 @@ const experiments::ServedModel* board_models::hex::served_model() {
         .shape = "hexagon",
         .flash = ModelFacts<HexCellBoard>::flash,
         .text_help = "a first line \"hex\", then the rows, odd ones indented",
-        .text_of = experiments::hex_served::text_of,
-        .answer = experiments::hex_served::answer,
-        .structure = experiments::hex_served::structure};
+        .text_of = experiments::hex_served::Served::text_of,
+        .answer = experiments::hex_served::Served::answer,
+        .structure = experiments::hex_served::Served::structure};
     return &m;
 }
 

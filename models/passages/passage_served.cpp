@@ -46,18 +46,7 @@ json structure_of(const PassageBoard& p) {
             {"exit", p.exit()}};
 }
 
-std::string text_of(const json& board, int rows, int cols) {
-    return passage_board(board, rows, cols).to_text();
-}
-
-json answer(const std::string& text, const std::string& source, bool with_path) {
-    const PassageBoard b = PassageBoard::parse(text, source);
-    return answer_for(b, structure_of(b), with_path);
-}
-
-json structure(const std::string& text, const std::string& source) {
-    return structure_of(PassageBoard::parse(text, source));
-}
+using Served = ServedBoard<PassageBoard, passage_board, structure_of>;
 
 }  // namespace passage_served
 
@@ -73,9 +62,9 @@ const experiments::ServedModel* board_models::passages::served_model() {
         .shape = "square",
         .flash = ModelFacts<PassageBoard>::flash,
         .text_help = "drawn with + - |",
-        .text_of = experiments::passage_served::text_of,
-        .answer = experiments::passage_served::answer,
-        .structure = experiments::passage_served::structure};
+        .text_of = experiments::passage_served::Served::text_of,
+        .answer = experiments::passage_served::Served::answer,
+        .structure = experiments::passage_served::Served::structure};
     return &m;
 }
 

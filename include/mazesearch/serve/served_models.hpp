@@ -82,6 +82,23 @@ nlohmann::json answer_for(const B& b, nlohmann::json structure, bool with_path) 
                             with_path);
 }
 
+// A served model's three functions for a board type B, written once: the text of a structured
+// board `read` reads, and the walk answer and the structured form (`say`) of a board file's text.
+template <class B, B (*read)(const nlohmann::json&, int, int), nlohmann::json (*say)(const B&)>
+struct ServedBoard {
+    static std::string text_of(const nlohmann::json& board, int rows, int cols) {
+        return read(board, rows, cols).to_text();
+    }
+    static nlohmann::json answer(const std::string& text, const std::string& source,
+                                 bool with_path) {
+        const B b = B::parse(text, source);
+        return answer_for(b, say(b), with_path);
+    }
+    static nlohmann::json structure(const std::string& text, const std::string& source) {
+        return say(B::parse(text, source));
+    }
+};
+
 }  // namespace maze::experiments
 
 // Each model's entry, for its line of models/board_models.def, defined in its folder
