@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 
+#include "mazesearch/engine/squeaky_choice.hpp"
 #include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/search/enumeration/open_cell_tree.hpp"
 
@@ -103,34 +104,14 @@ inline bool exit_reachable(const Grid& g, const Node& n) {
 // One move of the mouse from padded index p (no undecided neighbour) over the counts v, stride s:
 // counts the visit and returns the least-visited neighbour, the first of down (p + s), right,
 // left, up (p - s) with the least count (walls count kWall and never win while an open neighbour
-// exists). The choice is made with branches only, no cmov: with cmovs every move waits for its
-// four loads and the compares before the next move's loads can start (a chain of about ten
-// cycles a move), while predicted branches let the next loads start at once, and the mouse's
-// path (along corridors, back over its trail) is predictable enough for that to win by far. The
-// hints keep GCC from turning the last two tests into cmovs.
+// exists): Squeaky's rule with branches (first_least, squeaky_choice.hpp), over the square
+// grid's order.
 inline std::ptrdiff_t move_mouse(std::uint16_t* v, std::ptrdiff_t p, std::ptrdiff_t s) {
     std::uint16_t* const here = v + p;
     const std::array<std::ptrdiff_t, 4> step = square_steps(s);  // down, right, left, up
-    const std::uint16_t first = here[step[0]], second = here[step[1]], third = here[step[2]],
-                        fourth = here[step[3]];
-    ++*here;
-    // A tournament in the order of preference: the first against the second, the winner against
-    // the third, that winner against the fourth (ties to the earlier).
-    std::uint16_t best;
-    std::ptrdiff_t to;
-    if (first <= second) {
-        best = first;
-        to = p + step[0];
-    } else {
-        best = second;
-        to = p + step[1];
-    }
-    if (__builtin_expect(third < best, 0)) {
-        best = third;
-        to = p + step[2];
-    }
-    if (__builtin_expect(fourth < best, 0)) to = p + step[3];
-    return to;
+    ++*here;  // the neighbours are never here itself
+    return first_least<4>([&](auto d) { return here[step[d]]; },
+                          [&](auto d) { return p + step[d]; });
 }
 
 // Squeaky's move on the square grid's counts (move_mouse), for advance() over any grid.

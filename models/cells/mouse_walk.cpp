@@ -5,10 +5,10 @@
 #include <cassert>
 #include <cstring>
 
-#include "mazesearch/models/cells/bitboard.hpp"
-#include "mazesearch/models/graphs/graph_walk.hpp"
 #include "mazesearch/engine/interleaved_walk.hpp"
 #include "mazesearch/engine/walk_steps.hpp"
+#include "mazesearch/models/cells/bitboard.hpp"
+#include "mazesearch/models/graphs/graph_walk.hpp"
 
 namespace maze {
 
@@ -54,17 +54,16 @@ inline std::uint64_t max_visits_of(const std::uint32_t* key, int rows) {
     return m / kVisit - 1;  // the start is open, so m >= kVisit
 }
 
-// A cell's neighbours are their keys: a blocked one reads kBlockedKey, above every open one.
+// A cell's neighbours are their keys, in the square grid's order of preference
+// (walk_steps::kSteps): a blocked one reads kBlockedKey, above every open one.
 struct GridKeys {
-    // The neighbours in the square grid's order of preference (walk_steps::kSteps).
-    static walk_steps::Neighbours plain(const std::uint32_t* q) {
-        using walk_steps::kSteps;
-        return {q[kSteps[0]], q[kSteps[1]], q[kSteps[2]], q[kSteps[3]]};
+    static constexpr int kDirections = 4;
+    static constexpr int kRankBits = 2;
+    static std::uint32_t key(const std::uint32_t* q, auto d, std::uint32_t r) {
+        return q[walk_steps::kSteps[d]] + r;
     }
-    static walk_steps::Neighbours ranked(const std::uint32_t* q) {
-        using walk_steps::kSteps;
-        return {q[kSteps[0]], q[kSteps[1]] + 1, q[kSteps[2]] + 2, q[kSteps[3]] + 3};
-    }
+    static std::ptrdiff_t step(auto d) { return walk_steps::kSteps[d]; }
+    static const std::ptrdiff_t* step_bytes() { return walk_steps::kStepBytes; }
 };
 using GridSteps = KeyedSteps<GridKeys>;
 

@@ -18,9 +18,9 @@
 #include <utility>
 
 #include "mazesearch/engine/squeaky_choice.hpp"
+#include "mazesearch/engine/walk_result.hpp"
 #include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/models/graphs/graph_walk.hpp"
-#include "mazesearch/engine/walk_result.hpp"
 
 namespace maze {
 
@@ -49,11 +49,10 @@ constexpr Cell hex_neighbour(Cell x, HexDirection d) {
     return {x.r - 1, x.c - 1 + odd};
 }
 
-// Squeaky's choice on the hexagonal grid, written once for the model's walks and its tree: the
-// rule (squeaky_choice.hpp) over the six neighbours of q (counts or keys at the displacements
-// `offset`, in the order of HexDirection), as the index of the one chosen. A blocked neighbour
-// counts more than any open one, and a walk stands next to an open one. (The batch walk reaches the same choice without a branch by
-// adding each direction's index to its key: hex_walk.cpp.)
+// Squeaky's choice on the hexagonal grid for the model's tree: the rule (squeaky_choice.hpp) over
+// the six neighbours of q (counts at the displacements `offset`, in the order of HexDirection), as
+// the index of the one chosen. A blocked neighbour counts more than any open one, and a walk
+// stands next to an open one. (The walks take the same rule through walk_steps.hpp.)
 template <class Count>
 inline int hex_choice(const Count* q, const std::ptrdiff_t* offset) {
     return first_least(kHexDirections, [&](int d) { return q[offset[d]]; });

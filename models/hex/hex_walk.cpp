@@ -24,30 +24,19 @@ constexpr std::ptrdiff_t kHexOffset[kHexDirections] = {kHexStride, kHexStride - 
 alignas(64) constexpr std::ptrdiff_t kHexStepBytes[8] = {
     kHexStride * 4, (kHexStride - 1) * 4, 4, -4, (1 - kHexStride) * 4, -kHexStride * 4, 0, 0};
 
-struct HexSteps {
-    // One move from q without a branch: count the visit, step to the smallest ranked key.
-    static std::uint32_t* step(std::uint32_t* q) {
-        const std::uint32_t dr = q[kHexStride], dl = q[kHexStride - 1] + 1, rt = q[1] + 2,
-                            lt = q[-1] + 3, ur = q[1 - kHexStride] + 4, ul = q[-kHexStride] + 5;
-        *q += kHexVisit;
-        const std::uint32_t m =
-            std::min(std::min(std::min(dr, dl), std::min(rt, lt)), std::min(ur, ul));
-        return reinterpret_cast<std::uint32_t*>(reinterpret_cast<char*>(q) + kHexStepBytes[m & 7]);
+// The six neighbours' keys for the walks' steps (walk_steps.hpp): a blocked one reads
+// kHexBlocked, above every open one even with its rank added.
+struct HexKeys {
+    static constexpr int kDirections = kHexDirections;
+    static constexpr int kRankBits = 3;
+    static std::uint32_t key(const std::uint32_t* q, auto d, std::uint32_t r) {
+        return q[kHexOffset[d]] + r;
     }
-
-    // The rest of a walk at q with plain comparisons: the first least-visited neighbour in the
-    // order of preference. Returns the total steps, or kWalkOverflow past max_steps.
-    static std::uint64_t branchy(std::uint32_t* q, const std::uint32_t* e, std::uint64_t steps,
-                                 std::uint64_t max_steps) {
-        while (q != e) {
-            if (++steps > max_steps) return kWalkOverflow;
-            const int best = hex_choice(q, kHexOffset);
-            *q += kHexVisit;
-            q += kHexOffset[best];
-        }
-        return steps;
-    }
+    static std::ptrdiff_t step(auto d) { return kHexOffset[d]; }
+    static const std::ptrdiff_t* step_bytes() { return kHexStepBytes; }
 };
+using HexSteps = KeyedSteps<HexKeys>;
+static_assert(HexSteps::kVisit == kHexVisit);
 
 // A cell's place in the array: row r shifted left by r / 2, so that the rows' shifts lie in
 // 0..(rows - 1) / 2 once (rows - 1) / 2 is added; one blocked ring around.

@@ -135,14 +135,13 @@ using walk_steps::kSteps;
 // A neighbour's key ORed with the wall between: a walled one reads 0xFFFFFFFF, above every open
 // one (the rank is added before the wall, so that it cannot wrap a walled key round to 0).
 struct PassageKeys {
-    static walk_steps::Neighbours plain(const std::uint32_t* q) {
-        return {q[kSteps[0]] | q[kWallSteps[0]], q[kSteps[1]] | q[kWallSteps[1]],
-                q[kSteps[2]] | q[kWallSteps[2]], q[kSteps[3]] | q[kWallSteps[3]]};
+    static constexpr int kDirections = 4;
+    static constexpr int kRankBits = 2;
+    static std::uint32_t key(const std::uint32_t* q, auto d, std::uint32_t r) {
+        return (q[kSteps[d]] + r) | q[kWallSteps[d]];
     }
-    static walk_steps::Neighbours ranked(const std::uint32_t* q) {
-        return {q[kSteps[0]] | q[kWallSteps[0]], (q[kSteps[1]] + 1) | q[kWallSteps[1]],
-                (q[kSteps[2]] + 2) | q[kWallSteps[2]], (q[kSteps[3]] + 3) | q[kWallSteps[3]]};
-    }
+    static std::ptrdiff_t step(auto d) { return kSteps[d]; }
+    static const std::ptrdiff_t* step_bytes() { return walk_steps::kStepBytes; }
 };
 using PassageSteps = KeyedSteps<PassageKeys>;
 

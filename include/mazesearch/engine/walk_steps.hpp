@@ -1,18 +1,22 @@
 // The step of the fast walks, written once for every board model whose walk keeps one 32-bit key
-// (visits * 4) per cell in a padded array of row stride kPaddedSide: the cell walk
-// (mouse_walk.cpp) and the passage walk (passage_walk.cpp). A model gives only how it reads the
-// four neighbours of the cell at q, in the preference order down, right, left, up:
+// per cell (its visits << kRankBits; a closed cell's key above every open one's) in an array
+// where each neighbour is a fixed displacement away: the cell walk (mouse_walk.cpp), the passage
+// walk (passage_walk.cpp) and the hexagonal walk (hex_walk.cpp). A model gives only its
+// neighbours, in its order of preference:
 //
 //   struct Keys {
-//       // The keys as plain comparisons see them (a blocked or walled one above every open one).
-//       static Neighbours plain(const std::uint32_t* q);
-//       // Each plus its direction's rank (down 0, right 1, left 2, up 3), so that the smallest is
-//       // the least-visited neighbour with ties broken in the preference order.
-//       static Neighbours ranked(const std::uint32_t* q);
+//       static constexpr int kDirections;  // how many neighbours
+//       static constexpr int kRankBits;    // low bits of a key that hold a place in the order
+//       // Neighbour d's key as Squeaky's rule compares it, plus r (d a std::integral_constant).
+//       static std::uint32_t key(const std::uint32_t* q, auto d, std::uint32_t r);
+//       // Where neighbour d is, in keys; and by rank, in bytes (a table the walk indexes).
+//       static std::ptrdiff_t step(auto d);
+//       static const std::ptrdiff_t* step_bytes();
 //   };
 //
 // KeyedSteps<Keys> then gives the two ways to walk that interleaved_walk.hpp asks of a layout:
-// `step`, one move without a branch, and `branchy`, the rest of a walk with plain comparisons.
+// `step`, one move without a branch (the rule's least_ranked form), and `branchy`, the rest of a
+// walk with branches (first_least, unrolled). Both forms of the rule are squeaky_choice.hpp's.
 // Everything is inline, so each model's walk compiles to the code it had when written out.
 #pragma once
 
@@ -23,6 +27,7 @@
 #include <cstring>
 #include <span>
 
+#include "mazesearch/engine/squeaky_choice.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"
 
 namespace maze {
@@ -45,10 +50,6 @@ alignas(32) constexpr std::ptrdiff_t kStepBytes[4] = {kSteps[0] * kKeyBytes, kSt
 inline std::ptrdiff_t index_of(Cell x) {
     return (x.r + 1) * kStride + x.c + 1;
 }
-
-struct Neighbours {
-    std::uint32_t down, right, left, up;
-};
 
 }  // namespace walk_steps
 
@@ -74,35 +75,28 @@ inline void lay_out_row(std::uint32_t* line, unsigned open, const std::array<Fou
 
 template <class Keys>
 struct KeyedSteps {
+    static constexpr std::uint32_t kVisit = std::uint32_t{1} << Keys::kRankBits;  // one visit
+
     // One move from q, branch-free: count the visit, step to the smallest ranked neighbour key.
     static std::uint32_t* step(std::uint32_t* q) {
-        using namespace walk_steps;
         // The neighbours are never q itself, so they may be read before the visit is counted; in
         // this order GCC schedules the max-visits batch walk 5-7% faster (BM_WalkFeasibleBench/1).
-        const Neighbours n = Keys::ranked(q);
+        const std::uint32_t m = least_ranked<Keys::kRankBits, Keys::kDirections>(
+            [q](auto d, std::uint32_t r) { return Keys::key(q, d, r); });
         *q += kVisit;
-        const std::uint32_t m = std::min(std::min(n.down, n.right), std::min(n.left, n.up));
-        return reinterpret_cast<std::uint32_t*>(reinterpret_cast<char*>(q) + kStepBytes[m & 3]);
+        return reinterpret_cast<std::uint32_t*>(reinterpret_cast<char*>(q) +
+                                                Keys::step_bytes()[m & (kVisit - 1)]);
     }
 
-    // Continues a walk at q with plain comparisons until the exit e; returns the total steps, or
+    // Continues a walk at q with branches until the exit e; returns the total steps, or
     // kWalkOverflow past max_steps.
     static std::uint64_t branchy(std::uint32_t* q, const std::uint32_t* e, std::uint64_t steps,
                                  std::uint64_t max_steps) {
-        using namespace walk_steps;
         while (q != e) {
             if (++steps > max_steps) return kWalkOverflow;
-            const Neighbours n = Keys::plain(q);
-            *q += kVisit;
-            // First least-visited neighbour in the order down, right, left, up.
-            if (n.down <= n.right && n.down <= n.left && n.down <= n.up)
-                q += kSteps[0];
-            else if (n.right <= n.left && n.right <= n.up)
-                q += kSteps[1];
-            else if (n.left <= n.up)
-                q += kSteps[2];
-            else
-                q += kSteps[3];
+            *q += kVisit;  // the neighbours are never q itself
+            q = first_least<Keys::kDirections>([q](auto d) { return Keys::key(q, d, 0); },
+                                               [q](auto d) { return q + Keys::step(d); });
         }
         return steps;
     }
