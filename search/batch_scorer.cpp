@@ -89,6 +89,17 @@ void BatchScorer::score(std::span<const Genome> genomes, std::span<double> out) 
     });
 }
 
+void BatchScorer::score_described(std::span<const Genome> genomes, std::span<double> out,
+                                  std::span<double> described) {
+    assert(out.size() == genomes.size());
+    const std::size_t k = target_.behaviours().size();
+    assert(described.size() == genomes.size() * k);
+    for_chunks(genomes.size(), score_cost_, [&](std::size_t lo, std::size_t hi) {
+        target_.score_described(genomes.subspan(lo, hi - lo), out.subspan(lo, hi - lo),
+                                described.subspan(lo * k, (hi - lo) * k));
+    });
+}
+
 void BatchScorer::draw_groups(std::span<const std::size_t> want,
                               std::span<const std::size_t> max_tries, const GroupProposer& propose,
                               std::vector<std::vector<Scored>>& out,
@@ -106,9 +117,8 @@ void BatchScorer::draw_groups(std::span<const std::size_t> want,
         proposals_.resize(block);
         proposal_ok_.assign(block, 0);
         proposal_value_.assign(block, 0.0);
-        for_chunks(block, draw_cost_, [&](std::size_t lo, std::size_t hi) {
-            build_chunk(lo, hi, need, propose);
-        });
+        for_chunks(block, draw_cost_,
+                   [&](std::size_t lo, std::size_t hi) { build_chunk(lo, hi, need, propose); });
         std::size_t block_feasible = 0;
         for (std::size_t i = 0; i < block; ++i) block_feasible += proposal_ok_[i] != 0;
         feasible_rate_ =

@@ -34,11 +34,12 @@ void Evaluator::run_apart(std::size_t n, const ApartWork& work,
 }
 
 void Evaluator::restore(const nlohmann::json& j) {
-    ledger_.restore(j, [&](std::span<const Genome> g, std::span<double> v) { scorer_.score(g, v); });
+    ledger_.restore(j,
+                    [&](std::span<const Genome> g, std::span<double> v) { scorer_.score(g, v); });
 }
 
-void Evaluator::evaluate(std::span<const Genome> genomes, std::span<Score> out,
-                         std::span<const bool> feasible) {
+void Evaluator::choose_walks(std::span<const Genome> genomes, std::span<Score> out,
+                             std::span<const bool> feasible) {
     const std::size_t n = genomes.size();
     assert(out.size() == n && (feasible.empty() || feasible.size() == n));
     std::unique_ptr<bool[]> found;
@@ -62,12 +63,34 @@ void Evaluator::evaluate(std::span<const Genome> genomes, std::span<Score> out,
         walk_index_.push_back(i);
     }
     values_.assign(walk_.size(), 0.0);
-    scorer_.score(walk_, values_);
+}
+
+void Evaluator::record_walks(std::span<Score> out) {
     // Counters and the best advance in batch order, so ties go to the earliest genome.
     for (std::size_t k = 0; k < walk_.size(); ++k) {
         out[walk_index_[k]] = Score{true, values_[k]};
         ledger_.record(walk_[k], values_[k]);
     }
+}
+
+void Evaluator::evaluate(std::span<const Genome> genomes, std::span<Score> out,
+                         std::span<const bool> feasible) {
+    choose_walks(genomes, out, feasible);
+    scorer_.score(walk_, values_);
+    record_walks(out);
+}
+
+void Evaluator::evaluate_described(std::span<const Genome> genomes, std::span<Score> out,
+                                   std::span<double> described) {
+    const std::size_t k = target().behaviours().size();
+    assert(described.size() == genomes.size() * k);
+    choose_walks(genomes, out, {});
+    described_.assign(walk_.size() * k, 0.0);
+    scorer_.score_described(walk_, values_, described_);
+    for (std::size_t w = 0; w < walk_.size(); ++w)
+        std::copy_n(described_.begin() + static_cast<std::ptrdiff_t>(w * k), k,
+                    described.begin() + static_cast<std::ptrdiff_t>(walk_index_[w] * k));
+    record_walks(out);
 }
 
 std::vector<std::vector<Scored>> Evaluator::draw_groups(std::span<const std::size_t> want_in,

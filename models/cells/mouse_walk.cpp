@@ -132,14 +132,16 @@ void evaluate_batch_serial(std::span<const Board> boards, std::span<std::uint64_
 namespace {
 
 // The grid walk's layout for interleaved_walk: a lane's words are its key array, a step a move.
-// With kMaxVisits a finished walk's keys also give its most visits (into max_visits); without
-// it, max_visits is not touched and the code is the moves-only walker.
-template <bool kMaxVisits>
+// With kMaxVisits a finished walk's keys also give its most visits (into max_visits), with
+// kProfile its profile (into profiles); without them, neither is touched and the code is the
+// moves-only walker.
+template <bool kMaxVisits, bool kProfile = false>
 struct GridLayout : GridSteps {
     static constexpr int kWords = kPaddedCells;
     std::span<const Board> boards;
     std::span<std::uint64_t> out, max_visits;
     bool check_feasible;
+    std::span<WalkProfile> profiles = {};
     size_t fallbacks = 0;
 
     std::uint32_t* load(size_t i, std::uint32_t* keys, const std::uint32_t*& exit) {
@@ -155,12 +157,23 @@ struct GridLayout : GridSteps {
     void arrived(size_t i, std::uint64_t moves, const std::uint32_t* keys) {
         out[i] = moves;
         if constexpr (kMaxVisits) max_visits[i] = max_visits_of(keys, boards[i].rows());
+        if constexpr (kProfile)
+            profiles[i] = profile_of(boards[i].rows(), boards[i].cols(), [keys](int r, int c) {
+                const std::uint32_t key = keys[index_of(Cell{r, c})];
+                return key == kBlockedKey ? std::uint64_t{0} : std::uint64_t{key / kVisit};
+            });
     }
     // A walk past the 32-bit keys' range: the 64-bit reference walk gives its scores.
     void overflow(size_t i) {
         const GraphWalkResult g = reference_grid_walk(boards[i]);
         out[i] = g.moves;
         if constexpr (kMaxVisits) max_visits[i] = most_visited(boards[i], g.visits).visits;
+        if constexpr (kProfile) {
+            const int cols = boards[i].cols();
+            profiles[i] = profile_of(boards[i].rows(), cols, [&](int r, int c) {
+                return g.visits[static_cast<size_t>(r * cols + c)];
+            });
+        }
         ++fallbacks;
     }
 };
@@ -194,6 +207,16 @@ size_t walk_feasible_batch(std::span<const Board> boards, std::span<std::uint64_
     assert(std::all_of(boards.begin(), boards.end(), [](const Board& b) { return feasible(b); }) &&
            "a walk of an infeasible board never ends");
     return interleaved<8, true>(boards, out, max_visits, max_moves, false);
+}
+
+size_t walk_feasible_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
+                           std::span<WalkProfile> profiles, std::uint64_t max_moves) {
+    assert(profiles.size() >= boards.size());
+    assert(std::all_of(boards.begin(), boards.end(), [](const Board& b) { return feasible(b); }) &&
+           "a walk of an infeasible board never ends");
+    GridLayout<false, true> layout{{}, boards, out, {}, false, profiles};
+    interleaved_walk<8>(layout, boards.size(), std::min(max_moves, MouseWalk::kMaxMoves));
+    return layout.fallbacks;
 }
 
 }  // namespace maze

@@ -20,9 +20,9 @@
 #include <span>
 #include <string_view>
 
-#include "mazesearch/models/cells/board.hpp"
 #include "mazesearch/engine/walk_objective.hpp"
 #include "mazesearch/engine/walk_result.hpp"
+#include "mazesearch/models/cells/board.hpp"
 
 namespace maze {
 
@@ -85,6 +85,14 @@ std::size_t walk_feasible_batch(std::span<const Board> boards, std::span<std::ui
 // exit's is 0). Found from the lane's keys once its walk ends, so the walk itself is unchanged.
 std::size_t walk_feasible_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
                                 std::span<std::uint64_t> max_visits,
+                                std::uint64_t max_moves = MouseWalk::kMaxMoves);
+
+// walk_feasible_batch that also gives each walk's profile (walk_result.hpp): its most visits,
+// where they are and the visits of each quarter of the board, with the counts walk_report gives
+// (the start's includes the move that leaves it; the exit's is 0). Found from the lane's keys once
+// its walk ends, so the walk itself is unchanged.
+std::size_t walk_feasible_batch(std::span<const Board> boards, std::span<std::uint64_t> out,
+                                std::span<WalkProfile> profiles,
                                 std::uint64_t max_moves = MouseWalk::kMaxMoves);
 
 // The most-visited cell of a walk, from its visit counts (row-major, rows * cols, as

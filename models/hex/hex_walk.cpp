@@ -115,6 +115,7 @@ struct HexLayout : HexSteps {
     std::span<std::uint64_t> out;
     std::span<std::uint64_t> max_visits;  // empty: not asked for
     bool check_feasible = true;
+    std::span<WalkProfile> profiles = {};  // empty: not asked for
     std::size_t fallbacks = 0;
 
     std::uint32_t* load(std::size_t i, std::uint32_t* keys, const std::uint32_t*& exit) {
@@ -130,12 +131,25 @@ struct HexLayout : HexSteps {
     void arrived(std::size_t i, std::uint64_t moves, const std::uint32_t* keys) {
         out[i] = moves;
         if (!max_visits.empty()) max_visits[i] = hex_max_visits_of(keys, boards[i].rows());
+        if (!profiles.empty()) {
+            const int rows = boards[i].rows();
+            profiles[i] = profile_of(rows, boards[i].cols(), [keys, rows](int r, int c) {
+                const std::uint32_t key = keys[hex_index_of({r, c}, rows)];
+                return key == kHexBlocked ? std::uint64_t{0} : std::uint64_t{key / kHexVisit};
+            });
+        }
     }
     void overflow(std::size_t i) {
         const WalkCounts w = reference_counts(boards[i]);
         out[i] = w.moves;
         if (!max_visits.empty())
             max_visits[i] = *std::max_element(w.visits.begin(), w.visits.end());
+        if (!profiles.empty()) {
+            const int cols = boards[i].cols();
+            profiles[i] = profile_of(boards[i].rows(), cols, [&](int r, int c) {
+                return w.visits[static_cast<std::size_t>(r * cols + c)];
+            });
+        }
         ++fallbacks;
     }
 };
@@ -177,6 +191,18 @@ std::size_t walk_feasible_batch(std::span<const HexCellBoard> boards, std::span<
                        [](const HexCellBoard& b) { return feasible(b); }) &&
            "a walk of an infeasible board never ends");
     HexLayout layout{{}, boards, out, max_visits, false};
+    interleaved_walk<8>(layout, boards.size(), std::min(max_moves, HexWalk::kMaxMoves));
+    return layout.fallbacks;
+}
+
+std::size_t walk_feasible_batch(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out,
+                                std::span<WalkProfile> profiles, std::uint64_t max_moves) {
+    using namespace hex_walk_keys;  // its names are the hex walk's own (kHex..., hex_...)
+    assert(profiles.size() >= boards.size());
+    assert(std::all_of(boards.begin(), boards.end(),
+                       [](const HexCellBoard& b) { return feasible(b); }) &&
+           "a walk of an infeasible board never ends");
+    HexLayout layout{{}, boards, out, {}, false, profiles};
     interleaved_walk<8>(layout, boards.size(), std::min(max_moves, HexWalk::kMaxMoves));
     return layout.fallbacks;
 }

@@ -13,8 +13,8 @@
 #include <span>
 #include <vector>
 
-#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/engine/bench_boards.hpp"
+#include "mazesearch/models/cells/mouse_walk.hpp"
 #include "mazesearch/models/hex/hex_cell_board.hpp"
 
 namespace maze {
@@ -55,6 +55,11 @@ std::size_t evaluate_batch(std::span<const HexCellBoard> boards, std::span<std::
 // start's count includes the move that leaves it; the exit's is 0).
 std::size_t walk_feasible_batch(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out,
                                 std::span<std::uint64_t> max_visits = {},
+                                std::uint64_t max_moves = HexWalk::kMaxMoves);
+// walk_feasible_batch that also gives each walk's profile (walk_result.hpp), its counts as
+// walk_report's.
+std::size_t walk_feasible_batch(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out,
+                                std::span<WalkProfile> profiles,
                                 std::uint64_t max_moves = HexWalk::kMaxMoves);
 // The same one board at a time (the benchmarks and tests compare them).
 void evaluate_batch_serial(std::span<const HexCellBoard> boards, std::span<std::uint64_t> out);

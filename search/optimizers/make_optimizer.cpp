@@ -10,6 +10,7 @@
 #include "mazesearch/search/optimizers/exhaustive_search.hpp"
 #include "mazesearch/search/optimizers/hamming_search.hpp"
 #include "mazesearch/search/optimizers/hill_climbing.hpp"
+#include "mazesearch/search/optimizers/map_elites.hpp"
 #include "mazesearch/search/optimizers/population_annealing.hpp"
 #include "mazesearch/search/optimizers/random_search.hpp"
 #include "mazesearch/search/optimizers/replica_exchange.hpp"
@@ -24,8 +25,9 @@ namespace {
 template <typename Visit>
 decltype(auto) with_kind(const Params& params, Visit&& visit) {
     const std::vector<std::string> kinds = {
-        "random",       "hill-climbing", "annealing", "population-annealing", "replica-exchange",
-        "evolutionary", "genetic",       "hamming",   "exhaustive",           "window"};
+        "random",           "hill-climbing", "annealing", "population-annealing",
+        "replica-exchange", "evolutionary",  "genetic",   "hamming",
+        "exhaustive",       "window",        "map-elites"};
     if (!params.has("kind")) {
         std::string list;
         for (const auto& k : kinds) list += (list.empty() ? "" : ", ") + k;
@@ -41,6 +43,7 @@ decltype(auto) with_kind(const Params& params, Visit&& visit) {
     if (kind == "genetic") return visit(std::type_identity<EvolutionarySearch>{}, true);
     if (kind == "hamming") return visit(std::type_identity<HammingSearch>{});
     if (kind == "window") return visit(std::type_identity<WindowSearch>{});
+    if (kind == "map-elites") return visit(std::type_identity<MapElites>{});
     return visit(std::type_identity<ExhaustiveSearch>{});
 }
 

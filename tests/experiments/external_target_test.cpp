@@ -10,8 +10,8 @@
 
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/runner.hpp"
-#include "mazesearch/search/optimizers/exhaustive_search.hpp"
 #include "mazesearch/models/cells/mouse_maze_target.hpp"
+#include "mazesearch/search/optimizers/exhaustive_search.hpp"
 #include "run_files.hpp"
 
 namespace fs = std::filesystem;
@@ -68,7 +68,8 @@ TEST(ExternalTarget, EveryOptimizerThatTakesAnyTargetSearchesIt) {
     for (const std::string opt :
          {"{kind: random}", "{kind: hill-climbing}", "{kind: annealing}",
           "{kind: population-annealing, population: 8}", "{kind: replica-exchange}",
-          "{kind: evolutionary}", "{kind: genetic}", "{kind: hamming}", "{kind: exhaustive}"}) {
+          "{kind: evolutionary}", "{kind: genetic}", "{kind: hamming}", "{kind: exhaustive}",
+          "{kind: map-elites, y: none}"}) {
         std::atomic<std::uint64_t> scored{0};
         const ExternalObjective f = top_minus_bottom(&scored);
         const fs::path one = fresh_dir("ext-one"), two = fresh_dir("ext-two");

@@ -15,10 +15,10 @@
 #include <utility>
 #include <vector>
 
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/params.hpp"
-#include "mazesearch/models/cells/mouse_maze_target.hpp"
 
 namespace budget_test {
 
@@ -38,6 +38,12 @@ class Counted : public maze::Target {
     void score(std::span<const Genome> g, std::span<double> v) const override {
         scored += g.size();
         t_.score(g, v);
+    }
+    std::vector<std::string> behaviours() const override { return t_.behaviours(); }
+    void score_described(std::span<const Genome> g, std::span<double> v,
+                         std::span<double> d) const override {
+        scored += g.size();
+        t_.score_described(g, v, d);
     }
     Genome relevant_genes(const Genome& g) const override { return t_.relevant_genes(g); }
     std::optional<maze::EnumerableGrid> enumerable_grid() const override {
@@ -120,6 +126,7 @@ std::vector<Case> cases() {
           {"local_every", n(2)}},
          b6},
         {"hamming", {{"kind", s("hamming")}, {"radius", n(2)}}, b6},
+        {"map_elites", {{"kind", s("map-elites")}, {"batch", n(30)}}, b6},
         {"window", {{"kind", s("window")}, {"size", n(3)}}, b6, true, false},
         {"exhaustive_grid", {{"kind", s("exhaustive")}, {"chunk", n(1)}}, &board(4), true, false},
         {"exhaustive_every_genome", {{"kind", s("exhaustive")}, {"chunk", n(3)}}, &bits},

@@ -8,14 +8,14 @@
 #include <utility>
 #include <vector>
 
+#include "mazesearch/models/cells/mouse_maze_target.hpp"
+#include "mazesearch/models/hex/hex_target.hpp"
+#include "mazesearch/models/hex/hex_walk.hpp"
 #include "mazesearch/search/enumeration/exhaustive.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/hamming_ball.hpp"
 #include "mazesearch/search/optimizer.hpp"
 #include "mazesearch/search/params.hpp"
-#include "mazesearch/models/cells/mouse_maze_target.hpp"
-#include "mazesearch/models/hex/hex_target.hpp"
-#include "mazesearch/models/hex/hex_walk.hpp"
 
 namespace {
 
@@ -255,6 +255,23 @@ std::vector<Case> all_cases() {
           {"population", num(30)}}},
         {"hamming_climb", {{"kind", str("hamming")}, {"radius", num(3)}}},
         {"hamming_report", {{"kind", str("hamming")}, {"radius", num(3)}, {"mode", str("report")}}},
+        {"map_elites",
+         {{"kind", str("map-elites")}, {"batch", num(50)}, {"random_boards", num(120)}}},
+        {"map_elites_walk_axes",
+         {{"kind", str("map-elites")},
+          {"x", str("hot-row")},
+          {"y", str("hot-col")},
+          {"z", str("busiest-quarter")},
+          {"z_bins", num(4)},
+          {"crossover_rate", 0.9},
+          {"batch", num(33)},
+          {"random_boards", num(40)}}},
+        {"map_elites_genome_axis",
+         {{"kind", str("map-elites")},
+          {"y", str("none")},
+          {"x_bins", num(8)},
+          {"flips", 4.0},
+          {"batch", num(20)}}},
     };
 }
 
@@ -651,7 +668,8 @@ TEST(OptimizerHamming, ReportScoresTheWholeBallOnceAndEnds) {
         make_params({{"kind", str("hamming")}, {"radius", num(3)}, {"mode", str("report")}}));
     opt->start(t, 4, {Genome(23)});  // the open board is feasible
     while (!opt->done()) opt->step(ev);
-    EXPECT_EQ(ev.ledger().evaluations() + ev.ledger().rejected(), 1 + maze::hamming_ball_size(23, 3));
+    EXPECT_EQ(ev.ledger().evaluations() + ev.ledger().rejected(),
+              1 + maze::hamming_ball_size(23, 3));
 }
 
 TEST(OptimizerInitial, StartsFromTheGivenBoards) {
@@ -660,8 +678,12 @@ TEST(OptimizerInitial, StartsFromTheGivenBoards) {
     for (std::size_t i = 1; i < 20; ++i) good.set(i, true);  // the optimum, 19
     for (const auto& c : all_cases()) {
         if (c.name.find("line") != std::string::npos || c.name.find("block") != std::string::npos ||
-            c.name.find("patch") != std::string::npos || c.name.find("window") != std::string::npos)
-            continue;  // these crossovers need geometry, the window a mouse maze
+            c.name.find("patch") != std::string::npos ||
+            c.name.find("window") != std::string::npos ||
+            (c.name.find("map_elites") != std::string::npos &&
+             c.name.find("genome") == std::string::npos))
+            continue;  // these crossovers need geometry, the window a mouse maze, the walk's
+                       // descriptors a walk
         Budget b;
         b.evaluations = 1;
         Evaluator ev(t, b, 1);
@@ -679,8 +701,9 @@ TEST(OptimizerInitial, StartsFromTheGivenBoards) {
 
 // The paper's literal parameters all have defaults; an optimizer with defaults runs.
 TEST(OptimizerParams, DefaultsRun) {
-    for (const char* kind : {"random", "hill-climbing", "annealing", "population-annealing",
-                             "replica-exchange", "evolutionary", "genetic", "hamming"}) {
+    for (const char* kind :
+         {"random", "hill-climbing", "annealing", "population-annealing", "replica-exchange",
+          "evolutionary", "genetic", "hamming", "map-elites"}) {
         const Outcome o = run({{"kind", str(kind)}}, square(5), 3000, 9);
         EXPECT_GT(o.best_score, 0) << kind;
     }

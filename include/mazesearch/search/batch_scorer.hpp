@@ -33,6 +33,10 @@ class BatchScorer {
     void feasibility(std::span<const Genome> genomes, std::span<bool> out);
     // The values of genomes known to be feasible (Target::score), in parallel chunks.
     void score(std::span<const Genome> genomes, std::span<double> out);
+    // The same with their behaviours (Target::score_described: `described` holds
+    // behaviours().size() values a genome), in parallel chunks.
+    void score_described(std::span<const Genome> genomes, std::span<double> out,
+                         std::span<double> described);
 
     // Builds proposal k of group `group`; called from several threads at once, so it must be a
     // function of (group, k) alone.

@@ -38,6 +38,11 @@ class Evaluator {
     // feasible (found by the caller as it drew them), so that the flood fill is not run twice.
     void evaluate(std::span<const Genome> genomes, std::span<Score> out,
                   std::span<const bool> feasible = {});
+    // The same, with the behaviours of each board walked (Target::score_described):
+    // described[i * k + j] is behaviour j of genome i, k = target().behaviours().size(); a
+    // rejected or skipped genome's are left as they are. Counted as evaluate() counts.
+    void evaluate_described(std::span<const Genome> genomes, std::span<Score> out,
+                            std::span<double> described);
 
     // Independent proposals, in groups (the islands of a population search; one group for a
     // batch of random boards): group g takes its first want[g] feasible proposals among
@@ -112,6 +117,13 @@ class Evaluator {
     std::vector<Genome> walk_;
     std::vector<std::size_t> walk_index_;
     std::vector<double> values_;
+    std::vector<double> described_;
+    // evaluate()'s choice of what to walk: the feasible genomes the budget still covers, into
+    // walk_ and walk_index_; the rest rejected or skipped (out[i] = Score{}).
+    void choose_walks(std::span<const Genome> genomes, std::span<Score> out,
+                      std::span<const bool> feasible);
+    // Records the walked genomes' values into out and the ledger, in batch order.
+    void record_walks(std::span<Score> out);
 };
 
 // For single-point searches, built on Evaluator::evaluate. One board, scored (or rejected, or

@@ -77,7 +77,8 @@ class Optimizer {
 };
 
 // Builds the optimizer named by params "kind" (random, hill-climbing, annealing,
-// population-annealing, replica-exchange, evolutionary, genetic, hamming, exhaustive, window)
+// population-annealing, replica-exchange, evolutionary, genetic, hamming, exhaustive, window,
+// map-elites)
 // from its parameters; throws ParamError for bad or unknown keys.
 std::unique_ptr<Optimizer> make_optimizer(const Params& params);
 

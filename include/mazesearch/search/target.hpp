@@ -8,6 +8,7 @@
 #include <limits>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,19 @@ class Target {
         Genome all(g.size());
         for (std::size_t i = 0; i < g.size(); ++i) all.set(i, true);
         return all;
+    }
+
+    // Behaviour descriptors, for the searches that keep boards apart by what they do (MAP-Elites):
+    // the names of what this target can say of a feasible genome's board besides its value, read
+    // off the same walk; none by default.
+    virtual std::vector<std::string> behaviours() const { return {}; }
+    // The values of genomes known to be feasible, as score() gives them, and their behaviours:
+    // described[i * behaviours().size() + j] is behaviour j of genome i. std::logic_error for a
+    // target without behaviours.
+    virtual void score_described(std::span<const Genome> genomes, std::span<double> values,
+                                 std::span<double> described) const {
+        (void)genomes, (void)values, (void)described;
+        throw std::logic_error(name() + " gives no behaviour descriptors");
     }
 
     // The grid of a target that the exhaustive enumeration can cover; none for the others.

@@ -47,6 +47,12 @@ class GatedTarget : public Target {
         if (!genomes.empty()) before_batch_();
         inner_.score(genomes, values);
     }
+    std::vector<std::string> behaviours() const override { return inner_.behaviours(); }
+    void score_described(std::span<const Genome> genomes, std::span<double> values,
+                         std::span<double> described) const override {
+        if (!genomes.empty()) before_batch_();
+        inner_.score_described(genomes, values, described);
+    }
     bool thread_safe() const override { return inner_.thread_safe(); }
     Genome relevant_genes(const Genome& g) const override { return inner_.relevant_genes(g); }
     std::optional<EnumerableGrid> enumerable_grid() const override {

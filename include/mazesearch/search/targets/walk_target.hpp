@@ -6,15 +6,19 @@
 // and the boards of a batch are walked eight at a time, interleaved (walk_feasible_batch).
 #pragma once
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <optional>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "mazesearch/engine/board_model.hpp"
 #include "mazesearch/engine/walk_objective.hpp"
+#include "mazesearch/engine/walk_result.hpp"
 #include "mazesearch/search/target.hpp"
 
 namespace maze {
@@ -57,12 +61,12 @@ class WalkTarget : public Target {
 
     // The Evaluator passes feasible boards only, so the walks need no second flood fill.
     void score(std::span<const Genome> genomes, std::span<double> values) const final {
-        std::vector<B> boards;
-        boards.reserve(genomes.size());
-        for (const Genome& g : genomes) boards.push_back(to_board(g));
+        const std::vector<B> boards = boards_of(genomes);
         std::vector<std::uint64_t> moves(boards.size(), 0);
         if (objective_ == WalkObjective::MaxVisits) {
-            if constexpr (requires { walk_feasible_batch(std::span<const B>(boards), moves, moves); }) {
+            if constexpr (requires {
+                              walk_feasible_batch(std::span<const B>(boards), moves, moves);
+                          }) {
                 std::vector<std::uint64_t> most(boards.size(), 0);
                 walk_feasible_batch(std::span<const B>(boards), moves, most);
                 for (std::size_t i = 0; i < most.size(); ++i)
@@ -76,6 +80,47 @@ class WalkTarget : public Target {
         for (std::size_t i = 0; i < moves.size(); ++i)
             values[i] = moves[i] == kInfeasible ? -std::numeric_limits<double>::infinity()
                                                 : static_cast<double>(moves[i]) + offset_;
+    }
+
+    // What the walk says of a board besides its value (WalkProfile), for the models whose batch
+    // walk gives a profile: `doublings`, how many times the visits of the most-visited cell
+    // double from 1 (its bit width: 1 for one visit, 2 for 2 or 3, ...); `max-visits`, those
+    // visits; `hot-row` and `hot-col`, where that cell is; `busiest-quarter`, the share of all
+    // visits that fall in the busiest quarter of the board (0.25 to 1).
+    std::vector<std::string> behaviours() const final {
+        if constexpr (kProfiled)
+            return {"doublings", "max-visits", "hot-row", "hot-col", "busiest-quarter"};
+        return {};
+    }
+    void score_described(std::span<const Genome> genomes, std::span<double> values,
+                         std::span<double> described) const final {
+        if constexpr (kProfiled) {
+            const std::vector<B> boards = boards_of(genomes);
+            std::vector<std::uint64_t> moves(boards.size(), 0);
+            std::vector<WalkProfile> profiles(boards.size());
+            walk_feasible_batch(std::span<const B>(boards), moves,
+                                std::span<WalkProfile>(profiles));
+            constexpr std::size_t k = 5;
+            for (std::size_t i = 0; i < boards.size(); ++i) {
+                const WalkProfile& p = profiles[i];
+                values[i] = objective_ == WalkObjective::MaxVisits
+                                ? static_cast<double>(p.max_visits)
+                                : static_cast<double>(moves[i]) + offset_;
+                std::uint64_t total = 0, busiest = 0;
+                for (const std::uint64_t q : p.quarters) {
+                    total += q;
+                    busiest = std::max(busiest, q);
+                }
+                double* d = described.data() + i * k;
+                d[0] = static_cast<double>(std::bit_width(p.max_visits));
+                d[1] = static_cast<double>(p.max_visits);
+                d[2] = p.hot_row;
+                d[3] = p.hot_col;
+                d[4] = total ? static_cast<double>(busiest) / static_cast<double>(total) : 1.0;
+            }
+        } else {
+            Target::score_described(genomes, values, described);
+        }
     }
 
     // The genes whose flip can change the walk or its feasibility, from one walk's visits
@@ -105,6 +150,19 @@ class WalkTarget : public Target {
                                    const std::vector<std::uint64_t>& visits) const = 0;
 
   private:
+    // The boards of genomes known to code boards.
+    std::vector<B> boards_of(std::span<const Genome> genomes) const {
+        std::vector<B> boards;
+        boards.reserve(genomes.size());
+        for (const Genome& g : genomes) boards.push_back(to_board(g));
+        return boards;
+    }
+    // Whether the model's batch walk gives each walk's profile.
+    static constexpr bool kProfiled =
+        requires(std::span<const B> b, std::span<std::uint64_t> m, std::span<WalkProfile> p) {
+        walk_feasible_batch(b, m, p);
+    };
+
     WalkObjective objective_;
     double offset_;
 };

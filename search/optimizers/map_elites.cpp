@@ -1,0 +1,292 @@
+#include "mazesearch/search/optimizers/map_elites.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "mazesearch/search/optimizers/crossover.hpp"
+
+namespace maze {
+
+namespace {
+
+constexpr const char* kOpenGenes = "open-genes";
+constexpr const char* kNone = "none";
+constexpr std::uint64_t kMostCells = 1'000'000;  // the archive's cells at the most
+
+// The descriptors a config may name (a target gives the walk's among them).
+const std::vector<std::string>& known_descriptors() {
+    static const std::vector<std::string> known = {kOpenGenes, "doublings", "max-visits",
+                                                   "hot-row",  "hot-col",   "busiest-quarter"};
+    return known;
+}
+
+std::string listed(const std::vector<std::string>& names) {
+    std::string s;
+    for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+    return s;
+}
+
+// A descriptor's own range [lo, hi) and bins, for a target's genes and topology.
+struct DefaultAxis {
+    double lo, hi;
+    std::int64_t bins;
+};
+DefaultAxis default_axis(const std::string& d, std::size_t genes, const Topology& topo) {
+    if (d == kOpenGenes) return {0, static_cast<double>(genes) + 1, 16};
+    if (d == "doublings") return {1, 17, 16};  // one bin for each bit width 1 .. 16
+    if (d == "max-visits") return {1, 4097, 16};
+    if (d == "hot-row") return {0, static_cast<double>(std::max(topo.rows, 1)), topo.rows};
+    if (d == "hot-col") return {0, static_cast<double>(std::max(topo.cols, 1)), topo.cols};
+    return {0.25, 1.0 + 1e-9, 16};  // busiest-quarter: 1 itself in the last bin
+}
+
+}  // namespace
+
+MapElites::Settings::Settings(const Params& params) {
+    const std::vector<std::string>& known = known_descriptors();
+    std::vector<std::string> with_none = known;
+    with_none.push_back(kNone);
+    const char* names[] = {"x", "y", "z"};
+    const char* fallback[] = {kOpenGenes, "doublings", kNone};
+    for (int a = 0; a < 3; ++a) {
+        const std::string key = names[a];
+        const std::string d = params.get_choice(key, fallback[a], a == 0 ? known : with_none);
+        const bool used = d != kNone;
+        if (!used) {
+            for (const char* suffix : {"_bins", "_min", "_max"})
+                if (params.has(key + suffix))
+                    throw ParamError(key + suffix, params.where(key + suffix),
+                                     "is set, but " + key + " is none");
+            continue;
+        }
+        if (axes.size() != static_cast<std::size_t>(a))
+            throw ParamError(key, params.where(key), "is set, but an earlier axis is none");
+        for (const Axis& other : axes)
+            if (other.descriptor == d)
+                throw ParamError(key, params.where(key), d + " is already an axis");
+        Axis axis;
+        axis.descriptor = d;
+        axis.bins = params.get_int(key + "_bins", 0, 1, 10000);  // 0: the descriptor's own
+        axis.has_lo = params.has(key + "_min");
+        axis.has_hi = params.has(key + "_max");
+        const double big = 1e15;
+        if (axis.has_lo) axis.lo = params.get_double(key + "_min", 0, -big, big);
+        if (axis.has_hi) axis.hi = params.get_double(key + "_max", 0, -big, big);
+        if (axis.has_lo && axis.has_hi && !(axis.lo < axis.hi))
+            throw ParamError(key + "_max", params.where(key + "_max"),
+                             "must be above " + key + "_min (" + number_text(axis.lo) + ")");
+        axes.push_back(axis);
+    }
+    batch = static_cast<std::uint64_t>(params.get_int("batch", 64, 1, 1'000'000));
+    random_boards =
+        static_cast<std::uint64_t>(params.get_int("random_boards", 256, 1, 1'000'000'000));
+    p_blocked = params.get_double("p_blocked", 0.25, 0.0, 1.0);
+    flips = params.get_double("flips", 2.0, 0.0, 1e6);
+    crossover_rate = params.get_double("crossover_rate", 0.5, 0.0, 1.0);
+}
+
+std::vector<std::string> MapElites::descriptors_of(const Target& target) {
+    std::vector<std::string> d = {kOpenGenes};
+    for (const std::string& b : target.behaviours()) d.push_back(b);
+    return d;
+}
+
+void MapElites::Settings::check(const Target& target, const std::vector<Genome>& initial) const {
+    check_initial("map-elites", target, initial, false, true);
+    const std::vector<std::string> given = descriptors_of(target);
+    std::uint64_t cells = 1;
+    for (const Axis& a : axes) {
+        if (std::find(given.begin(), given.end(), a.descriptor) == given.end())
+            throw std::invalid_argument("map-elites: the target " + target.name() +
+                                        " gives no descriptor " + a.descriptor + " (it gives " +
+                                        listed(given) + ")");
+        const DefaultAxis own = default_axis(a.descriptor, target.genes(), target.topology());
+        const double lo = a.has_lo ? a.lo : own.lo, hi = a.has_hi ? a.hi : own.hi;
+        if (!(lo < hi))
+            throw std::invalid_argument("map-elites: the range of " + a.descriptor + " [" +
+                                        number_text(lo) + ", " + number_text(hi) + ") is empty");
+        cells *= static_cast<std::uint64_t>(a.bins ? a.bins : std::max<std::int64_t>(own.bins, 1));
+        if (cells > kMostCells)
+            throw std::invalid_argument("map-elites: the archive would have more than " +
+                                        std::to_string(kMostCells) + " cells");
+    }
+}
+
+void MapElites::begin(const Target& target, const std::vector<Genome>& initial) {
+    s_ = State{};
+    s_.initial = initial;
+    for (Axis& a : set_.axes) {
+        const DefaultAxis own = default_axis(a.descriptor, target.genes(), target.topology());
+        s_.lo.push_back(a.has_lo ? a.lo : own.lo);
+        s_.hi.push_back(a.has_hi ? a.hi : own.hi);
+        if (a.bins == 0) a.bins = std::max<std::int64_t>(own.bins, 1);
+    }
+    find_sources(target);
+}
+
+void MapElites::find_sources(const Target& target) {
+    const std::vector<std::string> b = target.behaviours();
+    behaviours_ = b.size();
+    source_.clear();
+    for (const Axis& a : set_.axes) {
+        const auto it = std::find(b.begin(), b.end(), a.descriptor);
+        source_.push_back(it == b.end() ? -1 : static_cast<int>(it - b.begin()));
+    }
+}
+
+std::uint64_t MapElites::cells() const {
+    std::uint64_t n = 1;
+    for (const Axis& a : set_.axes)
+        n *= static_cast<std::uint64_t>(std::max<std::int64_t>(a.bins, 1));
+    return n;
+}
+
+double MapElites::coverage() const {
+    return static_cast<double>(s_.elites.size()) / static_cast<double>(cells());
+}
+
+double MapElites::qd_score() const {
+    double sum = 0;
+    for (const Elite& e : s_.elites) sum += e.value;
+    return sum;
+}
+
+std::uint64_t MapElites::cell_of(const std::vector<double>& d) const {
+    std::uint64_t cell = 0, stride = 1;
+    for (std::size_t a = 0; a < set_.axes.size(); ++a) {
+        const auto bins = static_cast<std::uint64_t>(set_.axes[a].bins);
+        const double t = (d[a] - s_.lo[a]) / (s_.hi[a] - s_.lo[a]);
+        std::uint64_t bin = 0;
+        if (t >= 1)
+            bin = bins - 1;
+        else if (t > 0)
+            bin = std::min(bins - 1, static_cast<std::uint64_t>(t * static_cast<double>(bins)));
+        cell += bin * stride;
+        stride *= bins;
+    }
+    return cell;
+}
+
+Genome MapElites::propose(std::uint64_t k) const {
+    if (k < s_.initial.size()) return s_.initial[static_cast<std::size_t>(k)];
+    Rng rng = proposal_rng(k);
+    const std::size_t n = common_.genes;
+    if (s_.proposals + k < set_.random_boards || s_.elites.empty())
+        return random_genome(n, set_.p_blocked, rng);
+    const std::size_t m = s_.elites.size();
+    const std::size_t ia = static_cast<std::size_t>(rng.below(m));
+    const Genome& a = s_.elites[ia].genome;
+    Genome child = a;
+    if (m >= 2 && rng.bernoulli(set_.crossover_rate)) {
+        std::size_t ib = static_cast<std::size_t>(rng.below(m - 1));
+        if (ib >= ia) ++ib;  // another elite
+        child = uniform_crossover(a, s_.elites[ib].genome, rng);
+    }
+    mutate(child, std::min(1.0, set_.flips / static_cast<double>(n)), rng);
+    if (child == a) child.flip(static_cast<std::size_t>(rng.below(n)));
+    return child;
+}
+
+void MapElites::step(Evaluator& ev) {
+    require_started(ev);
+    if (ev.ledger().remaining() == 0) return;
+    if (source_.size() != set_.axes.size() || behaviours_ != ev.target().behaviours().size())
+        find_sources(ev.target());
+    std::vector<Genome> boards;
+    boards.reserve(static_cast<std::size_t>(set_.batch));
+    for (std::uint64_t k = 0; k < set_.batch; ++k) boards.push_back(propose(k));
+    const std::size_t given = std::min(s_.initial.size(), static_cast<std::size_t>(set_.batch));
+    s_.initial.erase(s_.initial.begin(), s_.initial.begin() + static_cast<std::ptrdiff_t>(given));
+
+    std::vector<Score> scores(boards.size());
+    const bool walked = std::any_of(source_.begin(), source_.end(), [](int s) { return s >= 0; });
+    std::vector<double> described;
+    if (walked) {
+        described.assign(boards.size() * behaviours_, 0.0);
+        ev.evaluate_described(boards, scores, described);
+    } else {
+        ev.evaluate(boards, scores);
+    }
+    s_.proposals += set_.batch;
+    ++common_.step;
+
+    std::vector<double> d(set_.axes.size());
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        if (!scores[i].feasible) continue;
+        for (std::size_t a = 0; a < d.size(); ++a)
+            d[a] = source_[a] < 0
+                       ? static_cast<double>(boards[i].size() - boards[i].count())
+                       : described[i * behaviours_ + static_cast<std::size_t>(source_[a])];
+        Elite e{cell_of(d), boards[i], scores[i].value, d};
+        const auto it =
+            std::lower_bound(s_.elites.begin(), s_.elites.end(), e.cell,
+                             [](const Elite& x, std::uint64_t cell) { return x.cell < cell; });
+        if (it == s_.elites.end() || it->cell != e.cell) {
+            s_.elites.insert(it, std::move(e));
+            ++s_.added;
+        } else if (e.value > it->value) {
+            *it = std::move(e);
+            ++s_.improved;
+        }
+    }
+}
+
+nlohmann::json MapElites::save() const {
+    nlohmann::json j = save_state(s_);
+    j["axes"] = set_.axes;
+    return j;
+}
+
+void MapElites::restore(const nlohmann::json& state) {
+    if (!state.is_object() || !state.contains("axes"))
+        throw std::invalid_argument(kind() + ": not a checkpoint of this optimizer: no axes");
+    std::vector<Axis> axes;
+    try {
+        axes = state.at("axes").get<std::vector<Axis>>();
+    } catch (const std::exception& e) {
+        throw std::invalid_argument(kind() + ": not a checkpoint of this optimizer: " + e.what());
+    }
+    // The archive's cells are those of the axes it was made with: the config must name the same.
+    bool same = axes.size() == set_.axes.size();
+    for (std::size_t a = 0; same && a < axes.size(); ++a) {
+        const Axis &x = axes[a], &y = set_.axes[a];
+        same = x.descriptor == y.descriptor && (y.bins == 0 || x.bins == y.bins) &&
+               x.has_lo == y.has_lo && x.has_hi == y.has_hi && (!x.has_lo || x.lo == y.lo) &&
+               (!x.has_hi || x.hi == y.hi);
+    }
+    if (!same)
+        throw std::invalid_argument(kind() +
+                                    ": the checkpoint's archive has other axes than the config's");
+    nlohmann::json rest = state;
+    rest.erase("axes");
+    restore_state(rest, s_, [&](const Common& c, const State& s) { check(c, s, axes); });
+    set_.axes = axes;
+    source_.clear();
+}
+
+void MapElites::check(const Common& c, const State& s, const std::vector<Axis>& axes) const {
+    check_genomes(s.initial, c.genes, "initial board");
+    if (s.lo.size() != axes.size() || s.hi.size() != axes.size())
+        throw std::invalid_argument(kind() + ": the checkpoint has not one range an axis");
+    std::uint64_t cells = 1;
+    for (const Axis& a : axes) {
+        if (a.bins < 1)
+            throw std::invalid_argument(kind() + ": an axis of the checkpoint has no bins");
+        cells *= static_cast<std::uint64_t>(a.bins);
+    }
+    for (std::size_t i = 0; i < s.elites.size(); ++i) {
+        const Elite& e = s.elites[i];
+        check_scored(e.genome, c.genes, "elite");
+        check_value(e.value, "elite value");
+        if (e.descriptors.size() != axes.size())
+            throw std::invalid_argument(kind() + ": an elite has not one descriptor an axis");
+        check_index(e.cell, cells, "elite cell");
+        if (i > 0 && !(s.elites[i - 1].cell < e.cell))
+            throw std::invalid_argument(kind() +
+                                        ": the elites are not in the order of their cells");
+    }
+}
+
+}  // namespace maze
