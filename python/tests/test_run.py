@@ -135,7 +135,7 @@ def test_ctrl_c_writes_the_checkpoint_and_names_the_folder(tmp_path):
     ("random", {}), ("hill-climbing", {}), ("annealing", {}),
     ("population-annealing", {"population": 8}), ("replica-exchange", {}),
     ("evolutionary", {}), ("genetic", {}), ("hamming", {}), ("exhaustive", {}),
-    ("map-elites", {"y": "none"}),
+    ("map-elites", {"x": "open-genes", "y": "none"}),
 ])
 def test_a_python_objective_with_every_optimizer(tmp_path, kind, options):
     calls = []

@@ -49,7 +49,7 @@ MapElites::Settings::Settings(const Params& params) {
     std::vector<std::string> with_none = known;
     with_none.push_back(kNone);
     const char* names[] = {"x", "y", "z"};
-    const char* fallback[] = {kOpenGenes, "doublings", kNone};
+    const char* fallback[] = {"hot-row", "hot-col", kNone};
     for (int a = 0; a < 3; ++a) {
         const std::string key = names[a];
         const std::string d = params.get_choice(key, fallback[a], a == 0 ? known : with_none);

@@ -69,7 +69,7 @@ TEST(ExternalTarget, EveryOptimizerThatTakesAnyTargetSearchesIt) {
          {"{kind: random}", "{kind: hill-climbing}", "{kind: annealing}",
           "{kind: population-annealing, population: 8}", "{kind: replica-exchange}",
           "{kind: evolutionary}", "{kind: genetic}", "{kind: hamming}", "{kind: exhaustive}",
-          "{kind: map-elites, y: none}"}) {
+          "{kind: map-elites, x: open-genes, y: none}"}) {
         std::atomic<std::uint64_t> scored{0};
         const ExternalObjective f = top_minus_bottom(&scored);
         const fs::path one = fresh_dir("ext-one"), two = fresh_dir("ext-two");

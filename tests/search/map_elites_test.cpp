@@ -158,7 +158,10 @@ TEST(WalkProfile, ATargetScoresTheSameWithItsDescriptors) {
 // sum of the values and the coverage the share of cells held.
 TEST(MapElites, EachEliteSitsInTheCellOfItsOwnWalk) {
     const auto& t = board(8);
-    MapElites me(params({{"x_bins", std::int64_t{12}}, {"random_boards", std::int64_t{200}}}));
+    MapElites me(params({{"x", std::string("open-genes")},
+                         {"y", std::string("doublings")},
+                         {"x_bins", std::int64_t{12}},
+                         {"random_boards", std::int64_t{200}}}));
     Budget b;
     b.evaluations = 6000;
     Evaluator ev(t, b, 2);
@@ -248,7 +251,7 @@ TEST(MapElites, BadAxesAreRefusedNamingTheKey) {
     refused({{"x", std::string("walk-length")}}, "x");
     refused({{"x", std::string("none")}}, "x");
     refused({{"y", std::string("none")}, {"z", std::string("hot-row")}}, "z");
-    refused({{"y", std::string("open-genes")}}, "y");
+    refused({{"y", std::string("hot-row")}}, "y");  // already x
     refused({{"x_min", 5.0}, {"x_max", 5.0}}, "x_max");
     refused({{"y", std::string("none")}, {"y_bins", std::int64_t{4}}}, "y_bins");
     refused({{"x_bins", std::int64_t{0}}}, "x_bins");
@@ -258,12 +261,14 @@ TEST(MapElites, BadAxesAreRefusedNamingTheKey) {
     const MapElites::Settings walk_axes(params({}));
     try {
         walk_axes.check(passages, {});
-        ADD_FAILURE() << "no error for doublings on passages";
+        ADD_FAILURE() << "no error for hot-row on passages";
     } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find("doublings"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("hot-row"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("open-genes"), std::string::npos) << e.what();
     }
-    EXPECT_NO_THROW(MapElites::Settings(params({{"y", std::string("none")}})).check(passages, {}));
+    EXPECT_NO_THROW(
+        MapElites::Settings(params({{"x", std::string("open-genes")}, {"y", std::string("none")}}))
+            .check(passages, {}));
     // Too many cells.
     const MapElites::Settings huge(
         params({{"x_bins", std::int64_t{10000}}, {"y_bins", std::int64_t{10000}}}));
@@ -281,7 +286,7 @@ TEST(MapElites, ACheckpointIsRefusedByAConfigWithOtherAxes) {
     me.step(ev);
     const nlohmann::json state = me.save();
     for (const auto& kv : std::vector<std::vector<std::pair<std::string, Params::Value>>>{
-             {{"x_bins", std::int64_t{8}}}, {{"y", std::string("hot-row")}}, {{"y_max", 20.0}}}) {
+             {{"x_bins", std::int64_t{8}}}, {{"y", std::string("doublings")}}, {{"y_max", 20.0}}}) {
         MapElites other(params(kv));
         other.start(t, 2);
         const nlohmann::json before = other.save();

@@ -42,7 +42,8 @@ class MapElites : public OptimizerBase {
         MAZESEARCH_DEFINE_STATE(Axis, descriptor, bins, has_lo, has_hi, lo, hi)
     };
 
-    // What it reads of its keys: x [open-genes], y [doublings] and z [none] (the descriptors),
+    // What it reads of its keys: x [hot-row], y [hot-col] and z [none] (the descriptors: where the
+    // walk's most-visited cell is, measured the best pair on 13x13, results/records/map-elites.md),
     // x_bins, y_bins, z_bins [16; hot-row and hot-col: the board's rows or columns], x_min,
     // x_max, ... [the descriptor's range], batch [64], random_boards [256], p_blocked [0.25],
     // flips [2], crossover_rate [0.5]; and what it checks before it starts (check_optimizer).
