@@ -168,12 +168,8 @@ struct GridLayout : GridSteps {
         const GraphWalkResult g = reference_grid_walk(boards[i]);
         out[i] = g.moves;
         if constexpr (kMaxVisits) max_visits[i] = most_visited(boards[i], g.visits).visits;
-        if constexpr (kProfile) {
-            const int cols = boards[i].cols();
-            profiles[i] = profile_of(boards[i].rows(), cols, [&](int r, int c) {
-                return g.visits[static_cast<size_t>(r * cols + c)];
-            });
-        }
+        if constexpr (kProfile)
+            profiles[i] = profile_of(boards[i].rows(), boards[i].cols(), g.visits);
         ++fallbacks;
     }
 };

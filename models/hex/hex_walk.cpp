@@ -144,12 +144,8 @@ struct HexLayout : HexSteps {
         out[i] = w.moves;
         if (!max_visits.empty())
             max_visits[i] = *std::max_element(w.visits.begin(), w.visits.end());
-        if (!profiles.empty()) {
-            const int cols = boards[i].cols();
-            profiles[i] = profile_of(boards[i].rows(), cols, [&](int r, int c) {
-                return w.visits[static_cast<std::size_t>(r * cols + c)];
-            });
-        }
+        if (!profiles.empty())
+            profiles[i] = profile_of(boards[i].rows(), boards[i].cols(), w.visits);
         ++fallbacks;
     }
 };

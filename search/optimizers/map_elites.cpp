@@ -1,8 +1,6 @@
 #include "mazesearch/search/optimizers/map_elites.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <stdexcept>
 
 #include "mazesearch/search/optimizers/crossover.hpp"

@@ -56,4 +56,10 @@ WalkProfile profile_of(int rows, int cols, Visits visits) {
     return p;
 }
 
+// The same from a walk's counts, rows * cols of them in row-major order (a reference walk's).
+inline WalkProfile profile_of(int rows, int cols, const std::vector<std::uint64_t>& visits) {
+    return profile_of(rows, cols,
+                      [&](int r, int c) { return visits[static_cast<std::size_t>(r * cols + c)]; });
+}
+
 }  // namespace maze
