@@ -216,7 +216,8 @@ class RepeatSession {
         if (cp) {
             step_ = cp->step;
             if (files_.here())
-                book_.emplace(Logbook::resume(dir_ / "logbook.csv", cp->logbook_rows));
+                book_.emplace(
+                    Logbook::resume(dir_ / "logbook.csv", cp->logbook_rows, measure_names()));
             ctx_.log.info("repeat {}: resumed at step {} ({} evaluations)", r_, step_,
                           evaluator_->ledger().evaluations());
         } else if (files_.here()) {
@@ -225,8 +226,27 @@ class RepeatSession {
                     "repeat {}: no checkpoint yet (it stopped before writing its first); starting "
                     "it from the beginning",
                     r_);
-            book_.emplace(Logbook::create(dir_ / "logbook.csv"));
+            book_.emplace(Logbook::create(dir_ / "logbook.csv", measure_names()));
         }
+    }
+
+    // The optimizer's measures (Optimizer::measures): their names, the logbook's last columns, and
+    // a row with their values now.
+    std::vector<std::string> measure_names() const {
+        std::vector<std::string> names;
+        for (const Optimizer::Measure& m : opt_->measures()) names.push_back(m.name);
+        return names;
+    }
+    void add_measures(nlohmann::json& summary) const {
+        const std::vector<Optimizer::Measure> measures = opt_->measures();
+        if (measures.empty()) return;
+        nlohmann::json& j = summary["measures"];
+        for (const Optimizer::Measure& m : measures) j[m.name] = Real(m.value);
+    }
+    void write_row() {
+        std::vector<double> values;
+        for (const Optimizer::Measure& m : opt_->measures()) values.push_back(m.value);
+        book_->write_row(step_, *evaluator_, values);
     }
 
     // The best board and the archive are written with every checkpoint, so that a long run's
@@ -239,11 +259,12 @@ class RepeatSession {
             written_best_ = ev.ledger().best_score();
             write_file_atomically(dir_ / "best.txt", ctx_.view.text(ev.ledger().best()), Sync::No);
             if (ctx_.view.has_picture())
-                write_file_atomically(dir_ / "best.svg",
-                                      ctx_.view.svg(ev.ledger().best(), config_.name + ": best " +
-                                                                   format_score(ev.ledger().best_score()) +
-                                                                   " " + ctx_.view.unit()),
-                                      Sync::No);
+                write_file_atomically(
+                    dir_ / "best.svg",
+                    ctx_.view.svg(ev.ledger().best(), config_.name + ": best " +
+                                                          format_score(ev.ledger().best_score()) +
+                                                          " " + ctx_.view.unit()),
+                    Sync::No);
         }
         if (std::string index = archive_index(ev.ledger().archive()); index != written_archive_) {
             write_archive(dir_ / "archive", ctx_.view, ev.ledger().archive());
@@ -300,7 +321,7 @@ class RepeatSession {
                 return "";
             }
             ++step_;
-            if (book_ && step_ % config_.logbook_every == 0) book_->write_row(step_, ev);
+            if (book_ && step_ % config_.logbook_every == 0) write_row();
             if (ev.ledger().evaluations() + ev.ledger().rejected() == before && !opt_->done())
                 return "stalled (a step proposed nothing)";
             const auto now = std::chrono::steady_clock::now();
@@ -318,7 +339,7 @@ class RepeatSession {
     RepeatOutcome finish(const std::string& reason, bool interrupted) {
         Evaluator& ev = *evaluator_;
         if (book_ && !interrupted && step_ % config_.logbook_every != 0)
-            book_->write_row(step_, ev);  // the last, partial interval
+            write_row();  // the last, partial interval
         checkpoint();
         ctx_.progress.repeat_ended(r_);
         if (ctx_.on_step) (*ctx_.on_step)(step_report(config_, r_, step_, ev, true));
@@ -326,17 +347,20 @@ class RepeatSession {
         if (interrupted) {
             if (several() && files_.here()) RunFolder::set_status(dir_, "interrupted");
             out.summary = repeat_summary(config_, ctx_.view, ev, seed_, step_, "interrupted", r_);
+            add_measures(out.summary);
             return out;
         }
         out.finished = true;
         out.summary = repeat_summary(config_, ctx_.view, ev, seed_, step_, reason, r_);
+        add_measures(out.summary);
         if (files_.spread()) out.summary["ranks"] = world().size();
         write_boards();
         if (files_.here()) write_file_atomically(dir_ / "summary.json", out.summary.dump(2) + "\n");
         if (several() && files_.here()) RunFolder::set_status(dir_, "finished");
         ctx_.log.info("repeat {} ended ({}) after {} evaluations ({} rejected), best {} {}", r_,
                       why_ended(reason), ev.ledger().evaluations(), ev.ledger().rejected(),
-                      ev.ledger().has_best() ? format_score(ev.ledger().best_score()) : "none", ctx_.view.unit());
+                      ev.ledger().has_best() ? format_score(ev.ledger().best_score()) : "none",
+                      ctx_.view.unit());
         return out;
     }
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "mazesearch/experiments/config.hpp"
 #include "mazesearch/experiments/files.hpp"
@@ -58,6 +59,21 @@ double per_run(double total, std::size_t runs) {
     return runs ? total / static_cast<double>(runs) : std::numeric_limits<double>::quiet_NaN();
 }
 
+// The measures any group of the table has, by name (a column each).
+std::vector<std::string> measure_names(const GroupTable& t) {
+    std::set<std::string> names;
+    for (const SweepGroup& g : t.groups)
+        for (const auto& [name, values] : g.measures) names.insert(name);
+    return {names.begin(), names.end()};
+}
+
+// A group's median of a measure, "" when none of its runs has it.
+std::string median_measure(const SweepGroup& g, const std::string& name) {
+    const auto it = g.measures.find(name);
+    return it == g.measures.end() || it->second.empty() ? ""
+                                                        : score_text(median_of_sorted(it->second));
+}
+
 }  // namespace
 
 RunFigures read_run_figures(const fs::path& dir) {
@@ -76,12 +92,16 @@ RunFigures read_run_figures(const fs::path& dir) {
             if (!r.at("best_score").is_null()) f.scores.push_back(r.at("best_score").get<Real>());
             f.evals += r.at("evaluations").get<double>();
             f.secs += r.at("seconds").get<double>();
+            if (r.contains("measures"))
+                for (const auto& [name, value] : r.at("measures").items())
+                    f.measures[name].push_back(value.get<Real>());
         }
         if (!cfg.is_object()) throw ConfigError("config.json: not an object");
     } catch (const std::exception& e) {
         throw ConfigError(dir.string() + ": not the summary of a run: " + e.what());
     }
     std::sort(f.scores.begin(), f.scores.end());
+    for (auto& [name, values] : f.measures) std::sort(values.begin(), values.end());
     f.runs = runs.size();
     return f;
 }
@@ -107,7 +127,7 @@ std::vector<SweepGroup> group_sweep(const fs::path& dir, const SweepSpec& spec,
             for (const auto& [key, value] : p.overrides)
                 if (key == k) values.push_back(value);
         const auto [it, fresh] = index.emplace(values, groups.size());
-        if (fresh) groups.push_back(SweepGroup{values, {}, 0, {}, 0, 0, 0, {}, std::nullopt});
+        if (fresh) groups.push_back(SweepGroup{values, {}, 0, {}, 0, 0, 0, {}, std::nullopt, {}});
         SweepGroup& g = groups[it->second];
         g.points.push_back(p.id);
         if (g.label.empty() && fs::exists(dir / p.folder / "config.json")) {
@@ -123,8 +143,13 @@ std::vector<SweepGroup> group_sweep(const fs::path& dir, const SweepSpec& spec,
         g.runs += f.runs;
         g.evals += f.evals;
         g.secs += f.secs;
+        for (const auto& [name, values] : f.measures)
+            g.measures[name].insert(g.measures[name].end(), values.begin(), values.end());
     }
-    for (SweepGroup& g : groups) std::sort(g.scores.begin(), g.scores.end());
+    for (SweepGroup& g : groups) {
+        std::sort(g.scores.begin(), g.scores.end());
+        for (auto& [name, values] : g.measures) std::sort(values.begin(), values.end());
+    }
     return groups;
 }
 
@@ -152,6 +177,11 @@ std::string group_table_markdown(const GroupTable& t) {
         head += " reached " + score_text(*t.reached) + " |";
         rule += " ---: |";
     }
+    const std::vector<std::string> measures = measure_names(t);
+    for (const std::string& m : measures) {
+        head.append(" median ").append(markdown_cell(m)).append(" |");
+        rule += " ---: |";
+    }
     std::string out =
         head + " evaluations per run | seconds per run |\n" + rule + " ---: | ---: |\n";
     for (const SweepGroup& g : t.groups) {
@@ -173,6 +203,8 @@ std::string group_table_markdown(const GroupTable& t) {
         if (t.reached)
             row.append(" ").append(std::to_string(count_reached(g, *t.reached)) + " of " +
                                    std::to_string(g.scores.size()) + " |");
+        for (const std::string& m : measures)
+            row.append(" ").append(median_measure(g, m)).append(" |");
         row.append(" ")
             .append(g.runs ? table_number(std::round(per_run(g.evals, g.runs))) : "")
             .append(" | ")
@@ -188,7 +220,10 @@ std::string group_table_csv(const GroupTable& t) {
     for (const std::string& k : t.keys) out += csv_field(k) + ",";
     out +=
         "label,reference,points,finished,runs,best,median,worst,past,runs_past,reached,"
-        "runs_reached,evaluations_per_run,seconds_per_run\n";
+        "runs_reached,evaluations_per_run,seconds_per_run";
+    const std::vector<std::string> measures = measure_names(t);
+    for (const std::string& m : measures) out += "," + csv_field(m + "_median");
+    out += "\n";
     for (const SweepGroup& g : t.groups) {
         for (const std::string& v : g.values) out += csv_field(v) + ",";
         out += csv_field(g.label) + "," + (g.reference ? score_text(*g.reference) : "") + ",";
@@ -206,6 +241,9 @@ std::string group_table_csv(const GroupTable& t) {
                       g.runs ? score_text(per_run(g.evals, g.runs)).c_str() : "",
                       g.runs ? score_text(per_run(g.secs, g.runs)).c_str() : "");
         out += line;
+        out.pop_back();  // the line's end, after the measures
+        for (const std::string& m : measures) out += "," + median_measure(g, m);
+        out += "\n";
     }
     return out;
 }
@@ -229,6 +267,12 @@ nlohmann::json group_table_json(const GroupTable& t) {
             row["best"] = score_json(g.scores.back());
             row["median"] = score_json(median_of_sorted(g.scores));
             row["worst"] = score_json(g.scores.front());
+        }
+        for (const auto& [name, values] : g.measures) {
+            nlohmann::json all = nlohmann::json::array();
+            for (double v : values) all.push_back(score_json(v));
+            row["measures"][name] = {{"values", all},
+                                     {"median", score_json(median_of_sorted(values))}};
         }
         if (t.past) row["runs_past"] = count_past(g, *t.past);
         if (t.reached) row["runs_reached"] = count_reached(g, *t.reached);
@@ -358,19 +402,50 @@ void refuse_repeated_folders(const std::vector<std::string>& dirs) {
         }
 }
 
+// The table whose groups' scores are their runs' values of `measure`, for --compare --measure;
+// ConfigError when no group has it, naming those the groups have.
+GroupTable measured(const GroupTable& t, const std::string& measure) {
+    GroupTable m = t;
+    bool any = false;
+    for (SweepGroup& g : m.groups) {
+        const auto it = g.measures.find(measure);
+        g.scores = it == g.measures.end() ? std::vector<double>{} : it->second;
+        any = any || it != g.measures.end();
+    }
+    if (!any) {
+        std::string names;
+        for (const std::string& n : measure_names(t)) names += (names.empty() ? "" : ", ") + n;
+        throw ConfigError("summarize: --measure " + measure +
+                          ": no run of the table measures it (" +
+                          (names.empty() ? "they measure nothing but their best scores"
+                                         : "they measure " + names) +
+                          ")");
+    }
+    return m;
+}
+
 std::string sweep_table(const SweepTableOptions& o, const std::vector<std::string>& dirs,
                         bool by_given) {
     GroupTable t = sweep_groups(o, dirs, by_given);
     t.past = o.past;
     if (!std::isnan(o.optimum)) t.reached = o.optimum;
+    const GroupTable compared = o.measure.empty() ? t : measured(t, o.measure);
     if (o.format == "csv") return group_table_csv(t);
     if (o.format == "json") {
         nlohmann::json j = group_table_json(t);
-        if (o.compare) j["compare"] = compare_groups_json(t);
+        if (o.compare) {
+            j["compare"] = compare_groups_json(compared);
+            j["compare"]["measure"] = o.measure.empty() ? "best" : o.measure;
+        }
         return j.dump(2) + "\n";
     }
     std::string out = group_table_markdown(t);
-    if (o.compare) out += "\n" + compare_groups_markdown(t);
+    if (o.compare)
+        out += "\n" +
+               (o.measure.empty() ? std::string()
+                                  : "Compared on " + o.measure +
+                                        " at each run's end, not on the best scores.\n\n") +
+               compare_groups_markdown(compared);
     return out;
 }
 

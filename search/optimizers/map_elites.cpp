@@ -81,8 +81,30 @@ MapElites::Settings::Settings(const Params& params) {
     random_boards =
         static_cast<std::uint64_t>(params.get_int("random_boards", 256, 1, 1'000'000'000));
     p_blocked = params.get_double("p_blocked", 0.25, 0.0, 1.0);
-    flips = params.get_double("flips", 2.0, 0.0, 1e6);
-    crossover_rate = params.get_double("crossover_rate", 0.5, 0.0, 1.0);
+    report_every =
+        static_cast<std::uint64_t>(params.get_int("report_every", 1000, 1, std::int64_t{1} << 50));
+    const bool anneal =
+        params.get_choice("emitter", "mutation", {"mutation", "anneal"}) == "anneal";
+    // A key of the other emitter is refused by name: it would change nothing.
+    const std::vector<std::string> mutation_keys = {"flips", "crossover_rate"};
+    const std::vector<std::string> anneal_keys = {"acceptance", "t_start", "t_end", "schedule",
+                                                  "length"};
+    for (const std::string& key : anneal ? mutation_keys : anneal_keys)
+        if (params.has(key))
+            throw ParamError(key, params.where(key),
+                             anneal ? "is a key of emitter: mutation (the annealing emitter "
+                                      "flips one gene a move)"
+                                    : "is a key of emitter: anneal (the emitter is mutation)");
+    if (anneal) {
+        cooling.emplace(params);
+    } else {
+        flips = params.get_double("flips", 2.0, 0.0, 1e6);
+        crossover_rate = params.get_double("crossover_rate", 0.5, 0.0, 1.0);
+    }
+}
+
+void MapElites::Settings::check_budget(const Budget& budget) const {
+    if (cooling) cooling->check_budget(budget);
 }
 
 std::vector<std::string> MapElites::descriptors_of(const Target& target) {
@@ -151,6 +173,12 @@ double MapElites::qd_score() const {
     return sum;
 }
 
+std::vector<Optimizer::Measure> MapElites::measures() const {
+    return {{"coverage", coverage()},
+            {"qd_score", qd_score()},
+            {"elites", static_cast<double>(s_.elites.size())}};
+}
+
 std::uint64_t MapElites::cell_of(const std::vector<double>& d) const {
     std::uint64_t cell = 0, stride = 1;
     for (std::size_t a = 0; a < set_.axes.size(); ++a) {
@@ -167,13 +195,24 @@ std::uint64_t MapElites::cell_of(const std::vector<double>& d) const {
     return cell;
 }
 
-Genome MapElites::propose(std::uint64_t k) const {
+Genome MapElites::propose(std::uint64_t k, Rng& rng) {
     if (k < s_.initial.size()) return s_.initial[static_cast<std::size_t>(k)];
-    Rng rng = proposal_rng(k);
     const std::size_t n = common_.genes;
     if (s_.proposals + k < set_.random_boards || s_.elites.empty())
         return random_genome(n, set_.p_blocked, rng);
     const std::size_t m = s_.elites.size();
+    if (set_.cooling) {
+        Chain& chain = s_.chains[static_cast<std::size_t>(k)];
+        const std::uint64_t length = set_.cooling->fixed_length();
+        if (!chain.started || (length > 0 && chain.done >= length)) {
+            const Elite& e = s_.elites[static_cast<std::size_t>(rng.below(m))];
+            chain = Chain{true, e.genome, e.value, 0};
+            ++s_.restarts;
+        }
+        Genome move = chain.genome;
+        move.flip(static_cast<std::size_t>(rng.below(n)));
+        return move;
+    }
     const std::size_t ia = static_cast<std::size_t>(rng.below(m));
     const Genome& a = s_.elites[ia].genome;
     Genome child = a;
@@ -192,9 +231,28 @@ void MapElites::step(Evaluator& ev) {
     if (ev.ledger().remaining() == 0) return;
     if (source_.size() != set_.axes.size() || behaviours_ != ev.target().behaviours().size())
         find_sources(ev.target());
+    if (set_.cooling && s_.chains.empty()) s_.chains.resize(static_cast<std::size_t>(set_.batch));
+    // Batches until report_every boards were proposed (scored or rejected) or the budget is spent.
+    const auto proposed = [&ev] { return ev.ledger().evaluations() + ev.ledger().rejected(); };
+    const std::uint64_t before = proposed();
+    do {
+        batch(ev);
+    } while (proposed() - before < set_.report_every && ev.ledger().remaining() > 0);
+}
+
+void MapElites::batch(Evaluator& ev) {
     std::vector<Genome> boards;
+    std::vector<Rng> rngs;
     boards.reserve(static_cast<std::size_t>(set_.batch));
-    for (std::uint64_t k = 0; k < set_.batch; ++k) boards.push_back(propose(k));
+    rngs.reserve(static_cast<std::size_t>(set_.batch));
+    // Which places of the batch are chains' moves (taken or left once they are scored).
+    std::vector<bool> moves(static_cast<std::size_t>(set_.batch), false);
+    for (std::uint64_t k = 0; k < set_.batch; ++k) {
+        rngs.push_back(proposal_rng(k));
+        moves[k] = set_.cooling && k >= s_.initial.size() &&
+                   s_.proposals + k >= set_.random_boards && !s_.elites.empty();
+        boards.push_back(propose(k, rngs.back()));
+    }
     const std::size_t given = std::min(s_.initial.size(), static_cast<std::size_t>(set_.batch));
     s_.initial.erase(s_.initial.begin(), s_.initial.begin() + static_cast<std::ptrdiff_t>(given));
 
@@ -228,6 +286,24 @@ void MapElites::step(Evaluator& ev) {
             *it = std::move(e);
             ++s_.improved;
         }
+    }
+    for (std::size_t k = 0; k < boards.size(); ++k)
+        if (moves[k]) settle(s_.chains[k], boards[k], scores[k], rngs[k], ev);
+}
+
+void MapElites::settle(Chain& chain, const Genome& proposal, const Score& score, Rng& rng,
+                       const Evaluator& ev) {
+    if (!score.feasible) return;  // the chain stays where it is; only feasible proposals count
+    // A chain's own schedule, or (length 0) the run's: the share of the budget gone.
+    const std::uint64_t length = set_.cooling->fixed_length();
+    const double t = length ? set_.cooling->temperature(chain.done, length, ev)
+                            : set_.cooling->temperature(ev.ledger().evaluations(),
+                                                        ev.ledger().budget().evaluations, ev);
+    ++chain.done;
+    if (Cooling::accept(set_.cooling->gain(chain.value, score.value), t, rng)) {
+        chain.genome = proposal;
+        chain.value = score.value;
+        ++s_.taken;
     }
 }
 
@@ -284,6 +360,16 @@ void MapElites::check(const Common& c, const State& s, const std::vector<Axis>& 
         if (i > 0 && !(s.elites[i - 1].cell < e.cell))
             throw std::invalid_argument(kind() +
                                         ": the elites are not in the order of their cells");
+    }
+    if (!s.chains.empty() && (!set_.cooling || s.chains.size() != set_.batch))
+        throw std::invalid_argument(kind() + ": the checkpoint has " +
+                                    std::to_string(s.chains.size()) +
+                                    " annealing chains; the config's emitter has " +
+                                    std::to_string(set_.cooling ? set_.batch : 0));
+    for (const Chain& chain : s.chains) {
+        if (!chain.started) continue;
+        check_scored(chain.genome, c.genes, "chain");
+        check_value(chain.value, "chain value");
     }
 }
 

@@ -1,9 +1,13 @@
 // The tables of sweeps: infinite scores (a board a target cannot rate scores -inf) in every
-// table, CSV, JSON and comparison; one folder given twice; sweeps of one name; and values that
-// hold a Markdown table's '|'.
+// table, CSV, JSON and comparison; one folder given twice; sweeps of one name; values that hold a
+// Markdown table's '|'; and the optimizer's measures (map-elites' coverage, QD-score and elites)
+// from the logbook and the summary to the tables and --compare --measure.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iomanip>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -158,6 +162,103 @@ TEST(SweepTables, AThresholdNoDoubleHoldsIsRefused) {
     const CmdResult tiny = run("summarize " + dir + " --past 0.04 --optimum 4.9e-324");
     ASSERT_EQ(tiny.status, 0) << tiny.err;
     EXPECT_NE(tiny.out.find("| past 0.04 | reached 5e-324 |"), std::string::npos) << tiny.out;
+}
+
+// MAP-Elites on the 8x8 board, 3,000 evaluations a run.
+const char* const kMapElites =
+    "name: qd\nseed: 1\nthreads: 1\n"
+    "target: {kind: mouse-maze, rows: 8, cols: 8}\n"
+    "optimizer: {kind: map-elites, batch: 16, random_boards: 64, report_every: 200}\n"
+    "budget: {evaluations: 3000}\n";
+
+// The last line of a file.
+std::string last_line(const std::string& path) {
+    std::ifstream in(path);
+    std::string line, last;
+    while (std::getline(in, line))
+        if (!line.empty()) last = line;
+    return last;
+}
+
+// A map-elites run's logbook ends on its archive's coverage, QD-score and elites, the repeat's
+// summary holds them at its end, and they are the archive its checkpoint holds. The tables show
+// each measure's median; --compare --measure compares on it; a measure no run has is refused.
+TEST(SweepTables, TheOptimizersMeasuresGoFromTheLogbookToTheComparison) {
+    const std::string cfg = write_temp("qd.yaml", kMapElites);
+    const std::string dir = fresh("sweep-qd");
+    const CmdResult r = run("sweep " + cfg +
+                            " 'first_repeat=range(0,4)' optimizer.random_boards=64,2000 -q "
+                            "output=" +
+                            dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::vector<double> qd[2];
+    for (int p = 0; p < 8; ++p) {
+        const std::string point = dir + "/point-00" + std::to_string(p);
+        const std::string book = read_file(point + "/logbook.csv");
+        ASSERT_EQ(book.substr(0, book.find('\n')),
+                  "gen,evals,rejected,best,mean,std,min,max,seconds,coverage,qd_score,elites");
+        const json summary = json::parse(read_file(point + "/summary.json"));
+        const json& m = summary.at("measures");
+        const json cp = json::parse(read_file(point + "/checkpoint.json"));
+        const json& elites = cp.at("optimizer").at("elites");
+        double sum = 0;
+        for (const json& e : elites) sum += e.at("value").get<double>();
+        EXPECT_EQ(m.at("elites").get<double>(), static_cast<double>(elites.size())) << point;
+        EXPECT_EQ(m.at("qd_score").get<double>(), sum) << point;
+        EXPECT_EQ(m.at("coverage").get<double>(), static_cast<double>(elites.size()) / 64) << point;
+        const std::string last = last_line(point + "/logbook.csv");
+        EXPECT_NE(last.find(std::to_string(static_cast<long long>(sum)) + "," +
+                            std::to_string(elites.size())),
+                  std::string::npos)
+            << last;
+        // Points alternate the swept value: 64 random boards first, then 2,000.
+        qd[p % 2].push_back(sum);
+    }
+    const auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return (v[1] + v[2]) / 2;
+    };
+    const CmdResult md = run("summarize " + dir);
+    ASSERT_EQ(md.status, 0) << md.err;
+    expect_whole_table(md.out);
+    EXPECT_NE(md.out.find("| median coverage | median elites | median qd_score |"),
+              std::string::npos)
+        << md.out;
+    const CmdResult js = run("summarize " + dir + " --format json --compare --measure qd_score");
+    ASSERT_EQ(js.status, 0) << js.err;
+    const json j = json::parse(js.out);
+    for (int g = 0; g < 2; ++g)
+        EXPECT_EQ(j.at("groups")[g].at("measures").at("qd_score").at("median").get<double>(),
+                  median(qd[g]));
+    EXPECT_EQ(j.at("compare").at("measure"), "qd_score");
+    const std::string leader = median(qd[0]) >= median(qd[1]) ? "64" : "2000";
+    EXPECT_EQ(j.at("compare").at("leader"), "optimizer.random_boards=" + leader);
+    const CmdResult cmp = run("summarize " + dir + " --compare --measure qd_score");
+    ASSERT_EQ(cmp.status, 0) << cmp.err;
+    EXPECT_NE(cmp.out.find("Compared on qd_score"), std::string::npos) << cmp.out;
+    std::ostringstream said;
+    said << "Leader: optimizer.random_boards=" << leader << " (median " << std::setprecision(17)
+         << std::max(median(qd[0]), median(qd[1])) << " over 4 runs)";
+    EXPECT_NE(cmp.out.find(said.str()), std::string::npos) << cmp.out << "\n" << said.str();
+    const CmdResult csv = run("summarize " + dir + " --format csv");
+    EXPECT_NE(csv.out.find(",coverage_median,elites_median,qd_score_median\n"), std::string::npos)
+        << csv.out;
+    // A run folder's table has the columns too.
+    const CmdResult runs = run("summarize " + dir + "/point-000 " + dir + "/point-001");
+    ASSERT_EQ(runs.status, 0) << runs.err;
+    expect_whole_table(runs.out);
+    EXPECT_NE(runs.out.find("| median qd_score |"), std::string::npos) << runs.out;
+    // What is refused, before any table: a measure no run has, --measure without --compare.
+    const CmdResult none = run("summarize " + dir + " --compare --measure coverag");
+    EXPECT_EQ(none.status, 2);
+    EXPECT_NE(none.err.find("--measure coverag: no run of the table measures it (they measure "
+                            "coverage, elites, qd_score)"),
+              std::string::npos)
+        << none.err;
+    EXPECT_EQ(none.out, "");
+    const CmdResult alone = run("summarize " + dir + " --measure qd_score");
+    EXPECT_EQ(alone.status, 2);
+    EXPECT_NE(alone.err.find("--compare"), std::string::npos) << alone.err;
 }
 
 }  // namespace

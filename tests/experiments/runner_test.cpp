@@ -159,7 +159,9 @@ TEST(Runner, SameSeedSameSummaryWithOneOrTwoThreads) {
 TEST(Runner, ResumeAfterAnInterruptionGivesTheUninterruptedResult) {
     for (const std::string opt :
          {"{kind: genetic}", "{kind: evolutionary}", "{kind: annealing}", "{kind: hill-climbing}",
-          "{kind: random}", "{kind: hamming, radius: 2}", "{kind: exhaustive, chunk: 512}"}) {
+          "{kind: random}", "{kind: hamming, radius: 2}", "{kind: exhaustive, chunk: 512}",
+          "{kind: map-elites, report_every: 300}",
+          "{kind: map-elites, emitter: anneal, batch: 8, report_every: 400, t_start: 1}"}) {
         const fs::path whole = fresh_dir("whole");
         const fs::path parts = fresh_dir("parts");
         // The enumeration covers millions of boards a step: it ends by itself, not by budget.
@@ -190,6 +192,33 @@ TEST(Runner, ResumeAfterAnInterruptionGivesTheUninterruptedResult) {
         // Resuming a finished run changes nothing.
         EXPECT_EQ(resume_experiment(parts.string(), quiet()), 0);
     }
+}
+
+// The optimizer's measures are the logbook's last columns; a logbook with other columns (a run
+// of another version) is refused at resume, naming the file and both headers, not appended to.
+TEST(Runner, ALogbookOfOtherColumnsIsRefusedAtResume) {
+    const std::string cfg = config_file("{kind: map-elites, report_every: 300}");
+    const fs::path parts = fresh_dir("measures_parts");
+    RunOptions stop = quiet();
+    stop.interrupt_after_steps = 3;
+    ASSERT_EQ(run_experiment(load_config(cfg, {"output=" + parts.string()}), stop), 130);
+    std::string book = slurp(parts / "logbook.csv");
+    const std::string head = "gen,evals,rejected,best,mean,std,min,max,seconds";
+    ASSERT_EQ(book.substr(0, book.find('\n')), head + ",coverage,qd_score,elites");
+    book.replace(0, book.find('\n'), head);
+    std::ofstream(parts / "logbook.csv") << book;
+    try {
+        resume_experiment(parts.string(), quiet());
+        ADD_FAILURE() << "resumed onto a logbook of other columns";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("logbook.csv: cannot resume the logbook: its columns "
+                                             "are " +
+                                             head + ", this run writes " + head +
+                                             ",coverage,qd_score,elites"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_EQ(slurp(parts / "logbook.csv"), book);
 }
 
 TEST(Runner, ResumeRefusesAFolderThatIsNotARun) {

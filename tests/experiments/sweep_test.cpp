@@ -292,8 +292,8 @@ TEST(SweepTable, CsvFieldsAndMedians) {
 TEST(SweepCompare, AnIntervalBelow95PercentSaysItsConfidence) {
     GroupTable t;
     t.keys = {"k"};
-    t.groups.push_back(SweepGroup{{"a"}, {0, 1}, 2, {500, 600}, 2, 0, 0, {}, std::nullopt});
-    t.groups.push_back(SweepGroup{{"b"}, {2, 3}, 2, {142, 400}, 2, 0, 0, {}, std::nullopt});
+    t.groups.push_back(SweepGroup{{"a"}, {0, 1}, 2, {500, 600}, 2, 0, 0, {}, std::nullopt, {}});
+    t.groups.push_back(SweepGroup{{"b"}, {2, 3}, 2, {142, 400}, 2, 0, 0, {}, std::nullopt, {}});
     const std::string md = compare_groups_markdown(t);
     EXPECT_NE(md.find("| k=b | 2 | 271 | 279 | 100 to 458 (66.6%, not 95%) | "), std::string::npos)
         << md;
@@ -312,7 +312,7 @@ TEST(SweepCompare, AnIntervalBelow95PercentSaysItsConfidence) {
 TEST(SweepTable, ScoresAndThresholdsAreWrittenExactly) {
     GroupTable t;
     t.keys = {"k"};
-    t.groups.push_back(SweepGroup{{"a"}, {0, 1}, 2, {1234567, 1234568}, 2, 300, 2.5, {}, 0.25});
+    t.groups.push_back(SweepGroup{{"a"}, {0, 1}, 2, {1234567, 1234568}, 2, 300, 2.5, {}, 0.25, {}});
     t.past = 0.04;
     t.reached = 1e20;
     const std::string md = group_table_markdown(t);

@@ -299,4 +299,99 @@ TEST(MapElites, ACheckpointIsRefusedByAConfigWithOtherAxes) {
     EXPECT_EQ(same.save(), state);
 }
 
+// The annealing emitter: chains start from elites and take their proposals by the Metropolis
+// rule. Cold (T far below any loss), a chain never steps down; hot (T far above), it takes every
+// feasible proposal. Every chain sits on a feasible board of the value its walk gives.
+TEST(MapElites, TheAnnealingChainsTakeTheirMovesByTheMetropolisRule) {
+    const auto& t = board(8);
+    const auto run = [&](double temperature, std::int64_t length, auto&& each_step) {
+        MapElites me(params({{"emitter", std::string("anneal")},
+                             {"batch", std::int64_t{16}},
+                             {"random_boards", std::int64_t{64}},
+                             {"t_start", temperature},
+                             {"t_end", temperature},
+                             {"length", length}}));
+        Budget b;
+        b.evaluations = 8000;
+        Evaluator ev(t, b, 2);
+        me.start(t, 3);
+        while (!ev.ledger().exhausted()) {
+            const std::vector<MapElites::Chain> before = me.chains();
+            me.step(ev);
+            each_step(before, me);
+        }
+        for (const MapElites::Chain& c : me.chains()) {
+            EXPECT_TRUE(c.started);
+            const maze::WalkCounts w = maze::walk_report(t.to_board(c.genome));
+            EXPECT_TRUE(w.feasible);
+            EXPECT_EQ(c.value, static_cast<double>(w.moves));
+        }
+        return me;
+    };
+    std::uint64_t downs = 0;
+    const MapElites cold = run(1e-9, 0, [&](const auto& before, const MapElites& me) {
+        for (std::size_t k = 0; k < before.size(); ++k)
+            if (before[k].started) {
+                EXPECT_GE(me.chains()[k].value, before[k].value) << "chain " << k;
+                EXPECT_GE(me.chains()[k].done, before[k].done) << "chain " << k;
+            }
+    });
+    EXPECT_EQ(cold.restarts(), 16u);  // one schedule over the budget: each chain starts once
+    EXPECT_GT(cold.moves_taken(), 0u);
+    const MapElites hot = run(1e9, 0, [&](const auto& before, const MapElites& me) {
+        for (std::size_t k = 0; k < before.size(); ++k)
+            if (before[k].started && me.chains()[k].value < before[k].value) ++downs;
+    });
+    std::uint64_t done = 0;
+    for (const MapElites::Chain& c : hot.chains()) done += c.done;
+    EXPECT_EQ(hot.moves_taken(), done);  // every feasible proposal taken
+    EXPECT_GT(downs, 0u);
+    // A schedule of 20 proposals: each chain starts again from an elite once it is over.
+    const MapElites restarted = run(1.0, 20, [](const auto&, const MapElites& me) {
+        for (const MapElites::Chain& c : me.chains()) EXPECT_LE(c.done, 20u);
+    });
+    EXPECT_GT(restarted.restarts(), 16u * 10);
+}
+
+// The emitters' keys belong to one emitter each: a key of the other is refused by name; and a
+// checkpoint's chains are refused by a config with another batch or the mutation emitter.
+TEST(MapElites, TheAnnealingEmittersKeysAndChainsAreItsOwn) {
+    auto refused = [](std::vector<std::pair<std::string, Params::Value>> kv,
+                      const std::string& key) {
+        try {
+            MapElites::Settings s(params(std::move(kv)));
+            ADD_FAILURE() << "no error for " << key;
+        } catch (const maze::ParamError& e) {
+            EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
+        }
+    };
+    refused({{"emitter", std::string("anneal")}, {"flips", 3.0}}, "flips");
+    refused({{"emitter", std::string("anneal")}, {"crossover_rate", 0.1}}, "crossover_rate");
+    refused({{"t_start", 0.5}}, "t_start");
+    refused({{"emitter", std::string("cma")}}, "emitter");
+    const auto& t = board(5);
+    const auto anneal = [](std::int64_t batch) {
+        return params({{"emitter", std::string("anneal")},
+                       {"batch", batch},
+                       {"random_boards", std::int64_t{8}}});
+    };
+    MapElites me(anneal(8));
+    Budget b;
+    b.evaluations = 200;
+    Evaluator ev(t, b, 1);
+    me.start(t, 2);
+    for (int i = 0; i < 5; ++i) me.step(ev);
+    const nlohmann::json state = me.save();
+    ASSERT_EQ(me.chains().size(), 8u);
+    for (const Params& p : {anneal(9), params({{"batch", std::int64_t{8}}})}) {
+        MapElites other(p);
+        other.start(t, 2);
+        EXPECT_THROW(other.restore(state), std::invalid_argument);
+    }
+    MapElites same(anneal(8));
+    same.start(t, 7);
+    EXPECT_NO_THROW(same.restore(state));
+    EXPECT_EQ(same.save(), state);
+}
+
 }  // namespace map_elites_test

@@ -25,11 +25,24 @@ inline std::filesystem::path fresh_dir(const std::string& name) {
     return d;
 }
 
-// The logbook.csv of a run folder without its last column, the seconds.
+// The logbook.csv of a run folder without its column of seconds (the ninth; the optimizer's
+// measures follow it).
 inline std::string logbook_without_timing(const std::filesystem::path& dir) {
     std::istringstream in(slurp(dir / "logbook.csv"));
     std::string line, out;
-    while (std::getline(in, line)) out += line.substr(0, line.rfind(',')) + "\n";
+    while (std::getline(in, line)) {
+        std::size_t start = 0;
+        for (int field = 0; field < 8 && start != std::string::npos; ++field)
+            start = line.find(',', start) == std::string::npos ? std::string::npos
+                                                               : line.find(',', start) + 1;
+        if (start == std::string::npos) {
+            out += line + "\n";
+            continue;
+        }
+        const std::size_t end = line.find(',', start);
+        out += line.substr(0, start == 0 ? 0 : start - 1) +
+               (end == std::string::npos ? "" : line.substr(end)) + "\n";
+    }
     return out;
 }
 

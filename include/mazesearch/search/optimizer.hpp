@@ -56,6 +56,15 @@ class Optimizer {
     // and its inverse: restore(save()) then step() continues exactly as without the pause.
     virtual nlohmann::json save() const = 0;
     virtual void restore(const nlohmann::json& state) = 0;
+    // What the method measures of its own state besides the run's best, by name, always the
+    // same names in the same order (map-elites: its archive's coverage, QD-score and elites).
+    // The logbook gains a column for each, and a repeat's summary their values at its end
+    // (docs/formats.md); none by default.
+    struct Measure {
+        std::string name;
+        double value = 0;
+    };
+    virtual std::vector<Measure> measures() const { return {}; }
 
   protected:
     Optimizer() { made_.fetch_add(1); }

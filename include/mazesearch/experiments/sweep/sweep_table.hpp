@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -21,6 +22,9 @@ struct RunFigures {
     std::vector<double> scores;  // the best of each repeat that has one, smallest first
     std::size_t runs = 0;
     double evals = 0, secs = 0;  // summed over the repeats
+    // The optimizer's measures at each repeat's end (Optimizer::measures: map-elites' coverage,
+    // qd_score, elites), by name, smallest first.
+    std::map<std::string, std::vector<double>> measures;
 };
 // The figures of the finished run folder `dir` (its summary.json and config.json); ConfigError
 // naming the folder when it is not one, or not finished (with the command that finishes it).
@@ -55,6 +59,7 @@ struct SweepGroup {
     // name) and the published figure it names (`reference`), shown when configs are swept.
     std::string label;
     std::optional<double> reference;
+    std::map<std::string, std::vector<double>> measures;  // each finished run's, smallest first
 };
 
 // The sweep's points grouped by `keys` (default: its group keys), in the order of their first
@@ -90,6 +95,10 @@ struct SweepTableOptions {
     std::optional<double> past;
     std::string format = "md";
     bool compare = false;
+    // --measure: --compare tests the runs' values of this measure (the optimizer's, e.g.
+    // qd_score) instead of their best scores; "" the best scores. ConfigError when no run of the
+    // table has it.
+    std::string measure;
 };
 // ConfigError when two of `dirs` are the same folder (by their files, however they are named:
 // a/sw, a/sw/, ./a/sw, a link to it), whose runs a table would count twice.

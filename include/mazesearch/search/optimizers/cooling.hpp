@@ -50,6 +50,8 @@ class Cooling : public Acceptance {
     // The evaluations the schedule spans: `length`, else the budget's evaluations (0 when the
     // budget is seconds alone: then temperature() follows the share of the time gone).
     std::uint64_t length(const Budget& budget) const;
+    // The `length` key (0: not set).
+    std::uint64_t fixed_length() const { return length_; }
     // The temperature after `done` of `length` evaluations (length 0: after the share of the
     // budget's seconds that `ev` has used; a run on time is not repeatable anyway).
     double temperature(std::uint64_t done, std::uint64_t length, const Evaluator& ev) const;

@@ -11,22 +11,35 @@
 //                    (Target::behaviours: the models whose batch walk gives a profile).
 // A value outside an axis's range falls in its first or last bin.
 //
-// A step proposes `batch` boards, each from its own random stream (the run's seed, the step and
-// its place): the given boards first, then random boards (each gene blocked with p_blocked) until
-// `random_boards` have been proposed, then children of the archive's elites: an elite drawn
+// A batch proposes `batch` boards, each from its own random stream (the run's seed, the batch
+// and its place): the given boards first, then random boards (each gene blocked with p_blocked)
+// until `random_boards` have been proposed, then children of the archive's elites: an elite drawn
 // uniformly, crossed with probability crossover_rate with another (uniform crossover), then
 // mutated (each gene flipped with probability flips / genes; at least one gene changed). The batch
 // is scored in one call (Evaluator::evaluate_described, in parallel), and each feasible board, in
 // the batch's order, takes its cell when the cell is empty or holds a board of a smaller value. A
-// run is the same at any thread count, and a checkpoint holds the archive, so a resumed run goes
-// on exactly.
+// step (a logbook row) is as many batches as propose `report_every` boards. A run is the same at
+// any thread count, and a checkpoint holds the archive, so a resumed run goes on exactly.
+//
+// With emitter: anneal (MAP-Annealing in the spirit of CMA-MAE: the archive searched by the
+// method that climbs this landscape best) the children come from `batch` annealing chains, one
+// for each place of the batch. A chain starts on the board of an elite drawn uniformly from the
+// archive, proposes one random Hamming-1 neighbour a batch, and takes it by the Metropolis rule of
+// cooling.hpp at the temperature of its schedule: with `length`, its own (t_start to t_end over
+// `length` of its feasible proposals), and a chain whose schedule is over starts again from an
+// elite drawn anew; with length 0 [default], the run's (t_start to t_end over the evaluation
+// budget, or its seconds), so the chains cool together, once, as population annealing's do. Every
+// feasible proposal is offered to the archive, so a chain fills the cells it passes through and a
+// restart takes up a basin another chain left behind.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "mazesearch/search/optimizer_support.hpp"
+#include "mazesearch/search/optimizers/cooling.hpp"
 
 namespace maze {
 
@@ -46,19 +59,26 @@ class MapElites : public OptimizerBase {
     // walk's most-visited cell is, measured the best pair on 13x13, results/records/map-elites.md),
     // x_bins, y_bins, z_bins [16; hot-row and hot-col: the board's rows or columns], x_min,
     // x_max, ... [the descriptor's range], batch [64], random_boards [256], p_blocked [0.25],
-    // flips [2], crossover_rate [0.5]; and what it checks before it starts (check_optimizer).
+    // report_every [1000] (a step's proposals at the least: batches until so many),
+    // emitter mutation|anneal [mutation]; with mutation flips [2], crossover_rate [0.5]; with
+    // anneal the schedule's keys (cooling.hpp: acceptance, t_start, t_end, schedule, length); and
+    // what it checks before it starts (check_optimizer).
     struct Settings {
         explicit Settings(const Params& params);
         // A target that gives the walk descriptors chosen (its behaviours), given boards of its
         // size; std::invalid_argument naming the descriptor and what the target gives otherwise.
         void check(const Target& target, const std::vector<Genome>& initial) const;
+        // The annealing emitter's schedule needs a length or a budget.
+        void check_budget(const Budget& budget) const;
 
         std::vector<Axis> axes;
         std::uint64_t batch;
         std::uint64_t random_boards;
         double p_blocked;
-        double flips;
-        double crossover_rate;
+        std::uint64_t report_every;
+        double flips = 0;
+        double crossover_rate = 0;
+        std::optional<Cooling> cooling;  // emitter: anneal
     };
     explicit MapElites(const Params& params) : set_(params) {}
     // With settings already checked (CheckedOptimizer::make).
@@ -86,6 +106,8 @@ class MapElites : public OptimizerBase {
     std::uint64_t cells() const;
     double coverage() const;
     double qd_score() const;
+    // coverage, qd_score and elites (the cells held), for the logbook and the summary.
+    std::vector<Measure> measures() const override;
     // Boards that took an empty cell, and boards that took a held cell from a lesser board.
     std::uint64_t added() const { return s_.added; }
     std::uint64_t improved() const { return s_.improved; }
@@ -93,11 +115,31 @@ class MapElites : public OptimizerBase {
     const std::vector<double>& lows() const { return s_.lo; }
     const std::vector<double>& highs() const { return s_.hi; }
 
+    // The annealing emitter's chains: each on a board, with its value and its feasible proposals
+    // since it last started.
+    struct Chain {
+        bool started = false;
+        Genome genome;
+        Real value;
+        std::uint64_t done = 0;
+        MAZESEARCH_DEFINE_STATE(Chain, started, genome, value, done)
+    };
+    const std::vector<Chain>& chains() const { return s_.chains; }
+    // The chains' starts from elites, and the proposals they took.
+    std::uint64_t restarts() const { return s_.restarts; }
+    std::uint64_t moves_taken() const { return s_.taken; }
+
   private:
     // The cell of a board's descriptors.
     std::uint64_t cell_of(const std::vector<double>& d) const;
-    // Proposal k of this step.
-    Genome propose(std::uint64_t k) const;
+    // One batch: its proposals scored together, offered to the archive, the chains' moves settled.
+    void batch(Evaluator& ev);
+    // Proposal k of this batch, drawn from rng (proposal_rng(k)); a chain's move with the
+    // annealing emitter, its chain (re)started from an elite first when it must be.
+    Genome propose(std::uint64_t k, Rng& rng);
+    // A chain's move taken or left by the Metropolis rule after its proposal was scored.
+    void settle(Chain& chain, const Genome& proposal, const Score& score, Rng& rng,
+                const Evaluator& ev);
     // restore()'s checks of a checkpoint's state (std::invalid_argument).
     struct State;
     void check(const Common& c, const State& s, const std::vector<Axis>& axes) const;
@@ -111,7 +153,11 @@ class MapElites : public OptimizerBase {
         std::uint64_t proposals = 0;  // boards proposed so far (random, given and children)
         std::uint64_t added = 0;
         std::uint64_t improved = 0;
-        MAZESEARCH_DEFINE_STATE(State, initial, lo, hi, elites, proposals, added, improved)
+        std::vector<Chain> chains;  // the annealing emitter's, one a place of the batch
+        std::uint64_t restarts = 0;
+        std::uint64_t taken = 0;
+        MAZESEARCH_DEFINE_STATE(State, initial, lo, hi, elites, proposals, added, improved, chains,
+                                restarts, taken)
     };
     State s_;
     // The axes' places among the target's behaviours (-1: open-genes); found at the start.
