@@ -73,6 +73,43 @@ void write_archive(const fs::path& folder, const BoardView& view,
 
 namespace {
 
+std::string elite_file_name(std::uint64_t cell) {
+    char name[64];
+    std::snprintf(name, sizeof name, "cell-%06llu.txt", static_cast<unsigned long long>(cell));
+    return name;
+}
+
+}  // namespace
+
+std::string elites_index(const Optimizer::Elites& elites) {
+    // (Appended in parts: GCC 12 warns of "," + a string, -Wrestrict.)
+    std::string index = "cell";
+    for (const std::string& d : elites.descriptors) index.append(",").append(d);
+    index += ",value,file\n";
+    for (const Optimizer::Elites::Cell& c : elites.cells) {
+        index += std::to_string(c.cell);
+        for (double d : c.descriptors) index.append(",").append(format_score(d));
+        index.append(",").append(format_score(c.value)).append(",");
+        index.append(elite_file_name(c.cell)).append("\n");
+    }
+    return index;
+}
+
+void write_elites(const fs::path& folder, const BoardView& view, const Optimizer::Elites& elites,
+                  std::map<std::uint64_t, double>& written) {
+    if (elites.cells.empty()) return;
+    make_folder(folder);
+    for (const Optimizer::Elites::Cell& c : elites.cells) {
+        const auto it = written.find(c.cell);
+        if (it != written.end() && it->second == c.value) continue;
+        write_file_atomically(folder / elite_file_name(c.cell), view.text(c.genome), Sync::No);
+        written[c.cell] = c.value;
+    }
+    write_file_atomically(folder / "index.csv", elites_index(elites), Sync::No);
+}
+
+namespace {
+
 // One repeat from its start or checkpoint to its end, step by step. Under mpirun (docs/cluster.md,
 // "Islands under mpirun") every rank runs the repeat on the same state: rank 0 reads and writes
 // the files and hands what it read to the others, the evaluator spreads each generation's islands
@@ -249,9 +286,9 @@ class RepeatSession {
         book_->write_row(step_, *evaluator_, values);
     }
 
-    // The best board and the archive are written with every checkpoint, so that a long run's
-    // results are on disk long before it ends; each when it changed (the archive also changes
-    // while the best does not: boards far enough from it join it).
+    // The best board, the archive and the optimizer's elites are written with every checkpoint,
+    // so that a long run's results are on disk long before it ends; each when it changed (the
+    // archive also changes while the best does not: boards far enough from it join it).
     void write_boards() {
         const Evaluator& ev = *evaluator_;
         if (!files_.here() || !ev.ledger().has_best()) return;
@@ -269,6 +306,12 @@ class RepeatSession {
         if (std::string index = archive_index(ev.ledger().archive()); index != written_archive_) {
             write_archive(dir_ / "archive", ctx_.view, ev.ledger().archive());
             written_archive_ = std::move(index);
+        }
+        if (const Optimizer::Elites elites = opt_->elites(); !elites.cells.empty()) {
+            if (std::string index = elites_index(elites); index != written_elites_index_) {
+                write_elites(dir_ / "elites", ctx_.view, elites, written_elites_);
+                written_elites_index_ = std::move(index);
+            }
         }
     }
 
@@ -381,7 +424,9 @@ class RepeatSession {
     std::uint64_t step_ = 0;
     std::optional<Logbook> book_;  // rank 0's
     std::optional<double> written_best_;
-    std::string written_archive_;  // its index.csv as last written
+    std::string written_archive_;                     // its index.csv as last written
+    std::map<std::uint64_t, double> written_elites_;  // the elites' files: cell -> value
+    std::string written_elites_index_;                // their index.csv as last written
 };
 
 }  // namespace

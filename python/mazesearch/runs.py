@@ -161,7 +161,8 @@ class Run:
     each have their own. repeats: the runs that have a logbook and a best: a run of one repeat
     keeps them in its own folder and is its only repeat ([self]); a run of several lists its
     repeat-NNN folders that exist so far, in order. repeat: the repeat's number from 0 (0 for a
-    run of one), None for the top of several. logbook and best are read when first asked for.
+    run of one), None for the top of several. elites: a map-elites run's archive (see
+    Run.elites). logbook, best and elites are read when first asked for.
     """
 
     def __init__(self, folder, config, repeat, run_folder=None):
@@ -198,6 +199,17 @@ class Run:
             return None
         return _read_best(self.folder / "best.txt", self.config)
 
+    @functools.cached_property
+    def elites(self):
+        """The optimizer's archive of elites (map-elites; elites/index.csv and its board files) as
+        a dict: "cell" (int64), one float64 array a descriptor by its name ("hot-row", ...),
+        "value" (float64) and "board" (a list of the cells' boards, read as best is); None when the
+        run (a repeat) has none, and for the top of several repeats."""
+        path = self.folder / "elites" / "index.csv"
+        if self.repeat is None or not path.exists():
+            return None
+        return _read_elites(path, self.config)
+
     def __repr__(self):
         parts = [repr(str(self.folder))]
         if REPEAT_FOLDER.match(self.folder.name) and self.repeat is not None:
@@ -231,6 +243,45 @@ def _read_best(path, config):
     if not isinstance(board, wanted):
         raise RunFolderError(f"{path}: a {type(board).__name__}, but the target is {kind}")
     return board
+
+
+def _read_elites(path, config):
+    import numpy  # noqa: the module reads its arrays with it only here
+
+    lines = _read_text(path).splitlines()
+    if not lines:
+        raise RunFolderError(f"{path}: empty (no header)")
+    head = lines[0].split(",")
+    if len(head) < 3 or head[0] != "cell" or head[-2:] != ["value", "file"]:
+        raise RunFolderError(f"{path}: line 1: expected cell, the descriptors, value, file")
+    descriptors = head[1:-2]
+    cells, values, boards = [], [], []
+    columns = [[] for _ in descriptors]
+    for number, line in enumerate(lines[1:], start=2):
+        fields = line.split(",")
+        if len(fields) != len(head):
+            raise RunFolderError(f"{path}: line {number}: expected {len(head)} fields, "
+                                 f"found {len(fields)}")
+        try:
+            cells.append(int(fields[0]))
+            for column, text in zip(columns, fields[1:-2]):
+                column.append(float(text))
+            values.append(float(fields[-2]))
+        except ValueError:
+            raise RunFolderError(f"{path}: line {number}: a field that is no number") from None
+        name = fields[-1]
+        if "/" in name or name in ("", ".", ".."):
+            raise RunFolderError(f"{path}: line {number}: {name!r} is no file of the folder")
+        board = _read_best(path.parent / name, config)
+        if board is None:
+            raise RunFolderError(f"{path}: line {number}: {name} does not exist")
+        boards.append(board)
+    elites = {"cell": numpy.array(cells, dtype=numpy.int64)}
+    for name, column in zip(descriptors, columns):
+        elites[name] = numpy.array(column, dtype=numpy.float64)
+    elites["value"] = numpy.array(values, dtype=numpy.float64)
+    elites["board"] = boards
+    return elites
 
 
 def _open_repeats(folder, config):

@@ -400,3 +400,44 @@ def test_a_real_run_of_repeats_stopped_in_the_third():
         assert r.best_score == said == mazesearch.walk(r.best).moves
         assert r.logbook["best"][-1] == r.best_score
     assert run.best_score == max(r.best_score for r in run.repeats)
+
+
+# Checkpoints every hundredth of a second: the archive is rewritten many times as it grows.
+MAP_ELITES = ("name: qd\nseed: 4\nthreads: 1\ntarget: {kind: mouse-maze, rows: 8, cols: 8}\n"
+              "optimizer: {kind: map-elites, batch: 16, random_boards: 64, report_every: 100}\n"
+              "budget: {evaluations: 60000}\ncheckpoint_seconds: 0.01\n")
+
+
+def test_a_map_elites_runs_archive_is_numpy_arrays_and_its_boards_seed_other_runs(tmp_path):
+    config = tmp_path / "qd.yaml"
+    config.write_text(MAP_ELITES)
+    command("run", config, f"output={tmp_path / 'qd'}", "-q")
+    run = mazesearch.open_run(tmp_path / "qd")
+    elites = run.elites
+    assert list(elites) == ["cell", "hot-row", "hot-col", "value", "board"]
+    assert elites["cell"].dtype == np.int64 and elites["value"].dtype == np.float64
+    assert len(elites["board"]) == run.summary["measures"]["elites"] > 20
+    assert elites["value"].sum() == run.summary["measures"]["qd_score"]
+    assert list(elites["cell"]) == sorted(set(elites["cell"]))
+    # Each board walks as its cell says: its moves are its value, its most-visited cell (the
+    # first in row-major order) its descriptors, and the cell is row + 8 x column.
+    for cell, row, col, value, board in zip(*elites.values()):
+        w = mazesearch.walk(board)
+        assert w.moves == value
+        assert w.most_visited[0] == (row, col)
+        assert cell == row + 8 * col
+    assert run.best_score == elites["value"].max()
+    # An elite's board file seeds another run: annealing from it scores it first.
+    k = int(np.argmin(elites["value"]))
+    cell_file = tmp_path / "qd" / "elites" / f"cell-{elites['cell'][k]:06d}.txt"
+    command("run", SOURCE_DIR / "configs" / "paper" / "annealing.yaml", f"initial={cell_file}",
+            "target.rows=8", "target.cols=8", "budget.evaluations=1", f"output={tmp_path / 'a'}",
+            "-q")
+    assert mazesearch.open_run(tmp_path / "a").best_score == elites["value"][k]
+    # A run without an archive has none; a broken index is refused, naming the line.
+    assert make_run(tmp_path / "plain", PAPER) and mazesearch.open_run(tmp_path / "plain").elites is None
+    index = tmp_path / "qd" / "elites" / "index.csv"
+    lines = index.read_text().splitlines()
+    index.write_text("\n".join(lines[:3] + [lines[3].rsplit(",", 2)[0]] + lines[4:]) + "\n")
+    with pytest.raises(mazesearch.RunFolderError, match=r"index.csv: line 4: expected 5 fields"):
+        mazesearch.open_run(tmp_path / "qd").elites

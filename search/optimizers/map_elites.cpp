@@ -179,6 +179,14 @@ std::vector<Optimizer::Measure> MapElites::measures() const {
             {"elites", static_cast<double>(s_.elites.size())}};
 }
 
+Optimizer::Elites MapElites::elites() const {
+    Elites out;
+    for (const Axis& a : set_.axes) out.descriptors.push_back(a.descriptor);
+    for (const Elite& e : s_.elites)
+        out.cells.push_back({e.cell, e.descriptors, e.value, e.genome});
+    return out;
+}
+
 std::uint64_t MapElites::cell_of(const std::vector<double>& d) const {
     std::uint64_t cell = 0, stride = 1;
     for (std::size_t a = 0; a < set_.axes.size(); ++a) {

@@ -65,6 +65,20 @@ class Optimizer {
         double value = 0;
     };
     virtual std::vector<Measure> measures() const { return {}; }
+    // An archive of elites, one board a cell of a grid of descriptors (map-elites), which the run
+    // writes into its folder (elites/, docs/formats.md); none (no descriptors, no cells) by
+    // default.
+    struct Elites {
+        struct Cell {
+            std::uint64_t cell = 0;
+            std::vector<double> descriptors;  // one a descriptor
+            double value = 0;
+            Genome genome;
+        };
+        std::vector<std::string> descriptors;  // their names
+        std::vector<Cell> cells;               // by cell
+    };
+    virtual Elites elites() const { return {}; }
 
   protected:
     Optimizer() { made_.fetch_add(1); }

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -58,6 +59,15 @@ struct RepeatOutcome {
 std::string archive_index(const std::vector<Archived>& archive);
 void write_archive(const std::filesystem::path& folder, const BoardView& view,
                    const std::vector<Archived>& archive);
+
+// Writes an optimizer's archive of elites into `folder`: a board file a cell (cell-000123.txt,
+// the cell's number) and index.csv (cell, each descriptor, value, file), the index last. A cell's
+// file is written when `written` (cell -> value, updated) says it holds another value; nothing
+// when there are no cells.
+// The elites' index.csv.
+std::string elites_index(const Optimizer::Elites& elites);
+void write_elites(const std::filesystem::path& folder, const BoardView& view,
+                  const Optimizer::Elites& elites, std::map<std::uint64_t, double>& written);
 
 // Runs repeat r in `dir` with `threads` threads for its evaluator.
 RepeatOutcome run_repeat(const RepeatContext& ctx, int r, const std::filesystem::path& dir,

@@ -108,6 +108,8 @@ class MapElites : public OptimizerBase {
     double qd_score() const;
     // coverage, qd_score and elites (the cells held), for the logbook and the summary.
     std::vector<Measure> measures() const override;
+    // The archive by cell, named by its axes' descriptors.
+    Elites elites() const override;
     // Boards that took an empty cell, and boards that took a held cell from a lesser board.
     std::uint64_t added() const { return s_.added; }
     std::uint64_t improved() const { return s_.improved; }
