@@ -5,11 +5,11 @@
 #include <sstream>
 
 #include "mazesearch/models/cells/board.hpp"
+#include "mazesearch/search/state_json.hpp"  // Real: "-inf" in summary.json
 #include "mazesearch/serve/confined_file.hpp"
 #include "mazesearch/serve/run_files.hpp"
 #include "mazesearch/serve/served_folder.hpp"
 #include "mazesearch/serve/walk_answer.hpp"
-#include "mazesearch/search/state_json.hpp"  // Real: "-inf" in summary.json
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -214,6 +214,41 @@ json archive_of(const fs::path& root, const fs::path& run, const fs::path& best_
     return {{"boards", archive}, {"error", nullptr}};
 }
 
+// A map-elites run's archive (elites/axes.json's axes and index.csv: cell, a column a descriptor,
+// value, file) without its boards, which the page asks for when a cell is clicked (/api/board):
+// {axes: [{descriptor, bins, lo, hi}], cells: [{cell, value, file}]}; null without one. An index
+// or axes the server will not read leave the cells empty and say why in `error`.
+json elites_of(const fs::path& root, const fs::path& run, const fs::path& best_dir) {
+    const fs::path folder = best_dir / "elites";
+    json cells = json::array(), axes = json::array();
+    try {
+        const std::optional<std::string> text =
+            read_confined(root, folder / "index.csv", kMaxRunJsonBytes);
+        if (!text) return nullptr;
+        const json file = read_json_or_null(root, folder / "axes.json");
+        if (!file.is_object() || !file.contains("axes") || !file["axes"].is_array())
+            throw RequestError(422, "elites/axes.json: no list of axes");
+        axes = file["axes"];
+        std::istringstream index(*text);
+        std::string line;
+        std::getline(index, line);
+        const std::size_t width = axes.size() + 3;  // cell, the descriptors, value, file
+        while (std::getline(index, line)) {
+            const std::vector<std::string> c = plain_csv_cells(line);
+            if (c.size() != width || c.back().empty() || c.back() == "." || c.back() == ".." ||
+                c.back().find('/') != std::string::npos)
+                continue;
+            cells.push_back(
+                {{"cell", number_cell(c[0])},
+                 {"value", number_cell(c[width - 2])},
+                 {"file", (folder / c.back()).lexically_relative(run).generic_string()}});
+        }
+    } catch (const RequestError& e) {
+        return {{"axes", axes}, {"cells", json::array()}, {"error", e.what()}};
+    }
+    return {{"axes", axes}, {"cells", cells}, {"error", nullptr}};
+}
+
 }  // namespace
 
 json ServedFolder::run_row(const fs::path& root, const fs::path& dir) {
@@ -281,6 +316,7 @@ json ServedFolder::run(const std::string& path) const {
     answer["best_board_error"] = best_board_error;
     answer["archive"] = archive["boards"];
     answer["archive_error"] = archive["error"];
+    answer["elites"] = elites_of(root_, dir, best_dir);
     return answer;
 }
 

@@ -84,7 +84,7 @@ std::string elite_file_name(std::uint64_t cell) {
 std::string elites_index(const Optimizer::Elites& elites) {
     // (Appended in parts: GCC 12 warns of "," + a string, -Wrestrict.)
     std::string index = "cell";
-    for (const std::string& d : elites.descriptors) index.append(",").append(d);
+    for (const Optimizer::Elites::Axis& a : elites.axes) index.append(",").append(a.descriptor);
     index += ",value,file\n";
     for (const Optimizer::Elites::Cell& c : elites.cells) {
         index += std::to_string(c.cell);
@@ -105,6 +105,14 @@ void write_elites(const fs::path& folder, const BoardView& view, const Optimizer
         write_file_atomically(folder / elite_file_name(c.cell), view.text(c.genome), Sync::No);
         written[c.cell] = c.value;
     }
+    nlohmann::json axes = nlohmann::json::array();
+    for (const Optimizer::Elites::Axis& a : elites.axes)
+        axes.push_back({{"descriptor", a.descriptor},
+                        {"bins", a.bins},
+                        {"lo", Real(a.lo)},
+                        {"hi", Real(a.hi)}});
+    write_file_atomically(folder / "axes.json", nlohmann::json{{"axes", axes}}.dump(1) + "\n",
+                          Sync::No);
     write_file_atomically(folder / "index.csv", elites_index(elites), Sync::No);
 }
 

@@ -212,21 +212,17 @@ class Run:
 
     @functools.cached_property
     def elite_axes(self):
-        """The archive's axes as its checkpoint holds them: a list of (descriptor, bins, lo, hi),
-        x first (a cell is the axes' bins in mixed radix, x fastest; a bin i of an axis holds
-        the values from lo + i (hi - lo) / bins); None when the run (a repeat) has no archive."""
-        path = self.folder / "checkpoint.json"
+        """The archive's axes (elites/axes.json): a list of (descriptor, bins, lo, hi), x first (a
+        cell is the axes' bins in mixed radix, x fastest; bin i of an axis holds the values from
+        lo + i (hi - lo) / bins); None when the run (a repeat) has no archive."""
+        path = self.folder / "elites" / "axes.json"
         if self.repeat is None or not path.exists():
             return None
-        state = _read_json(path).get("optimizer")
-        if not isinstance(state, dict) or "axes" not in state:
-            return None
         try:
-            return [(str(a["descriptor"]), int(a["bins"]), float(lo), float(hi))
-                    for a, lo, hi in zip(state["axes"], state["lo"], state["hi"], strict=True)]
+            return [(str(a["descriptor"]), int(a["bins"]), float(a["lo"]), float(a["hi"]))
+                    for a in _read_json(path)["axes"]]
         except (KeyError, TypeError, ValueError):
-            raise RunFolderError(f"{path}: the archive's axes are not axes (descriptor, bins, "
-                                 f"lo, hi)") from None
+            raise RunFolderError(f"{path}: not a list of axes (descriptor, bins, lo, hi)") from None
 
     def __repr__(self):
         parts = [repr(str(self.folder))]

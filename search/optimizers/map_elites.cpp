@@ -181,7 +181,8 @@ std::vector<Optimizer::Measure> MapElites::measures() const {
 
 Optimizer::Elites MapElites::elites() const {
     Elites out;
-    for (const Axis& a : set_.axes) out.descriptors.push_back(a.descriptor);
+    for (std::size_t a = 0; a < set_.axes.size(); ++a)
+        out.axes.push_back({set_.axes[a].descriptor, set_.axes[a].bins, s_.lo[a], s_.hi[a]});
     for (const Elite& e : s_.elites)
         out.cells.push_back({e.cell, e.descriptors, e.value, e.genome});
     return out;

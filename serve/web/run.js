@@ -4,6 +4,7 @@ import { ApiError, Poller, api, setRootFolder, showError } from './api.js';
 import { drawBoard } from './board.js';
 import { isPassages } from './models.js';
 import { addCurvePoint, hasChart, medianCurve, scoreLabel, setLogX, stepChart } from './charts.js';
+import { ElitesMap } from './elites.js';
 import { MazeView } from './maze.js';
 import {
   PALETTE, badge, el, encodePath, fmtDuration, fmtInt, fmtScore, fmtSpeed, heatLegend, isNum, progressBar,
@@ -35,6 +36,13 @@ export function RunView(root, route) {
   const openEditor = el('button', { type: 'button', id: 'run-open-editor', class: 'button', disabled: true }, 'Open in maze editor');
   const showBest = el('button', { type: 'button', class: 'link-button', hidden: true }, 'show the best board');
   const archiveList = el('ol', { class: 'archive', id: 'run-archive' });
+  // A map-elites run's archive: a click on a cell shows its board in the heat map above, walking.
+  const elitesMap = ElitesMap((file, value, label) => pickElite(file, value, label));
+  const elitesCard = el('section', { class: 'card', id: 'run-elites-card', hidden: true },
+    el('div', { class: 'card-head' }, el('h2', {}, 'Archive of elites')),
+    el('p', { class: 'muted small' }, 'The best board of each cell of the archive (its descriptors: where the walk '
+      + 'piles its visits up, ...), coloured by its value; click a cell to see its board walk.'),
+    elitesMap.element);
   const repeatsBody = el('tbody');
   const summaryBox = el('dl', { class: 'facts', id: 'run-summary' });
   const configPre = el('pre', { class: 'config', id: 'run-config' });
@@ -64,6 +72,7 @@ export function RunView(root, route) {
         el('div', { class: 'card-head' }, el('h2', {}, 'Archive')),
         el('p', { class: 'muted small' }, 'The boards the run kept, best first; click one to see it.'),
         archiveList)),
+    elitesCard,
     el('section', { class: 'card' },
       el('div', { class: 'card-head' }, el('h2', {}, 'Repeats')),
       el('div', { class: 'table-wrap' }, el('table', { class: 'table', id: 'run-repeats-table' },
@@ -214,6 +223,12 @@ export function RunView(root, route) {
         ? (k === 'seconds' ? fmtDuration(v) : k === 'seed' ? String(v) : fmtScore(v)) : String(v);
       summaryBox.append(el('dt', {}, labels[k] || k.replace(/_/g, ' ')), el('dd', {}, text));
     }
+    if (s.measures && typeof s.measures === 'object') { // the optimizer's, at the end (map-elites' archive)
+      const names = { coverage: 'coverage', qd_score: 'QD-score', elites: 'cells held' };
+      for (const [k, v] of Object.entries(s.measures)) {
+        summaryBox.append(el('dt', {}, names[k] || k.replace(/_/g, ' ')), el('dd', {}, fmtScore(v)));
+      }
+    }
     if (Array.isArray(s.runs)) {
       const reasons = Array.from(new Set(s.runs.map((r) => r && r.stop_reason).filter(Boolean)));
       if (reasons.length) summaryBox.append(el('dt', {}, 'stopped by'), el('dd', {}, reasons.join(', ')));
@@ -244,6 +259,23 @@ export function RunView(root, route) {
         showBoard(a.board, a.file, a.score);
       });
       archiveList.append(li);
+    }
+  }
+
+  function renderElites() {
+    const elites = state.run.elites;
+    elitesCard.hidden = !elites || typeof elites !== 'object';
+    if (!elitesCard.hidden) elitesMap.render(elites);
+  }
+
+  async function pickElite(file, value, label) {
+    try {
+      const ans = await api('/api/board', { path: `${path}/${file}` });
+      if (state.stopped) return;
+      for (const b of archiveList.querySelectorAll('.archive-item')) b.classList.remove('selected');
+      showBoard(ans.text, label, value);
+    } catch (e) {
+      showError(e);
     }
   }
 
@@ -384,6 +416,7 @@ export function RunView(root, route) {
     renderRepeats();
     renderSummary();
     renderArchive();
+    renderElites();
     if (!state.configShown) {
       setText(configPre, run.config_yaml || (run.config ? JSON.stringify(run.config, null, 2) : 'no config'));
       state.configShown = true;

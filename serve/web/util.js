@@ -135,13 +135,18 @@ export function heatT(v, max) {
   return Math.min(1, Math.log1p(v) / Math.log1p(max));
 }
 
-export function heatColor(v, max) {
-  if (!(v > 0)) return UNVISITED;
-  const t = heatT(v, max) * (HEAT.length - 1);
-  const i = Math.min(HEAT.length - 2, Math.floor(t));
-  const f = t - i;
+// The colour of the heat scale at t, 0 (pale) to 1 (dark).
+export function heatAt(t) {
+  const x = Math.max(0, Math.min(1, t)) * (HEAT.length - 1);
+  const i = Math.min(HEAT.length - 2, Math.floor(x));
+  const f = x - i;
   const c = HEAT[i].map((a, k) => Math.round(a + (HEAT[i + 1][k] - a) * f));
   return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+}
+
+export function heatColor(v, max) {
+  if (!(v > 0)) return UNVISITED;
+  return heatAt(heatT(v, max));
 }
 
 export function heatLegend(max, passages = false) {

@@ -122,6 +122,14 @@ class ServeBrowserBase(unittest.TestCase):
         if sweep.returncode != 0:
             raise AssertionError(f"mazesearch sweep (cat trap) failed ({sweep.returncode}):\n{sweep.stdout}")
         cls.infinite_sweep = "sweep-inf"
+        # a finished map-elites run: its archive of elites is drawn as a heat map
+        qd = subprocess.run(
+            [cls.bin, "run", config, "optimizer={kind: map-elites, batch: 16, random_boards: 64}",
+             "budget.evaluations=20000", "repeats=1", f"output={cls.scratch}/runs/qd", "-q"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600, text=True)
+        if qd.returncode != 0:
+            raise AssertionError(f"mazesearch run (map-elites) failed ({qd.returncode}):\n{qd.stdout}")
+        cls.elites_path = "runs/qd"
         # a live search, running while the test looks: a time budget long enough for a busy
         # machine (it is stopped in the clean-up), two repeats for the median line
         live_log = open(os.path.join(logs, "live.log"), "w")
@@ -193,6 +201,7 @@ class ServeBrowserBase(unittest.TestCase):
         cls.sweep_path = sweeps[0]["path"] if sweeps else None
         cls.finished_sweeps = [r["path"] for r in sweeps if r.get("status") == "finished"][:3]
         cls.infinite_sweep = None
+        cls.elites_path = None
 
     @classmethod
     def start_browser(cls):

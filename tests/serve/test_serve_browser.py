@@ -429,6 +429,48 @@ class ServeBrowserTest(ServeBrowserBase):
         for key in ("moves", "visits", "path", "feasible"):
             self.assertEqual(board[key], walk[key], key)
 
+    # ------------------------------------------------------------ (g) a map-elites run's archive
+
+    def test_7b_elites_heat_map(self):
+        """A map-elites run's archive is a heat map of its cells; a click on one shows its board
+        walking, its moves the cell's value, and opens it in the maze editor."""
+        if not self.elites_path:
+            self.skipTest("the server shows no map-elites run of the test's own")
+        run = self.api("/api/run", path=self.elites_path)
+        cells = run["elites"]["cells"]
+        self.assertEqual([a["descriptor"] for a in run["elites"]["axes"]], ["hot-row", "hot-col"])
+        self.assertGreater(len(cells), 10)
+        self.open("#/run/" + self.elites_path)
+        shown = "return document.querySelectorAll('#run-elites rect.elite').length;"
+        self.wait(lambda: self.js(shown) == len(cells),
+                  f"the heat map shows {self.js(shown)} cells, the archive holds {len(cells)}")
+        self.assertEqual(self.js("return document.querySelectorAll('#run-elites rect').length;"), 36)
+        best = max(cells, key=lambda c: c["value"])
+        self.assertEqual(int(self.js("return document.querySelector('#run-elites rect.elite-best')"
+                                     ".dataset.cell;")), best["cell"])
+        # x (hot-row) runs down and y (hot-col) across: cell = row + 6 x column
+        places = self.js("return Array.from(document.querySelectorAll('#run-elites rect')).map("
+                         "r => [+r.dataset.cell, +r.getAttribute('x'), +r.getAttribute('y')]);")
+        xs = sorted({p[1] for p in places})
+        ys = sorted({p[2] for p in places})
+        for cell, x, y in places:
+            self.assertEqual((ys.index(y), xs.index(x)), (cell % 6, cell // 6), cell)
+        low = min(cells, key=lambda c: c["value"])
+        self.js(f"document.querySelector('#run-elites rect[data-cell=\"{int(low['cell'])}\"]')"
+                ".dispatchEvent(new MouseEvent('click', {bubbles: true}));")
+        moves = f"{int(low['value']):,} moves"
+        self.wait(lambda: moves in self.text("run-heatmap-caption"),
+                  f"the caption does not say {moves}: {self.text('run-heatmap-caption')!r}")
+        self.assertIn(f"cell {int(low['cell'])} ", self.text("run-heatmap-title"))
+        self.wait(lambda: self.js("return !document.getElementById('run-open-editor').disabled;"),
+                  "the maze editor button stays disabled")
+        self.assert_no_error()
+        self.wait(lambda: "QD-score" in self.text("run-summary"), "the summary shows no QD-score")
+        self.js("document.getElementById('run-heatmap-title').scrollIntoView();")
+        self.screenshot("elites-board.png")
+        self.js("document.getElementById('run-elites-card').scrollIntoView();")
+        self.screenshot("elites.png")
+
     # ------------------------------------------------------------ the token of a server on another address
 
     def test_8_token(self):

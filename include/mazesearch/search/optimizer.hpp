@@ -69,14 +69,21 @@ class Optimizer {
     // writes into its folder (elites/, docs/formats.md); none (no descriptors, no cells) by
     // default.
     struct Elites {
+        // An axis of the grid: its descriptor, its bins, its range [lo, hi) (bin i holds the
+        // values from lo + i (hi - lo) / bins; a value outside falls in the first or last bin).
+        struct Axis {
+            std::string descriptor;
+            std::int64_t bins = 1;
+            double lo = 0, hi = 1;
+        };
         struct Cell {
-            std::uint64_t cell = 0;
-            std::vector<double> descriptors;  // one a descriptor
+            std::uint64_t cell = 0;  // the axes' bins in mixed radix, the first axis fastest
+            std::vector<double> descriptors;  // one an axis
             double value = 0;
             Genome genome;
         };
-        std::vector<std::string> descriptors;  // their names
-        std::vector<Cell> cells;               // by cell
+        std::vector<Axis> axes;
+        std::vector<Cell> cells;  // by cell
     };
     virtual Elites elites() const { return {}; }
 

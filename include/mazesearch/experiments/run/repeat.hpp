@@ -61,10 +61,10 @@ void write_archive(const std::filesystem::path& folder, const BoardView& view,
                    const std::vector<Archived>& archive);
 
 // Writes an optimizer's archive of elites into `folder`: a board file a cell (cell-000123.txt,
-// the cell's number) and index.csv (cell, each descriptor, value, file), the index last. A cell's
-// file is written when `written` (cell -> value, updated) says it holds another value; nothing
-// when there are no cells.
-// The elites' index.csv.
+// the cell's number), axes.json ({"axes": a list of {descriptor, bins, lo, hi}}, the first axis
+// the fastest in a cell's number) and index.csv (cell, each descriptor, value, file), the index
+// last. A cell's file is written when `written` (cell -> value, updated) says it holds another
+// value; nothing when there are no cells. The elites' index.csv.
 std::string elites_index(const Optimizer::Elites& elites);
 void write_elites(const std::filesystem::path& folder, const BoardView& view,
                   const Optimizer::Elites& elites, std::map<std::uint64_t, double>& written);
