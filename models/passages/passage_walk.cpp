@@ -208,6 +208,7 @@ struct PassageLayout : PassageSteps {
     std::span<const PassageBoard> boards;
     std::span<std::uint64_t> out;
     bool check_feasible;
+    std::span<WalkProfile> profiles = {};  // empty: not asked for
     size_t fallbacks = 0;
 
     // Infeasible boards, and those whose entrance cell is the exit cell, are scored here.
@@ -227,20 +228,33 @@ struct PassageLayout : PassageSteps {
         exit = words + index_of(b.exit_cell());
         return words + index_of(b.entrance_cell());
     }
-    void arrived(size_t i, std::uint64_t steps, const std::uint32_t*) {
+    void arrived(size_t i, std::uint64_t steps, const std::uint32_t* words) {
         out[i] = steps + kInAndOut;
+        if (!profiles.empty()) {
+            // A cell's visits as PassageWalk::visits counts them: the exit's has the move out.
+            const std::ptrdiff_t exit = index_of(boards[i].exit_cell());
+            profiles[i] =
+                profile_of(boards[i].rows(), boards[i].cols(), [words, exit](int r, int c) {
+                    const std::ptrdiff_t k = index_of(Cell{r, c});
+                    return std::uint64_t{words[k] / kVisit} + (k == exit ? 1 : 0);
+                });
+        }
     }
     // A walk past the limit: the 64-bit reference walk gives its moves.
     void overflow(size_t i) {
-        out[i] = reference_counts(boards[i]).moves;
+        const WalkCounts w = reference_counts(boards[i]);
+        out[i] = w.moves;
+        if (!profiles.empty())
+            profiles[i] = profile_of(boards[i].rows(), boards[i].cols(), w.visits);
         ++fallbacks;
     }
 };
 
 template <int K>
 size_t interleaved(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
-                   std::uint64_t max_moves, bool check_feasible) {
-    PassageLayout layout{{}, boards, out, check_feasible};
+                   std::uint64_t max_moves, bool check_feasible,
+                   std::span<WalkProfile> profiles = {}) {
+    PassageLayout layout{{}, boards, out, check_feasible, profiles};
     if (max_moves < kInAndOut) {
         // No walk fits: every feasible board goes to the reference walk.
         for (size_t i = 0; i < boards.size(); ++i) {
@@ -270,6 +284,15 @@ size_t walk_feasible_batch(std::span<const PassageBoard> boards, std::span<std::
                        [](const PassageBoard& b) { return feasible(b); }) &&
            "a walk of an infeasible board never ends");
     return passage_walk_batch::interleaved<8>(boards, out, max_moves, false);
+}
+
+size_t walk_feasible_batch(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
+                           std::span<WalkProfile> profiles, std::uint64_t max_moves) {
+    assert(out.size() >= boards.size() && profiles.size() >= boards.size());
+    assert(std::all_of(boards.begin(), boards.end(),
+                       [](const PassageBoard& b) { return feasible(b); }) &&
+           "a walk of an infeasible board never ends");
+    return passage_walk_batch::interleaved<8>(boards, out, max_moves, false, profiles);
 }
 
 }  // namespace maze

@@ -81,6 +81,13 @@ std::size_t evaluate_batch(std::span<const PassageBoard> boards, std::span<std::
 std::size_t walk_feasible_batch(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
                                 std::uint64_t max_moves = PassageWalk::kMaxMoves);
 
+// walk_feasible_batch that also gives each walk's profile (walk_result.hpp), with the counts
+// walk_report gives (the exit's includes the move out), read from the lane's keys once its walk
+// ends, so the walk itself is unchanged.
+std::size_t walk_feasible_batch(std::span<const PassageBoard> boards, std::span<std::uint64_t> out,
+                                std::span<WalkProfile> profiles,
+                                std::uint64_t max_moves = PassageWalk::kMaxMoves);
+
 // The same scores one board at a time (for comparison in benchmarks and tests).
 void evaluate_batch_serial(std::span<const PassageBoard> boards, std::span<std::uint64_t> out);
 

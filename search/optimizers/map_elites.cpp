@@ -32,11 +32,16 @@ struct DefaultAxis {
     std::int64_t bins;
 };
 DefaultAxis default_axis(const std::string& d, std::size_t genes, const Topology& topo) {
+    // The board's cells: a passage board's genes sit on a grid of its cells and the walls between
+    // (2 rows - 1 by 2 cols - 1).
+    const bool passages = topo.kind == "passages";
+    const int rows = passages ? (topo.rows + 1) / 2 : topo.rows;
+    const int cols = passages ? (topo.cols + 1) / 2 : topo.cols;
     if (d == kOpenGenes) return {0, static_cast<double>(genes) + 1, 16};
     if (d == "doublings") return {1, 17, 16};  // one bin for each bit width 1 .. 16
     if (d == "max-visits") return {1, 4097, 16};
-    if (d == "hot-row") return {0, static_cast<double>(std::max(topo.rows, 1)), topo.rows};
-    if (d == "hot-col") return {0, static_cast<double>(std::max(topo.cols, 1)), topo.cols};
+    if (d == "hot-row") return {0, static_cast<double>(std::max(rows, 1)), rows};
+    if (d == "hot-col") return {0, static_cast<double>(std::max(cols, 1)), cols};
     return {0.25, 1.0 + 1e-9, 16};  // busiest-quarter: 1 itself in the last bin
 }
 

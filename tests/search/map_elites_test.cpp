@@ -16,9 +16,12 @@
 
 #include "mazesearch/models/cells/mouse_maze_target.hpp"
 #include "mazesearch/models/cells/mouse_walk.hpp"
+#include "mazesearch/models/graphs/graph_examples.hpp"
+#include "mazesearch/models/graphs/graph_target.hpp"
 #include "mazesearch/models/hex/hex_target.hpp"
 #include "mazesearch/models/hex/hex_walk.hpp"
 #include "mazesearch/models/passages/passage_target.hpp"
+#include "mazesearch/models/passages/passage_walk.hpp"
 #include "mazesearch/search/evaluator.hpp"
 #include "mazesearch/search/params.hpp"
 
@@ -73,7 +76,8 @@ std::vector<B> feasible_boards(std::size_t n, Draw draw) {
 }
 
 // The batch walk's profile of each board (and its moves) is the one its counted walk says, for the
-// cell and the hexagonal boards, the walks finished by the reference walk past the move limit too.
+// cell, hexagonal and passage boards, the walks finished by the reference walk past the move limit
+// too.
 TEST(WalkProfile, TheBatchWalksProfileIsTheCountedWalks) {
     std::mt19937_64 rng(48);
     const auto cells = feasible_boards<maze::Board>(200, [&] {
@@ -91,6 +95,13 @@ TEST(WalkProfile, TheBatchWalksProfileIsTheCountedWalks) {
                 if (rng() % 100 < 30 && !(Cell{r, c} == b.start()) && !(Cell{r, c} == b.exit()))
                     b.set_open(Cell{r, c}, false);
         return b;
+    });
+    // Passage boards (9 x 10, walls up with probability 0.35), through their target's genomes.
+    const maze::PassageTarget passage_target(9, 10, 0, 0);
+    const auto passages = feasible_boards<maze::PassageBoard>(200, [&] {
+        Genome g(passage_target.genes());
+        for (std::size_t i = 0; i < g.size(); ++i) g.set(i, rng() % 100 < 35);
+        return passage_target.to_board(g);
     });
     for (const std::uint64_t limit : {std::uint64_t{1} << 40, std::uint64_t{30}}) {
         SCOPED_TRACE("move limit " + std::to_string(limit));
@@ -111,9 +122,18 @@ TEST(WalkProfile, TheBatchWalksProfileIsTheCountedWalks) {
             ASSERT_EQ(moves[i], w.moves) << i;
             ASSERT_EQ(profiles[i], profile_from_counts(11, 12, w.visits)) << i;
         }
+        const std::size_t passage_fallbacks =
+            maze::walk_feasible_batch(std::span<const maze::PassageBoard>(passages), moves,
+                                      std::span<WalkProfile>(profiles), limit);
+        for (std::size_t i = 0; i < passages.size(); ++i) {
+            const maze::WalkCounts w = maze::walk_report(passages[i]);
+            ASSERT_EQ(moves[i], w.moves) << i;
+            ASSERT_EQ(profiles[i], profile_from_counts(9, 10, w.visits)) << i;
+        }
         if (limit < 1000) {  // some walks were finished by the reference walk
             EXPECT_GT(cell_fallbacks, 0u);
             EXPECT_GT(hex_fallbacks, 0u);
+            EXPECT_GT(passage_fallbacks, 0u);
         }
     }
 }
@@ -121,36 +141,41 @@ TEST(WalkProfile, TheBatchWalksProfileIsTheCountedWalks) {
 // A walk target's values with its descriptors are its plain values, and the descriptors are the
 // walk's profile said as numbers; a target whose walk gives no profile says so.
 TEST(WalkProfile, ATargetScoresTheSameWithItsDescriptors) {
-    const auto& t = board(9);
-    ASSERT_EQ(t.behaviours(), (std::vector<std::string>{"doublings", "max-visits", "hot-row",
-                                                        "hot-col", "busiest-quarter"}));
-    std::mt19937_64 rng(7);
-    std::vector<Genome> genomes;
-    while (genomes.size() < 100) {
-        Genome g(t.genes());
-        for (std::size_t i = 0; i < g.size(); ++i) g.set(i, rng() % 100 < 30);
-        if (t.feasible(g)) genomes.push_back(g);
-    }
-    std::vector<double> plain(genomes.size()), values(genomes.size()),
-        described(genomes.size() * 5);
-    t.score(genomes, plain);
-    t.score_described(genomes, values, described);
-    EXPECT_EQ(values, plain);
-    for (std::size_t i = 0; i < genomes.size(); ++i) {
-        const maze::WalkCounts w = maze::walk_report(t.to_board(genomes[i]));
-        const WalkProfile p = profile_from_counts(9, 9, w.visits);
-        std::uint64_t total = 0, busiest = 0;
-        for (std::uint64_t q : p.quarters) total += q, busiest = std::max(busiest, q);
-        const double* d = &described[i * 5];
-        EXPECT_EQ(d[0], static_cast<double>(std::bit_width(p.max_visits)));
-        EXPECT_EQ(d[1], static_cast<double>(p.max_visits));
-        EXPECT_EQ(d[2], static_cast<double>(p.hot_row));
-        EXPECT_EQ(d[3], static_cast<double>(p.hot_col));
-        EXPECT_DOUBLE_EQ(d[4], static_cast<double>(busiest) / static_cast<double>(total));
-    }
-    const maze::PassageTarget passages(4, 4, 0, 0);
-    EXPECT_TRUE(passages.behaviours().empty());
-    EXPECT_THROW(passages.score_described({}, {}, {}), std::logic_error);
+    const auto check = [](const auto& t, int rows, int cols) {
+        ASSERT_EQ(t.behaviours(), (std::vector<std::string>{"doublings", "max-visits", "hot-row",
+                                                            "hot-col", "busiest-quarter"}));
+        std::mt19937_64 rng(7);
+        std::vector<Genome> genomes;
+        while (genomes.size() < 100) {
+            Genome g(t.genes());
+            for (std::size_t i = 0; i < g.size(); ++i) g.set(i, rng() % 100 < 30);
+            if (t.feasible(g)) genomes.push_back(g);
+        }
+        std::vector<double> plain(genomes.size()), values(genomes.size()),
+            described(genomes.size() * 5);
+        t.score(genomes, plain);
+        t.score_described(genomes, values, described);
+        EXPECT_EQ(values, plain);
+        for (std::size_t i = 0; i < genomes.size(); ++i) {
+            const maze::WalkCounts w = maze::walk_report(t.to_board(genomes[i]));
+            const WalkProfile p = profile_from_counts(rows, cols, w.visits);
+            std::uint64_t total = 0, busiest = 0;
+            for (std::uint64_t q : p.quarters) total += q, busiest = std::max(busiest, q);
+            const double* d = &described[i * 5];
+            EXPECT_EQ(d[0], static_cast<double>(std::bit_width(p.max_visits)));
+            EXPECT_EQ(d[1], static_cast<double>(p.max_visits));
+            EXPECT_EQ(d[2], static_cast<double>(p.hot_row));
+            EXPECT_EQ(d[3], static_cast<double>(p.hot_col));
+            EXPECT_DOUBLE_EQ(d[4], static_cast<double>(busiest) / static_cast<double>(total));
+        }
+    };
+    check(board(9), 9, 9);
+    check(maze::PassageTarget(9, 9, 0, 0), 9, 9);
+    // A graph's walk gives no profile.
+    const maze::GraphTarget graph(maze::torus_graph(4, 5), maze::GraphTarget::Delete::Both,
+                                  maze::WalkObjective::Moves);
+    EXPECT_TRUE(graph.behaviours().empty());
+    EXPECT_THROW(graph.score_described({}, {}, {}), std::logic_error);
 }
 
 // After a run, every elite sits in the cell of its descriptors, which are its board's (the open
@@ -256,19 +281,22 @@ TEST(MapElites, BadAxesAreRefusedNamingTheKey) {
     refused({{"y", std::string("none")}, {"y_bins", std::int64_t{4}}}, "y_bins");
     refused({{"x_bins", std::int64_t{0}}}, "x_bins");
     refused({{"batch", std::int64_t{0}}}, "batch");
-    // A passage target's walk gives no profile: its descriptors are the genome's alone.
-    const maze::PassageTarget passages(4, 4, 0, 0);
+    // A graph target's walk gives no profile: its descriptors are the genome's alone. The cell,
+    // passage and hexagonal targets give the walk's.
+    const maze::GraphTarget graph(maze::torus_graph(4, 5), maze::GraphTarget::Delete::Both,
+                                  maze::WalkObjective::Moves);
     const MapElites::Settings walk_axes(params({}));
     try {
-        walk_axes.check(passages, {});
-        ADD_FAILURE() << "no error for hot-row on passages";
+        walk_axes.check(graph, {});
+        ADD_FAILURE() << "no error for hot-row on a graph";
     } catch (const std::invalid_argument& e) {
         EXPECT_NE(std::string(e.what()).find("hot-row"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("open-genes"), std::string::npos) << e.what();
     }
     EXPECT_NO_THROW(
         MapElites::Settings(params({{"x", std::string("open-genes")}, {"y", std::string("none")}}))
-            .check(passages, {}));
+            .check(graph, {}));
+    EXPECT_NO_THROW(walk_axes.check(maze::PassageTarget(4, 4, 0, 0), {}));
     // Too many cells.
     const MapElites::Settings huge(
         params({{"x_bins", std::int64_t{10000}}, {"y_bins", std::int64_t{10000}}}));
