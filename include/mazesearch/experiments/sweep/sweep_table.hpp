@@ -77,6 +77,8 @@ struct GroupTable {
     std::optional<double> past;
     std::optional<double> reached;
 };
+// The measures any group of the table has, by name (a column each), in the order of their names.
+std::vector<std::string> measure_names(const GroupTable& t);
 std::string group_table_markdown(const GroupTable& t);
 std::string group_table_csv(const GroupTable& t);
 nlohmann::json group_table_json(const GroupTable& t);
@@ -104,9 +106,9 @@ struct SweepTableOptions {
 // a/sw, a/sw/, ./a/sw, a link to it), whose runs a table would count twice.
 void refuse_repeated_folders(const std::vector<std::string>& dirs);
 
-// The table of the sweep folders `dirs` as `summarize` prints it, grouped by o.by when
-// `by_given`, else by each sweep's group keys. Several sweeps make one table, each row named
-// first by its sweep's folder (its name, or as many of the last parts of its path as tell it
+// (sweep_folder_tables.cpp) The table of the sweep folders `dirs` as `summarize` prints it, grouped
+// by o.by when `by_given`, else by each sweep's group keys. Several sweeps make one table, each row
+// named first by its sweep's folder (its name, or as many of the last parts of its path as tell it
 // from the others: a/sw and b/sw); ConfigError when they are grouped by other keys, a folder is
 // given twice, or a folder cannot be read.
 std::string sweep_table(const SweepTableOptions& o, const std::vector<std::string>& dirs,
