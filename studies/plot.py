@@ -665,17 +665,22 @@ def plot_from_args(args):
     return paths
 
 
-def main(argv=None):
-    """The command: plot, print the paths written; exit status 0, or 2 with a one-line error."""
-    args = parse_args(argv)
+def run_command(prog, draw, args):
+    """A plotting command's end: draw(args), print the paths written; exit status 0, or 2 with
+    a one-line error `PROG: error: ...` (plot_elites.py ends the same way)."""
     try:
-        paths = plot_from_args(args)
+        paths = draw(args)
     except PlotError as e:
-        print(f"{PROG}: error: {e}", file=sys.stderr)
+        print(f"{prog}: error: {e}", file=sys.stderr)
         return 2
     for p in paths:
         print(p)
     return 0
+
+
+def main(argv=None):
+    """The command: plot, print the paths written; exit status 0, or 2 with a one-line error."""
+    return run_command(PROG, plot_from_args, parse_args(argv))
 
 
 if __name__ == "__main__":

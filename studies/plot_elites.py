@@ -137,14 +137,7 @@ def main(argv=None):
                     "OUT.svg (default: elites)")
     ap.add_argument("--title", metavar="TEXT", help="title of the figure")
     args = ap.parse_args(argv)
-    try:
-        paths = plot_from_args(args)
-    except plot.PlotError as e:
-        print(f"{PROG}: error: {e}", file=sys.stderr)
-        return 2
-    for p in paths:
-        print(p)
-    return 0
+    return plot.run_command(PROG, plot_from_args, args)
 
 
 if __name__ == "__main__":
