@@ -65,4 +65,34 @@ double Acceptance::fitness(double score) const {
     return relative_ ? std::log(std::max(score, 1.0)) : score;
 }
 
+Resampling boltzmann_resampling(const Acceptance& rule, const std::vector<double>& scores,
+                                double from, double to, Rng& rng) {
+    const std::size_t n = scores.size();
+    const double fall = 1.0 / to - 1.0 / from;  // >= 0 while the schedule cools
+    std::vector<double> w(n);
+    double top = -HUGE_VAL;
+    for (std::size_t i = 0; i < n; ++i) {
+        w[i] = fall * rule.fitness(scores[i]);
+        top = std::max(top, w[i]);
+    }
+    double sum = 0;
+    for (double& x : w) sum += (x = std::exp(x - top));  // the largest weight is 1
+    const double gap = sum / static_cast<double>(n);
+    double pointer = rng.uniform() * gap;
+    Resampling out;
+    out.copies.reserve(n);
+    double reach = 0;
+    for (std::size_t i = 0; i < n && out.copies.size() < n; ++i) {
+        reach += w[i];
+        const std::size_t before = out.copies.size();
+        while (out.copies.size() < n && pointer < reach) {
+            out.copies.push_back(i);
+            pointer += gap;
+        }
+        out.families += out.copies.size() > before;
+    }
+    while (out.copies.size() < n) out.copies.push_back(n - 1);  // rounding at the very end
+    return out;
+}
+
 }  // namespace maze

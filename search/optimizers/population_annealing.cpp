@@ -42,39 +42,19 @@ ChainRounds::Setup PopulationAnnealing::setup() const {
 
 void PopulationAnnealing::resample(double t) {
     std::vector<Scored>& chains = s_.pool.chains;
-    const std::size_t n = chains.size();
     const double from =
         s_.resampled_at > 0 ? static_cast<double>(s_.resampled_at) : set_.cooling.t_start();
-    const double fall = 1.0 / t - 1.0 / from;  // >= 0 while the schedule cools
-    std::vector<double> w(n);
-    double top = -HUGE_VAL;
-    for (std::size_t i = 0; i < n; ++i) {
-        w[i] = fall * set_.cooling.fitness(chains[i].value);
-        top = std::max(top, w[i]);
-    }
-    double sum = 0;
-    for (double& x : w) sum += (x = std::exp(x - top));  // the largest weight is 1
-    // Systematic resampling: n evenly spaced pointers, one random offset.
-    const double gap = sum / static_cast<double>(n);
-    double pointer = common_.rng.uniform() * gap;
+    std::vector<double> scores;
+    scores.reserve(chains.size());
+    for (const Scored& c : chains) scores.push_back(c.value);
+    const Resampling r = boltzmann_resampling(set_.cooling, scores, from, t, common_.rng);
     std::vector<Scored> next;
-    next.reserve(n);
-    double reach = 0;
-    std::uint64_t families = 0;
-    for (std::size_t i = 0; i < n && next.size() < n; ++i) {
-        reach += w[i];
-        const std::size_t before = next.size();
-        while (next.size() < n && pointer < reach) {
-            next.push_back(chains[i]);
-            pointer += gap;
-        }
-        families += next.size() > before;
-    }
-    while (next.size() < n) next.push_back(chains[n - 1]);  // rounding at the very end
+    next.reserve(chains.size());
+    for (std::size_t i : r.copies) next.push_back(chains[i]);
     chains = std::move(next);
     s_.resampled_at = t;
     ++s_.resamplings;
-    s_.families = families;
+    s_.families = r.families;
 }
 
 std::uint64_t PopulationAnnealing::cross(Evaluator& ev, double t) {
@@ -109,7 +89,8 @@ std::uint64_t PopulationAnnealing::cross(Evaluator& ev, double t) {
 
 void PopulationAnnealing::window(Evaluator& ev) {
     // A window's settings are counted whole, so it runs only when the budget can take them all.
-    if (ev.ledger().exhausted() || ev.ledger().remaining() < (std::uint64_t{1} << (set_.window * set_.window)))
+    if (ev.ledger().exhausted() ||
+        ev.ledger().remaining() < (std::uint64_t{1} << (set_.window * set_.window)))
         return;
     const EnumerableGrid grid =
         window_grid(ev.target(), {set_.window, set_.window}, "optimizer.window");

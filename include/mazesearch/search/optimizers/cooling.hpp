@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "mazesearch/engine/rng.hpp"
 #include "mazesearch/search/evaluator.hpp"
@@ -73,5 +74,17 @@ class Cooling : public Acceptance {
     std::uint64_t length_;
     std::string length_where_;
 };
+
+// Population annealing's selection (population_annealing.hpp; map_elites.hpp's resampled
+// chains): n members scored `scores`, resampled by their Boltzmann weights for the fall from
+// temperature `from` to `to` (exp((1/to - 1/from) fitness)) by systematic resampling, n evenly
+// spaced pointers with one random offset drawn from rng. `copies`: the member each place of the
+// new population copies, in order; `families`: the members copied at least once.
+struct Resampling {
+    std::vector<std::size_t> copies;
+    std::uint64_t families = 0;
+};
+Resampling boltzmann_resampling(const Acceptance& rule, const std::vector<double>& scores,
+                                double from, double to, Rng& rng);
 
 }  // namespace maze
