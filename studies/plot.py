@@ -3,6 +3,10 @@
 
     studies/plot.py RUN_DIR|SWEEP... [-o OUT] [--x evaluations|seconds] [--label TEXT]...
                         [--title TEXT] [--ylabel TEXT] [--linear-x] [--optimum VALUE]
+    studies/plot.py --elites RUN_DIR... [-o OUT] [--title TEXT]
+
+With --elites, each RUN_DIR (a map-elites run) is drawn as studies/plot_elites.py draws it: its
+archive as a heat map, a panel a repeat.
 
 A RUN_DIR is a folder written by `mazesearch run CONFIG output=DIR`: one run (DIR/logbook.csv)
 or several repeats (DIR/repeat-000/logbook.csv, DIR/repeat-001/logbook.csv, ...). Each RUN_DIR
@@ -587,9 +591,9 @@ def parse_args(argv):
                     help="a run folder (DIR/logbook.csv or DIR/repeat-*/logbook.csv): one line; "
                     "or a sweep folder (SWEEP/sweep.json and its point folders): one line per "
                     "combination of its group keys (see 'sweeps' below)")
-    ap.add_argument("-o", "--output", default="convergence", metavar="OUT",
+    ap.add_argument("-o", "--output", metavar="OUT",
                     help="OUT.png/.svg/.pdf writes that file; no such suffix writes OUT.png and "
-                    "OUT.svg (default: convergence)")
+                    "OUT.svg (default: convergence, or elites with --elites)")
     ap.add_argument("--x", choices=["evaluations", "seconds"], default="evaluations",
                     help="x axis: feasible evaluations (default) or elapsed seconds")
     ap.add_argument("--label", action="append", default=[], metavar="TEXT",
@@ -602,7 +606,20 @@ def parse_args(argv):
     ap.add_argument("--linear-x", action="store_true", help="linear x axis instead of log")
     ap.add_argument("--optimum", type=float, metavar="VALUE",
                     help="draw a dashed line at this score, labelled 'optimum VALUE'")
+    ap.add_argument("--elites", action="store_true",
+                    help="draw each map-elites RUN_DIR's archive instead, as a heat map of its "
+                    "cells' values, a panel a repeat (studies/plot_elites.py; --title applies)")
     args = ap.parse_args(argv)
+    if args.elites:
+        curve_only = [name for name, given in (
+            ("--x", args.x != "evaluations"), ("--label", args.label),
+            ("--ylabel", args.ylabel != DEFAULT_YLABEL), ("--linear-x", args.linear_x),
+            ("--optimum", args.optimum is not None)) if given]
+        if curve_only:
+            ap.error(f"--elites draws archives, not curves: {', '.join(curve_only)} does not "
+                     f"apply")
+    if args.output is None:
+        args.output = "elites" if args.elites else "convergence"
     # With a SWEEP the number of lines is known only from its sweep.json: see load_runs.
     if len(args.label) > len(args.run_dirs) and not any(map(is_sweep, args.run_dirs)):
         ap.error(f"{len(args.label)} --label given for {len(args.run_dirs)} RUN_DIR")
@@ -680,7 +697,13 @@ def run_command(prog, draw, args):
 
 def main(argv=None):
     """The command: plot, print the paths written; exit status 0, or 2 with a one-line error."""
-    return run_command(PROG, plot_from_args, parse_args(argv))
+    args = parse_args(argv)
+    if args.elites:
+        # plot_elites imports this file as the module `plot`, which, run as a script, it is not:
+        # its own run_command catches the PlotError it raises.
+        import plot_elites
+        return plot_elites.plot.run_command(PROG, plot_elites.plot_from_args, args)
+    return run_command(PROG, plot_from_args, args)
 
 
 if __name__ == "__main__":

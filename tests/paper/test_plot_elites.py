@@ -1,6 +1,6 @@
 """Tests of studies/plot_elites.py: the heat map's grid is the archive the run wrote, cell for cell,
 for archives of one, two and three axes; the command writes its files, and refuses a run that
-has no archive.
+has no archive; plot.py --elites draws the same picture.
 
     /usr/bin/python3 -m unittest discover -s tests/paper -p 'test_*.py'
 """
@@ -77,6 +77,25 @@ class PlotElites(unittest.TestCase):
         self.assertEqual(bad.returncode, 2)
         self.assertIn("no archive (not a map-elites run", bad.stderr)
         self.assertFalse((self.tmp / "pic2.png").exists())
+
+    def test_plot_py_with_elites_draws_the_same_picture(self):
+        run = self.run_engine("qd")
+        env = dict(os.environ, MAZESEARCH_BIN=str(ENGINE))
+        for script, out in ((SCRIPT, "by-plot-elites"), (SCRIPT.parent / "plot.py", "by-plot")):
+            args = ["--elites"] if script.name == "plot.py" else []
+            done = subprocess.run([sys.executable, str(script), *args, str(run), "-o",
+                                   str(self.tmp / out) + ".png", "--title", "an archive"],
+                                  capture_output=True, text=True, env=env)
+            self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual((self.tmp / "by-plot.png").read_bytes(),
+                         (self.tmp / "by-plot-elites.png").read_bytes())
+        # The convergence plot's options have no meaning for an archive: refused, nothing written.
+        bad = subprocess.run([sys.executable, str(SCRIPT.parent / "plot.py"), "--elites", str(run),
+                              "--optimum", "3", "-o", str(self.tmp / "bad.png")],
+                             capture_output=True, text=True, env=env)
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn("--elites draws archives, not curves: --optimum does not apply", bad.stderr)
+        self.assertFalse((self.tmp / "bad.png").exists())
 
 
 if __name__ == "__main__":
