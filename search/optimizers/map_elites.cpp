@@ -92,8 +92,8 @@ MapElites::Settings::Settings(const Params& params) {
         params.get_choice("emitter", "mutation", {"mutation", "anneal"}) == "anneal";
     // A key of the other emitter is refused by name: it would change nothing.
     const std::vector<std::string> mutation_keys = {"flips", "crossover_rate"};
-    const std::vector<std::string> anneal_keys = {"acceptance", "t_start", "t_end", "schedule",
-                                                  "length"};
+    const std::vector<std::string> anneal_keys = {"acceptance", "t_start", "t_end",
+                                                  "schedule",   "length",  "resample_every"};
     for (const std::string& key : anneal ? mutation_keys : anneal_keys)
         if (params.has(key))
             throw ParamError(key, params.where(key),
@@ -102,6 +102,12 @@ MapElites::Settings::Settings(const Params& params) {
                                     : "is a key of emitter: anneal (the emitter is mutation)");
     if (anneal) {
         cooling.emplace(params);
+        resample_every = static_cast<std::uint64_t>(
+            params.get_int("resample_every", 0, 0, std::int64_t{1} << 50));
+        if (resample_every > 0 && cooling->fixed_length() > 0)
+            throw ParamError("resample_every", params.where("resample_every"),
+                             "needs the chains cooled together (length 0): a chain restarted "
+                             "after its length has no place in the run's schedule");
     } else {
         flips = params.get_double("flips", 2.0, 0.0, 1e6);
         crossover_rate = params.get_double("crossover_rate", 0.5, 0.0, 1.0);
@@ -301,8 +307,36 @@ void MapElites::batch(Evaluator& ev) {
             ++s_.improved;
         }
     }
+    bool moved = false;
     for (std::size_t k = 0; k < boards.size(); ++k)
-        if (moves[k]) settle(s_.chains[k], boards[k], scores[k], rngs[k], ev);
+        if (moves[k]) {
+            settle(s_.chains[k], boards[k], scores[k], rngs[k], ev);
+            moved = true;
+        }
+    if (moved && set_.resample_every > 0) resample_chains(ev);
+}
+
+void MapElites::resample_chains(const Evaluator& ev) {
+    // Only chains that all stand on boards: none is left to start from an elite.
+    if (std::any_of(s_.chains.begin(), s_.chains.end(), [](const Chain& c) { return !c.started; }))
+        return;
+    if (++s_.since < set_.resample_every) return;
+    s_.since = 0;
+    const double t =
+        set_.cooling->temperature(ev.ledger().evaluations(), ev.ledger().budget().evaluations, ev);
+    const double from =
+        s_.resampled_at > 0 ? static_cast<double>(s_.resampled_at) : set_.cooling->t_start();
+    std::vector<double> values;
+    values.reserve(s_.chains.size());
+    for (const Chain& c : s_.chains) values.push_back(c.value);
+    const Resampling r = boltzmann_resampling(*set_.cooling, values, from, t, common_.rng);
+    std::vector<Chain> next;
+    next.reserve(s_.chains.size());
+    for (std::size_t i : r.copies) next.push_back(s_.chains[i]);
+    s_.chains = std::move(next);
+    s_.resampled_at = t;
+    ++s_.resamplings;
+    s_.families = r.families;
 }
 
 void MapElites::settle(Chain& chain, const Genome& proposal, const Score& score, Rng& rng,
@@ -349,6 +383,9 @@ void MapElites::restore(const nlohmann::json& state) {
                                     ": the checkpoint's archive has other axes than the config's");
     nlohmann::json rest = state;
     rest.erase("axes");
+    // A checkpoint from before resample_every holds no resampling: none had been made.
+    if (!rest.contains("since") && !rest.contains("resamplings"))
+        for (const char* key : {"since", "resampled_at", "resamplings", "families"}) rest[key] = 0;
     restore_state(rest, s_, [&](const Common& c, const State& s) { check(c, s, axes); });
     set_.axes = axes;
     source_.clear();
@@ -380,6 +417,11 @@ void MapElites::check(const Common& c, const State& s, const std::vector<Axis>& 
                                     std::to_string(s.chains.size()) +
                                     " annealing chains; the config's emitter has " +
                                     std::to_string(set_.cooling ? set_.batch : 0));
+    if (s.since > 0 && set_.resample_every == 0)
+        throw std::invalid_argument(kind() +
+                                    ": the checkpoint's chains are resampled; the "
+                                    "config's are not (resample_every 0)");
+    check_value(s.resampled_at, "resampled_at");
     for (const Chain& chain : s.chains) {
         if (!chain.started) continue;
         check_scored(chain.genome, c.genes, "chain");

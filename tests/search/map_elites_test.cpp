@@ -422,4 +422,87 @@ TEST(MapElites, TheAnnealingEmittersKeysAndChainsAreItsOwn) {
     EXPECT_EQ(same.save(), state);
 }
 
+// resample_every: the chains are resampled by their Boltzmann weights, as population annealing's
+// are. With no fall of the temperature every chain keeps its one copy; with a fall far larger
+// than any difference of their scores, every chain becomes a copy of the best ones. A checkpoint
+// from before the key resumes with no resampling made; a length is refused beside it.
+TEST(MapElites, ResampledChainsGoToTheChainsThatDoWell) {
+    const auto& t = board(8);
+    const auto run = [&](double t_start, double t_end, std::int64_t every, auto&& each_step) {
+        MapElites me(params({{"emitter", std::string("anneal")},
+                             {"batch", std::int64_t{16}},
+                             {"random_boards", std::int64_t{64}},
+                             {"report_every", std::int64_t{16}},
+                             {"t_start", t_start},
+                             {"t_end", t_end},
+                             {"schedule", std::string("exponential")},
+                             {"resample_every", every}}));
+        Budget b;
+        b.evaluations = 4000;
+        Evaluator ev(t, b, 2);
+        me.start(t, 3);
+        while (!ev.ledger().exhausted()) {
+            const std::vector<MapElites::Chain> before = me.chains();
+            const std::uint64_t resamplings = me.resamplings();
+            me.step(ev);
+            each_step(before, me, me.resamplings() > resamplings);
+        }
+        return me;
+    };
+    // No fall: the chains are as their moves left them, each its own family.
+    const MapElites flat = run(1.0, 1.0, 1, [](const auto&, const MapElites& me, bool resampled) {
+        if (resampled) {
+            EXPECT_EQ(me.families(), 16u);
+        }
+    });
+    EXPECT_GT(flat.resamplings(), 200u);
+    // T from 1e-6 to 1e-9: between two resamplings 1/T grows by 10^5 at least, so a chain a move
+    // behind the best weighs e^-100000 of it; after each resampling every chain has the best
+    // chain's value. Without resampling, the chains keep values of their own.
+    const auto same_values = [](const MapElites& me) {
+        for (const MapElites::Chain& c : me.chains())
+            if (c.value != me.chains().front().value) return false;
+        return true;
+    };
+    std::uint64_t resampled_steps = 0;
+    const MapElites cold =
+        run(1e-6, 1e-9, 3, [&](const auto& before, const MapElites& me, bool resampled) {
+            if (!resampled) return;
+            ++resampled_steps;
+            EXPECT_TRUE(same_values(me)) << "resampling " << me.resamplings();
+            // So cold, a chain never steps down: the best's value is at least any chain's before.
+            for (const MapElites::Chain& c : before) {
+                if (c.started) {
+                    EXPECT_GE(me.chains().front().value, c.value);
+                }
+            }
+            EXPECT_LE(me.families(), 16u);
+        });
+    EXPECT_GT(resampled_steps, 50u);
+    std::uint64_t apart = 0;
+    (void)run(1e-6, 1e-9, 0, [&](const auto&, const MapElites& me, bool resampled) {
+        EXPECT_FALSE(resampled);
+        apart += !same_values(me);
+    });
+    EXPECT_GT(apart, 50u);
+    // A checkpoint without the resampling's fields (written before the key) resumes with none.
+    nlohmann::json old = cold.save();
+    for (const char* key : {"since", "resampled_at", "resamplings", "families"}) old.erase(key);
+    MapElites resumed(params({{"emitter", std::string("anneal")},
+                              {"batch", std::int64_t{16}},
+                              {"resample_every", std::int64_t{3}}}));
+    resumed.start(t, 3);
+    resumed.restore(old);
+    EXPECT_EQ(resumed.resamplings(), 0u);
+    EXPECT_EQ(resumed.chains().size(), 16u);
+    try {
+        MapElites::Settings s(params({{"emitter", std::string("anneal")},
+                                      {"length", std::int64_t{100}},
+                                      {"resample_every", std::int64_t{3}}}));
+        ADD_FAILURE() << "resample_every with a length: no error";
+    } catch (const maze::ParamError& e) {
+        EXPECT_NE(std::string(e.what()).find("resample_every"), std::string::npos) << e.what();
+    }
+}
+
 }  // namespace map_elites_test

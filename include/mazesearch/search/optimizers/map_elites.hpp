@@ -30,7 +30,11 @@
 // elite drawn anew; with length 0 [default], the run's (t_start to t_end over the evaluation
 // budget, or its seconds), so the chains cool together, once, as population annealing's do. Every
 // feasible proposal is offered to the archive, so a chain fills the cells it passes through and a
-// restart takes up a basin another chain left behind.
+// restart takes up a basin another chain left behind. With resample_every S [0: never] and length
+// 0, the chains are a population annealing's: after every S of their moves they are resampled by
+// their Boltzmann weights for the fall of the run's temperature since the last resampling
+// (cooling.hpp, boltzmann_resampling), so the effort goes to the chains that do well, while the
+// archive keeps every basin they pass through.
 #pragma once
 
 #include <cstdint>
@@ -61,7 +65,8 @@ class MapElites : public OptimizerBase {
     // x_max, ... [the descriptor's range], batch [64], random_boards [256], p_blocked [0.25],
     // report_every [1000] (a step's proposals at the least: batches until so many),
     // emitter mutation|anneal [mutation]; with mutation flips [2], crossover_rate [0.5]; with
-    // anneal the schedule's keys (cooling.hpp: acceptance, t_start, t_end, schedule, length); and
+    // anneal the schedule's keys (cooling.hpp: acceptance, t_start, t_end, schedule, length) and
+    // resample_every [0]; and
     // what it checks before it starts (check_optimizer).
     struct Settings {
         explicit Settings(const Params& params);
@@ -79,6 +84,7 @@ class MapElites : public OptimizerBase {
         double flips = 0;
         double crossover_rate = 0;
         std::optional<Cooling> cooling;  // emitter: anneal
+        std::uint64_t resample_every = 0;
     };
     explicit MapElites(const Params& params) : set_(params) {}
     // With settings already checked (CheckedOptimizer::make).
@@ -130,6 +136,9 @@ class MapElites : public OptimizerBase {
     // The chains' starts from elites, and the proposals they took.
     std::uint64_t restarts() const { return s_.restarts; }
     std::uint64_t moves_taken() const { return s_.taken; }
+    // The chains' resamplings (resample_every), and the chains copied at the last one.
+    std::uint64_t resamplings() const { return s_.resamplings; }
+    std::uint64_t families() const { return s_.families; }
 
   private:
     // The cell of a board's descriptors.
@@ -142,6 +151,8 @@ class MapElites : public OptimizerBase {
     // A chain's move taken or left by the Metropolis rule after its proposal was scored.
     void settle(Chain& chain, const Genome& proposal, const Score& score, Rng& rng,
                 const Evaluator& ev);
+    // After a batch of the chains' moves: the chains resampled when resample_every were made.
+    void resample_chains(const Evaluator& ev);
     // restore()'s checks of a checkpoint's state (std::invalid_argument).
     struct State;
     void check(const Common& c, const State& s, const std::vector<Axis>& axes) const;
@@ -158,8 +169,12 @@ class MapElites : public OptimizerBase {
         std::vector<Chain> chains;  // the annealing emitter's, one a place of the batch
         std::uint64_t restarts = 0;
         std::uint64_t taken = 0;
+        std::uint64_t since = 0;  // the chains' batches of moves since the last resampling
+        Real resampled_at;        // the temperature of the last resampling (0: none yet)
+        std::uint64_t resamplings = 0;
+        std::uint64_t families = 0;
         MAZESEARCH_DEFINE_STATE(State, initial, lo, hi, elites, proposals, added, improved, chains,
-                                restarts, taken)
+                                restarts, taken, since, resampled_at, resamplings, families)
     };
     State s_;
     // The axes' places among the target's behaviours (-1: open-genes); found at the start.
