@@ -44,7 +44,8 @@ sys.path.insert(0, str(ROOT / "studies"))
 from paperlib import Context, PaperError  # noqa: E402
 
 # The report's sections, in order: each a module of sections/ with build(ctx) -> Markdown.
-SECTIONS = ["boards", "table", "neighbourhood", "exhaustive", "record", "kmod", "games", "notes"]
+SECTIONS = ["boards", "table", "neighbourhood", "exhaustive", "record", "archive", "kmod", "games",
+            "notes"]
 
 
 def report_paths(tiny, out=None, runs=None, partial=False):

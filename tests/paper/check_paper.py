@@ -32,12 +32,13 @@ REQUIRED = [
     "convergence-6x6",  # Section 4.3's convergence curves
     "exhaustive-optima", "histogram-7x7", "theorem8-bound",  # the exhaustive results
     "record-13x13", "record-history",  # the 13x13 record and its search
+    "archive-13x13",  # a MAP-Annealing archive of 13x13 mazes
     "figure4-neighbourhood",  # Figure 4: the Hamming neighbourhood, best and random board
     "figure5-kmod-traps", "figure5-kmod-traps-any-placement",  # Figure 5: k-mod traps
     "games-cat-trap", "games-cat-mouse-maze", "games-cat-mouse", "games-mousetrap",  # the games
 ]
 SECTIONS = ["## Figures 1 and 2", "## Section 4.3", "## Figure 4", "## Every small grid",
-            "## 13x13", "## Figure 5", "## The games", "## Where we differ", "## What is new"]
+            "## 13x13", "## Quality diversity", "## Figure 5", "## The games", "## Where we differ", "## What is new"]
 
 
 def png_size(path):
