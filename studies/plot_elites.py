@@ -119,7 +119,7 @@ def plot_from_args(args):
             ax.set_visible(False)
         fig.colorbar(image, ax=axs, label="value of the cell's board (moves)", shrink=0.9)
         if args.title:
-            fig.suptitle(args.title)
+            fig.suptitle(args.title, y=1.0 + 0.06 / rows)  # above the panels' two-line titles
         paths = plot.output_paths(args.output)
         plot.save_figure(fig, paths)
     finally:
