@@ -140,3 +140,23 @@ def test_a_command_that_does_not_make_its_run_is_refused(tmp_path):
                           text=True)
     assert made.returncode == 1
     assert re.search(r"a: its command resolves to another config", made.stderr), made.stderr
+
+
+def test_the_40m_comparison_quoted_is_what_compare_rows_prints():
+    """map-elites.md's 40 M comparison of the resampled chains (p values from the rows of two
+    CSVs, studies/records/compare_rows.py) is what the script prints from the committed rows."""
+    groups = ["results/records/map-annealing-13x13.csv:anneal-8-resampled-100-40000000",
+              "results/records/runs-40m.csv:pa8-40000000",
+              "results/records/runs-40m.csv:pa32-tend-40000000"]
+    done = subprocess.run([sys.executable, str(SOURCE / "studies/records/compare_rows.py"),
+                           *groups], cwd=SOURCE, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[2].startswith("| anneal-8-resampled-100-40000000 | 10 | 38948 | 31209 | 22784 |")
+    assert lines[3].endswith("| 0.34 |") and lines[4].endswith("| 0.0058 |"), done.stdout
+    page = (SOURCE / "results" / "records" / "map-elites.md").read_text()
+    assert "30,861, p = 0.34)" in page and "(p = 0.006)" in page
+    bad = subprocess.run([sys.executable, str(SOURCE / "studies/records/compare_rows.py"),
+                          groups[0], "results/records/runs-40m.csv:no-such-sweep"], cwd=SOURCE,
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "no row whose run starts with no-such-sweep/" in bad.stderr
