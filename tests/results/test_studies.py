@@ -156,6 +156,16 @@ def test_the_40m_comparison_quoted_is_what_compare_rows_prints():
     assert lines[3].endswith("| 0.34 |") and lines[4].endswith("| 0.0058 |"), done.stdout
     page = (SOURCE / "results" / "records" / "map-elites.md").read_text()
     assert "30,861, p = 0.34)" in page and "(p = 0.006)" in page
+    # The archive around the strongest population annealing, against it and the 8 chains above.
+    strong = ["results/records/map-annealing-13x13.csv:anneal-32-tend-resampled-100-40000000",
+              groups[2], groups[0]]
+    done = subprocess.run([sys.executable, str(SOURCE / "studies/records/compare_rows.py"),
+                           *strong], cwd=SOURCE, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[2].startswith("| anneal-32-tend-resampled-100-40000000 | 10 | 50168 | 41175 | 24480 |")
+    assert lines[3].endswith("| 0.73 |") and lines[4].endswith("| 0.014 |"), done.stdout
+    assert "39,785, Mann-Whitney p = 0.73)" in page and "(p = 0.014)" in page
     bad = subprocess.run([sys.executable, str(SOURCE / "studies/records/compare_rows.py"),
                           groups[0], "results/records/runs-40m.csv:no-such-sweep"], cwd=SOURCE,
                          capture_output=True, text=True)
