@@ -105,6 +105,31 @@ def test_the_record_is_its_run():
     assert f"{int(row['budget']) // 1_000_000} M evaluations" in page
 
 
+# The boards results/records names by what they hold: NAME-MOVES.txt (or 13x13/MOVES.txt), whose
+# walk must be MOVES moves long, and *max-visits-VISITS.txt, whose most-visited cell must have
+# VISITS visits; the region searches' maps (regions-13x13/) are not such names.
+NAMED_BOARDS = sorted(p for p in (SOURCE / "results" / "records").rglob("*.txt")
+                      if re.fullmatch(r"(?:.*-)?\d{3,}\.txt", p.name)
+                      and "regions-13x13" not in p.parts)
+
+
+def test_the_named_boards_hold_what_their_names_say():
+    """Every board file named by its moves walks that many moves and the reference walk agrees
+    (eval --check); the max-visits boards have their visits."""
+    assert len(NAMED_BOARDS) >= 25
+    for board in NAMED_BOARDS:
+        where = board.relative_to(SOURCE).as_posix()
+        number = int(re.search(r"(\d+)\.txt$", board.name).group(1))
+        done = subprocess.run([BIN, "eval", "--check", where], cwd=SOURCE, capture_output=True,
+                              text=True)
+        assert done.returncode == 0, f"{where}: {done.stderr}"
+        assert "reference walk: agrees" in done.stdout, where
+        if "max-visits" in board.name:
+            assert f"most visits: {number} at" in done.stdout, where
+        else:
+            assert f": {number} moves (" in done.stdout, where
+
+
 def test_a_short_row_runs_again_to_the_same_row(tmp_path):
     """A row of the paper table (1 M evaluations) run again from its command, and its folder
     read by study_csv.py: the same row."""
