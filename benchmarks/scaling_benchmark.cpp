@@ -1,7 +1,10 @@
-// Does every core help, and does none hurt? Two searches on 13x13 with an evaluation budget (the
-// same boards whatever the thread count): the GA of configs/records/13x13-ga.yaml (BM_GA13) and
-// the quickstart's population annealing, configs/quickstart.yaml (BM_PopulationAnnealing13, its
-// chains' sweeps side by side), each run with 1 and with 2 threads, on an idle machine and beside
+// Does every core help, and does none hurt? Four searches on 13x13 with an evaluation budget (the
+// same boards whatever the thread count): the GA of configs/records/13x13-ga.yaml (BM_GA13), the
+// quickstart's population annealing, configs/quickstart.yaml (BM_PopulationAnnealing13, its
+// chains' sweeps side by side), MAP-Elites' batches of 64 children of configs/records/
+// 13x13-map-elites.yaml (BM_MapElites13) and MAP-Annealing's 8 chains, one move each a batch,
+// of configs/records/13x13-map-annealing.yaml (BM_MapAnnealing13), each run with 1 and with 2
+// threads, on an idle machine and beside
 // a process that keeps one core busy (a spinning child, as a browser or another job would). After
 // the usual table it prints, for each, the ratios of the medians:
 //   idle:  time(1 thread) / time(2 threads)        (the speed-up; 2.0 is perfect)
@@ -80,6 +83,12 @@ void BM_GA13(benchmark::State& state) {
 void BM_PopulationAnnealing13(benchmark::State& state) {
     run_benchmark(state, "configs/quickstart.yaml");
 }
+void BM_MapElites13(benchmark::State& state) {
+    run_benchmark(state, "configs/records/13x13-map-elites.yaml");
+}
+void BM_MapAnnealing13(benchmark::State& state) {
+    run_benchmark(state, "configs/records/13x13-map-annealing.yaml");
+}
 #define MAZESEARCH_SCALING_ARGS   \
     ArgNames({"threads", "busy"}) \
         ->Args({1, 0})            \
@@ -91,6 +100,8 @@ void BM_PopulationAnnealing13(benchmark::State& state) {
         ->Unit(benchmark::kMillisecond)
 BENCHMARK(BM_GA13)->MAZESEARCH_SCALING_ARGS;
 BENCHMARK(BM_PopulationAnnealing13)->MAZESEARCH_SCALING_ARGS;
+BENCHMARK(BM_MapElites13)->MAZESEARCH_SCALING_ARGS;
+BENCHMARK(BM_MapAnnealing13)->MAZESEARCH_SCALING_ARGS;
 
 // Keeps the median real time of each benchmark for the ratios.
 class MedianKeeper : public benchmark::ConsoleReporter {
@@ -131,7 +142,8 @@ int main(int argc, char** argv) {
     MedianKeeper keeper;
     benchmark::RunSpecifiedBenchmarks(&keeper);
     benchmark::Shutdown();
-    for (const char* name : {"BM_GA13", "BM_PopulationAnnealing13"}) {
+    for (const char* name :
+         {"BM_GA13", "BM_PopulationAnnealing13", "BM_MapElites13", "BM_MapAnnealing13"}) {
         const auto median = [&](const char* args) {
             return keeper.median(std::string(name) + "/" + args);
         };
