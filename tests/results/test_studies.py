@@ -130,6 +130,22 @@ def test_the_named_boards_hold_what_their_names_say():
             assert f": {number} moves (" in done.stdout, where
 
 
+def test_the_archive_reheat_table_is_its_rows():
+    """map-elites.md's table of the archive's basins taken into population annealing: each
+    column's seed board is the file its row's command starts from, its end that row's best."""
+    rows = read(SOURCE / "results" / "records" / "archive-reheat-13x13.csv")
+    assert len(rows) == 10
+    page = (SOURCE / "results" / "records" / "map-elites.md").read_text().splitlines()
+    cells = lambda start: [c.strip().strip("*").replace(",", "")
+                           for c in next(l for l in page if l.startswith(start)).split("|")[2:-1]]
+    seeds, ends = cells("| its best board |"), cells("| after 20 M of population annealing |")
+    for r, row in enumerate(sorted(rows, key=lambda row: row["run"])):
+        assert row["run"] == f"from-repeat-{r}-20000000/point-000" and row["status"] == "finished"
+        seed = re.search(r"initial=(\S+)", row["command"]).group(1)
+        assert seed.endswith(f"/repeat-{r}-{seeds[r]}.txt"), (seed, seeds[r])
+        assert ends[r] == row["best"], (r, ends[r], row["best"])
+
+
 def test_a_short_row_runs_again_to_the_same_row(tmp_path):
     """A row of the paper table (1 M evaluations) run again from its command, and its folder
     read by study_csv.py: the same row."""
