@@ -32,6 +32,8 @@ OTHER_BOARDS = [
     ("the hexagonal 13x13 board", "results/records/hex-13x13.md",
      ("results/records/map-elites-hex-13x13.csv", "hex-map-annealing-resampled-100-20000000"),
      ("results/records/runs-hex-13x13.csv", "hex-pa32-20000000"))]
+# The best board of each 40 M run of the last LONG_METHODS row taken into population annealing.
+REHEAT = "results/records/archive-reheat-13x13.csv"
 # At LONG_BUDGET: (CSV, sweep, what it is); the first is the method to beat.
 LONG_METHODS = [
     (LONG, "pa32-tend", "population annealing, 32 chains, T to 0.015"),
@@ -177,5 +179,14 @@ def build(ctx):
     out += table("method", long.items())
     qd_best = max(max(v) for (path, _, _), v in zip(LONG_METHODS, long.values()) if path == STUDY)
     out.append("\n" + verdict(short, long, qd_best))
+    reheat = [v[0] for v in finished_rows(ctx, REHEAT).values()]
+    if len(reheat) < 10:
+        raise PaperError(f"{REHEAT}: fewer than 10 runs")
+    out.append(f"\nTaken into population annealing for 20,000,000 evaluations more (`initial=` each "
+               "40 M run's best board, `configs/records/13x13-reheat-pa.yaml`), the ten archives' "
+               f"best basins reached {thousands(min(reheat))} to {thousands(max(reheat))} moves "
+               f"([{REHEAT.split('/')[-1]}]({ctx.link(REHEAT)})): "
+               f"{sum(v > 60000 for v in reheat)} above 60,000, "
+               f"{sum(v > 80000 for v in reheat)} above 80,000.")
     out.append(other_boards(ctx))
     return "\n".join(out) + "\n"
