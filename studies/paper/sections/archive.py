@@ -1,7 +1,6 @@
 """Quality diversity past the paper: a MAP-Annealing archive of 13x13 mazes, drawn as a heat map,
 and where the measured comparison with population annealing leaves it."""
 
-import csv
 import json
 import statistics
 
@@ -10,6 +9,7 @@ from scipy.stats import mannwhitneyu
 
 import plot
 import plot_elites
+from records import compare_rows
 from paperlib import PaperError, thousands
 
 CONFIG = "configs/records/13x13-map-annealing.yaml"
@@ -34,6 +34,7 @@ OTHER_BOARDS = [
      ("results/records/runs-hex-13x13.csv", "hex-pa32-20000000"))]
 # The best board of each 40 M run of the last LONG_METHODS row taken into population annealing.
 REHEAT = "results/records/archive-reheat-13x13.csv"
+REHEAT_BUDGET = 20000000
 # At LONG_BUDGET: (CSV, sweep, what it is); the first is the method to beat.
 LONG_METHODS = [
     (LONG, "pa32-tend", "population annealing, 32 chains, T to 0.015"),
@@ -44,21 +45,16 @@ LONG_METHODS = [
      "MAP-Annealing, 32 chains, T to 0.015, resampled every 100 moves")]
 
 
-def finished_rows(ctx, path):
-    """{sweep folder name: [best of each run]} of a committed study's CSV, every run finished."""
-    rows = {}
-    with open(ctx.root / path) as f:
-        for row in csv.DictReader(f):
-            if row["status"] != "finished":
-                raise PaperError(f"{path}: {row['run']} is {row['status']}, not finished")
-            rows.setdefault(row["run"].split("/")[0], []).append(int(row["best"]))
-    return rows
-
-
-def ten(rows, path, sweep):
-    if len(rows.get(sweep, [])) < 10:
-        raise PaperError(f"{path}: fewer than 10 runs of {sweep}")
-    return rows[sweep]
+def runs(ctx, path, sweep, n=10):
+    """The best of each run of one sweep of a committed study's CSV (compare_rows.group: every
+    run finished), at least n of them."""
+    try:
+        _, values = compare_rows.group(f"{ctx.root / path}:{sweep}")
+    except ValueError as e:
+        raise PaperError(str(e)) from None
+    if len(values) < n:
+        raise PaperError(f"{path}: fewer than {n} runs of {sweep}")
+    return values
 
 
 def table(head, lines):
@@ -111,8 +107,7 @@ def other_boards(ctx):
     against population annealing's, from the studies' CSVs."""
     parts = []
     for board, page, (qd_csv, qd_sweep), (pa_csv, pa_sweep) in OTHER_BOARDS:
-        qd = ten(finished_rows(ctx, qd_csv), qd_csv, qd_sweep)
-        pa = ten(finished_rows(ctx, pa_csv), pa_csv, pa_sweep)
+        qd, pa = runs(ctx, qd_csv, qd_sweep), runs(ctx, pa_csv, pa_sweep)
         than = "longer" if max(qd) > max(pa) else "no longer"
         parts.append(f"on {board} a board of {thousands(max(qd))} moves in one run of ten, {than} "
                      f"than population annealing's best ({thousands(max(pa))}), with a median of "
@@ -142,9 +137,9 @@ def build(ctx):
                        "the archive as a heat map: for each cell of the board, the longest walk "
                        "found whose most-visited cell is there")
 
-    rows = finished_rows(ctx, STUDY)
-    short = {label: ten(rows, STUDY, f"{name}-{BUDGET}") for name, label in METHODS}
-    again = rows[f"anneal-8-{BUDGET}"][0]  # the study's first run of the figure's config
+    short = {label: runs(ctx, STUDY, f"{name}-{BUDGET}") for name, label in METHODS}
+    # The study's first run of the figure's config.
+    again = runs(ctx, STUDY, f"anneal-8-{BUDGET}")[0]
     best = int(summary["best_score"])
     out = ["## Quality diversity: an archive of 13x13 mazes\n",
            "Every search above climbs one score, and on 13x13 they all end in the same few "
@@ -171,19 +166,18 @@ def build(ctx):
     out += [f"At {thousands(BUDGET)} evaluations, over 10 seeds ([{PAGE}]({ctx.link(PAGE)}), rows in "
             f"[{STUDY.split('/')[-1]}]({ctx.link(STUDY)})):\n"]
     out += table("method", short.items())
-    files = {path: finished_rows(ctx, path) for path in {path for path, _, _ in LONG_METHODS}}
-    long = {label: ten(files[path], path, f"{sweep}-{LONG_BUDGET}")
+    long = {label: runs(ctx, path, f"{sweep}-{LONG_BUDGET}")
             for path, sweep, label in LONG_METHODS}
     out += [f"\nAt {thousands(LONG_BUDGET)} evaluations, 10 seeds (population annealing's rows in "
             f"[{LONG.split('/')[-1]}]({ctx.link(LONG)})):\n"]
     out += table("method", long.items())
     qd_best = max(max(v) for (path, _, _), v in zip(LONG_METHODS, long.values()) if path == STUDY)
     out.append("\n" + verdict(short, long, qd_best))
-    reheat = [v[0] for v in finished_rows(ctx, REHEAT).values()]
-    if len(reheat) < 10:
-        raise PaperError(f"{REHEAT}: fewer than 10 runs")
-    out.append(f"\nTaken into population annealing for 20,000,000 evaluations more (`initial=` each "
-               "40 M run's best board, `configs/records/13x13-reheat-pa.yaml`), the ten archives' "
+    reheat = [runs(ctx, REHEAT, f"from-repeat-{r}-{REHEAT_BUDGET}", n=1)[0]
+              for r in range(10)]
+    out.append(f"\nTaken into population annealing for {thousands(REHEAT_BUDGET)} evaluations "
+               "more (`initial=` each 40 M run's best board, "
+               "`configs/records/13x13-reheat-pa.yaml`), the ten archives' "
                f"best basins reached {thousands(min(reheat))} to {thousands(max(reheat))} moves "
                f"([{REHEAT.split('/')[-1]}]({ctx.link(REHEAT)})): "
                f"{sum(v > 60000 for v in reheat)} above 60,000, "
