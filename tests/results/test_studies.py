@@ -5,6 +5,7 @@ that quote them, and one short row run again here gives that row again, column f
 Run by ctest (results_studies) with PYTHONPATH at the built package, MAZESEARCH_BIN at the
 command and MAZESEARCH_SOURCE_DIR at the checkout."""
 import csv
+import json
 import os
 import pathlib
 import re
@@ -144,6 +145,25 @@ def test_the_archive_reheat_table_is_its_rows():
         seed = re.search(r"initial=(\S+)", row["command"]).group(1)
         assert seed.endswith(f"/repeat-{r}-{seeds[r]}.txt"), (seed, seeds[r])
         assert ends[r] == row["best"], (r, ends[r], row["best"])
+
+
+def test_qd_archive_says_how_near_the_best_runs_elites_are(tmp_path):
+    """qd_archive.py --near V: the fewest and most genes between the best run's best board and
+    its other elites above V; another run's elites do not count."""
+    def run(name, elites):
+        folder = tmp_path / "sweep" / name
+        folder.mkdir(parents=True)
+        state = {"kind": "map-elites", "axes": [{"bins": 4}],
+                 "elites": [{"genome": g, "value": v} for g, v in elites]}
+        (folder / "checkpoint.json").write_text(json.dumps({"optimizer": state}))
+    run("best", [("000000", 90000), ("000011", 85000), ("111110", 81000), ("111111", 10)])
+    run("other", [("111111", 70000), ("000000", 60000)])
+    done = subprocess.run([sys.executable, str(SOURCE / "studies/records/qd_archive.py"),
+                           str(tmp_path / "sweep"), "--above", "80000", "--near", "80000"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    line = next(l for l in done.stdout.splitlines() if l.startswith("| sweep |"))
+    assert line.rstrip(" |").endswith("| 2 to 5 (2 elites)"), line
 
 
 def test_a_short_row_runs_again_to_the_same_row(tmp_path):
